@@ -1,0 +1,43 @@
+from django.contrib import admin
+
+from scorecard.models import Entry, Game, Household, Player, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ["player"]
+
+
+@admin.register(Household)
+class HouseholdAdmin(admin.ModelAdmin):
+    list_display = ["public_id", "created"]
+    search_fields = ["public_id"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "created"]
+    search_fields = ["name"]
+    raw_id_fields = ["owner"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["public_id", "mode", "joker", "created", "finished", "version"]
+    list_filter = ["mode", "joker"]
+    raw_id_fields = ["owner"]
+    inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["game", "player", "position"]
+    raw_id_fields = ["game", "player"]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["game", "turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus"]
+    list_filter = ["box", "yahtzee_bonus"]
+    raw_id_fields = ["game", "seat"]

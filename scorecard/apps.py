@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ScorecardConfig(AppConfig):
+    name = "scorecard"
+    verbose_name = "Score card"

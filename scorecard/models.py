@@ -1,0 +1,166 @@
+"""What is stored: households, players, games, their seats and filled boxes.
+
+Totals are never stored: `scorecard.progress` derives them with `rules.totals`.
+"""
+
+import secrets
+
+from django.db import models
+from django.db.models.functions import Lower
+
+from scorecard import rules
+
+
+def new_public_id() -> str:
+    """An unguessable id for URLs (128 random bits), never a sequential number."""
+    return secrets.token_urlsafe(16)
+
+
+class Household(models.Model):
+    """The people who share one table; a signed cookie says which one a phone belongs to."""
+
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Household {self.public_id[:6]}"
+
+
+class Player(models.Model):
+    """A named person who can sit at many games of the household."""
+
+    owner = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="players")
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
+    name = models.CharField(max_length=40)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameMode(models.TextChoices):
+    STANDARD = "standard", "Standard"
+    TRIPLE = "triple", "Triple Yahtzee"
+    CHALLENGE = "challenge", "Challenge Yahtzee"
+
+
+class Game(models.Model):
+    Mode = GameMode
+
+    owner = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="games")
+    public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
+    joker = models.CharField(
+        max_length=16,
+        choices=[(rule.key, rule.label) for rule in rules.JokerRule],
+        default=rules.JokerRule.HASBRO.key,
+    )
+    mode = models.CharField(max_length=16, choices=Mode, default=Mode.STANDARD)
+    # Every change bumps the version: a form that shows an older one is stale (double taps,
+    # a second phone), and later live views poll it.
+    version = models.PositiveIntegerField(default=0)
+    players = models.ManyToManyField(Player, through="Seat", related_name="games")
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["owner", "-created"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(joker__in=[rule.key for rule in rules.JokerRule]),
+                name="game_joker_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(mode__in=GameMode.values), name="game_mode_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_mode_display()} game {self.public_id[:6]}"
+
+    @property
+    def joker_rule(self) -> rules.JokerRule:
+        return rules.JokerRule.from_key(self.joker)
+
+    @property
+    def cards_per_player(self) -> int:
+        return 3 if self.mode == self.Mode.TRIPLE else 1
+
+
+class Seat(models.Model):
+    """A player's place at one game, in seating order."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.game}"
+
+
+BOX_CHOICES = [(box.key, box.label) for box in rules.Box]
+
+
+class Entry(models.Model):
+    """One filled box: who, on which card, which box, the points, and the dice when known."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="entries")
+    card = models.PositiveSmallIntegerField(default=1)
+    box = models.CharField(max_length=20, choices=BOX_CHOICES)
+    points = models.PositiveSmallIntegerField()
+    dice = models.CharField(max_length=5, blank=True)
+    yahtzee_bonus = models.BooleanField(default=False)
+    turn = models.PositiveIntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+    corrected = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "turn"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "card", "box"], name="entry_box_once_per_card"),
+            models.UniqueConstraint(fields=["game", "turn"], name="entry_turn_unique"),
+            models.CheckConstraint(condition=models.Q(card__gte=1, card__lte=3), name="entry_card"),
+            models.CheckConstraint(condition=models.Q(turn__gte=1), name="entry_turn_positive"),
+            models.CheckConstraint(
+                condition=models.Q(points__lte=max(box.max_points for box in rules.Box)),
+                name="entry_points_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(box__in=[box.key for box in rules.Box]), name="entry_box_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(dice="") | models.Q(dice__regex=r"^[1-6]{5}$"),
+                name="entry_dice_five_faces",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.box} {self.points} (turn {self.turn})"
+
+    @property
+    def rules_box(self) -> rules.Box:
+        return rules.Box.from_key(self.box)
+
+    @property
+    def dice_tuple(self) -> rules.Dice | None:
+        return tuple(int(face) for face in self.dice) if self.dice else None
+
+    def as_rules_entry(self) -> rules.Entry:
+        bonus = rules.EXTRA_YAHTZEE_BONUS if self.yahtzee_bonus else 0
+        return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)

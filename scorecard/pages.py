@@ -1,0 +1,56 @@
+"""Pages that print or explain: the blank sheet, a game's own sheet and the rules."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scorecard import rules_content
+from scorecard.progress import load_progress
+from scorecard.sheet import blank_columns, game_columns, sheet_rows
+from scorecard.views import household_game
+
+MAX_COLUMNS = 8
+DEFAULT_COLUMNS = 6
+
+
+def _columns_param(value: str | None) -> int:
+    if value is None or value == "":
+        return DEFAULT_COLUMNS
+    if not value.isdigit() or not 1 <= int(value) <= MAX_COLUMNS:
+        raise ValueError(f"Columns must be a whole number from 1 to {MAX_COLUMNS}.")
+    return int(value)
+
+
+@require_GET
+def blank_sheet(request: HttpRequest) -> HttpResponse:
+    names = [name.strip()[:40] for name in request.GET.getlist("name") if name.strip()]
+    triple = request.GET.get("triple") in {"1", "on", "true"}
+    try:
+        count = _columns_param(request.GET.get("columns"))
+    except ValueError as error:
+        return render(request, "sheet.html", {"error": str(error), "columns_count": 6}, status=400)
+    columns = blank_columns(names, max(count, min(len(names), MAX_COLUMNS)), triple)
+    context = {"columns": columns, "rows": sheet_rows(columns), "columns_count": count}
+    context |= {"names": names, "triple": triple, "blank": True}
+    context["facts"] = rules_content.sheet_facts()
+    return render(request, "sheet.html", context)
+
+
+@require_GET
+def game_sheet(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    if request.htmx and request.GET.get("since") == str(game.version):
+        return HttpResponse(status=204)  # nothing changed since the last poll: no swap
+    progress = load_progress(game)
+    columns = game_columns(progress)
+    context = {"columns": columns, "rows": sheet_rows(columns), "progress": progress}
+    context["facts"] = rules_content.sheet_facts()
+    template = "sheet.html#sheet-body" if request.htmx else "sheet.html"
+    return render(request, template, context)
+
+
+@require_GET
+def rules_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules.html", rules_content.page_context())

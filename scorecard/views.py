@@ -1,0 +1,176 @@
+"""Views of the score card: parse input, call a service, render the page or its fragment."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from scorecard import rules, services
+from scorecard.forms import DiceInput, NewGameForm, parse_box, parse_int, swap_seats
+from scorecard.households import current_household, household_for_writing
+from scorecard.models import Entry, Game
+from scorecard.progress import GameProgress, load_progress
+from scorecard.sheet import game_columns, sheet_rows
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def household_game(request: HttpRequest, public_id: str) -> Game:
+    """A game of this browser's household; any other id is simply not found."""
+    household = current_household(request)
+    if household is None:
+        raise Http404("No such game.")
+    return get_object_or_404(Game, public_id=public_id, owner=household)
+
+
+@require_GET
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    household = current_household(request)
+    games = (
+        household.games.filter(finished=None).prefetch_related("players")[:10] if household else []
+    )
+    return render(request, "home.html", {"games": games})
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HtmxHttpRequest) -> HttpResponse:
+    data = request.POST or None
+    if data and data.get("move_up"):
+        data = swap_seats(data, int(data["move_up"]) if data["move_up"].isdigit() else 0)
+        form = NewGameForm(initial=data.dict())
+    else:
+        form = NewGameForm(data)
+        if form.is_bound and form.is_valid():
+            owner = household_for_writing(request)
+            game = services.game_create(owner=owner, **form.game_arguments())
+            return redirect("game", public_id=game.public_id)
+    household = current_household(request)
+    known = household.players.values_list("name", flat=True) if household else []
+    status = 400 if form.is_bound else 200
+    return render(request, "game_new.html", {"form": form, "known_names": known}, status=status)
+
+
+def turn_context(progress: GameProgress, query, **extra) -> dict:
+    """What the turn panel shows: whose turn, the dice so far and every open box's value."""
+    current = progress.current
+    dice_input = DiceInput(query)
+    context = {"progress": progress, "dice_input": dice_input, "card": None, "box_options": []}
+    if current is None:
+        return context | extra
+    open_cards = current.open_cards()
+    wanted = query.get("card", "")
+    card = next((c for c in open_cards if str(c.number) == wanted), open_cards[0])
+    dice = progress.round_dice or dice_input.dice
+    if dice:
+        context["box_options"] = rules.card_options(card.filled, dice, progress.game.joker_rule)
+    context.update(
+        card=card, open_cards=open_cards, dice=dice, dice_text="".join(map(str, dice or ()))
+    )
+    return context | extra
+
+
+def render_game(request, progress: GameProgress, partial: str, status=200, query=None, **extra):
+    context = turn_context(progress, request.GET if query is None else query, **extra)
+    context["columns"] = game_columns(progress)
+    context["rows"] = sheet_rows(context["columns"])
+    template = f"game.html#{partial}" if request.htmx else "game.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    progress = load_progress(household_game(request, public_id))
+    dice_error = DiceInput(request.GET).error
+    return render_game(request, progress, "turn", status=400 if dice_error else 200)
+
+
+def _refused(request, game: Game, message: str, status: int) -> HttpResponse:
+    """A refused change: the card as it is, with the reason where the player is looking."""
+    progress = load_progress(Game.objects.get(pk=game.pk))
+    return render_game(request, progress, "after-entry", status=status, error=message)
+
+
+@require_POST
+def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    post = request.POST
+    try:
+        dice = rules.parse_dice(post["dice"]) if post.get("dice") else None
+        points = parse_int(post["points"], "Points") if post.get("points", "") != "" else None
+        entry, created = services.record_box(
+            game=game,
+            version=parse_int(post.get("version"), "The version"),
+            turn=parse_int(post.get("turn"), "The turn"),
+            box=parse_box(post.get("box")),
+            card=parse_int(post.get("card", "1"), "The card"),
+            dice=dice,
+            points=points,
+            extra_yahtzee=post.get("extra_yahtzee") == "on",
+            confirm_zero=post.get("confirm") == "zero",
+        )
+    except services.ZeroNeedsConfirmation as question:
+        progress = load_progress(game)
+        return render_game(request, progress, "turn", query=post, confirm=question)
+    except services.GameChanged as error:
+        return _refused(request, game, str(error), 409)
+    except ValueError as error:
+        return _refused(request, game, str(error), 400)
+    if not request.htmx:
+        return redirect("game", public_id=game.public_id)
+    note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
+    if not created:
+        note += " (already recorded)"
+    return render_game(request, load_progress(game), "after-entry", query={}, notice=note)
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    try:
+        undone = services.undo_last_entry(
+            game=game, version=parse_int(request.POST.get("version"), "The version")
+        )
+    except services.GameChanged as error:
+        return _refused(request, game, str(error), 409)
+    except ValueError as error:
+        return _refused(request, game, str(error), 400)
+    if not request.htmx:
+        return redirect("game", public_id=game.public_id)
+    note = f"Undone: {undone.seat.player.name}'s {undone.rules_box.label} ({undone.points})."
+    return render_game(request, load_progress(game), "after-entry", query={}, notice=note)
+
+
+@require_http_methods(["GET", "POST"])
+def correct(request: HtmxHttpRequest, public_id: str, turn: int) -> HttpResponse:
+    game = household_game(request, public_id)
+    entry = get_object_or_404(Entry.objects.select_related("seat__player"), game=game, turn=turn)
+    error, status = "", 200
+    if request.method == "POST":
+        post = request.POST
+        try:
+            services.correct_box(
+                game=game,
+                version=parse_int(post.get("version"), "The version"),
+                entry=entry,
+                dice=rules.parse_dice(post["dice"]) if post.get("dice") else None,
+                points=parse_int(post["points"], "Points") if post.get("points") else None,
+            )
+            return redirect("game", public_id=game.public_id)
+        except services.GameChanged as changed:
+            error, status = str(changed), 409
+        except ValueError as refused:
+            error, status = str(refused), 400
+        game.refresh_from_db()
+    context = {"game": game, "entry": entry, "error": error, "values": entry.rules_box}
+    context["achievable"] = rules.describe_values(sorted(rules.achievable_points(entry.rules_box)))
+    return render(request, "correct.html", context, status=status)
+
+
+@require_POST
+def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = services.game_rematch(game=household_game(request, public_id))
+    return redirect("game", public_id=game.public_id)
