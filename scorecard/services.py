@@ -180,7 +180,7 @@ def correct_box(
 ) -> Entry:
     """Change a filled box's dice or points, as long as its whole card stays valid."""
     _claim_version(game, version)
-    card = [e for e in game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")]
+    card = list(game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn"))
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
     box = entry.rules_box

@@ -1,7 +1,18 @@
 import pytest
+from django.conf import settings
+from django.http import HttpResponse
 from django.test import Client
 
 from tests.factories import GameFactory, HouseholdFactory
+
+
+def browser_of(household) -> Client:
+    """A test client whose signed cookie says it belongs to `household`."""
+    signed = HttpResponse()
+    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
+    client = Client()
+    client.cookies[settings.HOUSEHOLD_COOKIE] = signed.cookies[settings.HOUSEHOLD_COOKIE].value
+    return client
 
 
 @pytest.fixture
@@ -11,14 +22,7 @@ def household(db):
 
 @pytest.fixture
 def client_of(household):
-    """A browser that belongs to `household`, through the signed cookie."""
-    from django.conf import settings
-    from django.core.signing import get_cookie_signer
-
-    client = Client()
-    signed = get_cookie_signer(salt=settings.HOUSEHOLD_COOKIE).sign(household.public_id)
-    client.cookies[settings.HOUSEHOLD_COOKIE] = signed
-    return client
+    return browser_of(household)
 
 
 @pytest.fixture
