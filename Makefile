@@ -40,7 +40,8 @@ run: migrate
 
 test: venv
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null || { echo "error: models changed without a migration (run: $(PY) manage.py makemigrations)" >&2; exit 1; }
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --cov --cov-report= $(PYTEST_ARGS)
+	$(PY) -m coverage report --include=scorecard/rules.py --fail-under=100
 
 test-postgres: venv
 	@[ -n "$$DATABASE_URL" ] || { echo "error: set DATABASE_URL=postgres://... for the PostgreSQL pass" >&2; exit 1; }

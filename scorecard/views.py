@@ -113,7 +113,7 @@ def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             confirm_zero=post.get("confirm") == "zero",
         )
     except services.ZeroNeedsConfirmation as question:
-        progress = load_progress(game)
+        progress = load_progress(Game.objects.get(pk=game.pk))
         return render_game(request, progress, "turn", query=post, confirm=question)
     except services.GameChanged as error:
         return _refused(request, game, str(error), 409)
@@ -140,7 +140,7 @@ def undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return _refused(request, game, str(error), 400)
     if not request.htmx:
         return redirect("game", public_id=game.public_id)
-    note = f"Undone: {undone.seat.player.name}'s {undone.rules_box.label} ({undone.points})."
+    note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
     return render_game(request, load_progress(game), "after-entry", query={}, notice=note)
 
 

@@ -185,6 +185,7 @@ def test_a_zero_asks_for_confirmation_first(client_of, game):
     response = post_box(client_of, game, Box.YAHTZEE, dice=(1, 2, 3, 4, 6), htmx=True)
     assert response.status_code == 200
     assert "Score 0 in Yahtzee?" in text(response)
+    assert 'name="version" value="0"' in text(response)
     assert not Entry.objects.exists()
     game.refresh_from_db()
     assert game.version == 0
