@@ -1,5 +1,7 @@
 # make run: set up and serve on 127.0.0.1:8000 (PORT=8001 make run to change the port).
 # make test: set up and run the whole suite. make lint: ruff check and format check.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
@@ -29,7 +31,8 @@ $(STAMP): pyproject.toml
 	  py=$$($(FIND_PYTHON)) || { echo "error: no Python 3.12 or newer found: tried python3.13 and python3.12 on the PATH and 'pyenv prefix 3.13/3.12'; install one (e.g. 'pyenv install 3.13') and run make again." >&2; exit 1; }; \
 	  echo "Creating $(VENV) with $$py"; rm -rf $(VENV); "$$py" -m venv $(VENV) || exit 1; \
 	fi
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@# This machine's pip lists local indexes that may be absent: drop only those warnings.
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]' 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 	@touch $(STAMP)
 
 migrate: venv

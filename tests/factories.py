@@ -4,6 +4,7 @@ import factory
 
 from scorecard import rules, services
 from scorecard.models import Game, Household, Player
+from scorecard.rules import Box
 
 
 class HouseholdFactory(factory.django.DjangoModelFactory):
@@ -73,3 +74,32 @@ def play(game: Game, turns) -> Game:
         EntryFactory(game=game, box=box, dice=dice)
     game.refresh_from_db()
     return game
+
+
+# A full card, one box a turn, with the upper bonus.
+SOLO_GAME = [
+    (Box.ONES, (1, 1, 1, 2, 3)),
+    (Box.TWOS, (2, 2, 2, 1, 3)),
+    (Box.THREES, (3, 3, 3, 1, 2)),
+    (Box.FOURS, (4, 4, 4, 1, 2)),
+    (Box.FIVES, (5, 5, 5, 1, 2)),
+    (Box.SIXES, (6, 6, 6, 1, 2)),
+    (Box.THREE_OF_A_KIND, (6, 6, 6, 5, 5)),
+    (Box.FOUR_OF_A_KIND, (6, 6, 6, 6, 5)),
+    (Box.FULL_HOUSE, (2, 2, 3, 3, 3)),
+    (Box.SMALL_STRAIGHT, (1, 2, 3, 4, 6)),
+    (Box.LARGE_STRAIGHT, (2, 3, 4, 5, 6)),
+    (Box.YAHTZEE, (5,) * 5),
+    (Box.CHANCE, (6, 6, 5, 5, 4)),
+]
+
+
+def card_total(turns) -> int:
+    """What the engine says a card of (box, dice) turns adds up to."""
+    entries = []
+    filled: dict = {}
+    for box, dice in turns:
+        placement = rules.place(filled, box, dice=dice)
+        filled[box] = placement.points
+        entries.append(placement.bonus)
+    return rules.totals(filled, sum(1 for bonus in entries if bonus)).total

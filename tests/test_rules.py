@@ -23,7 +23,10 @@ def cards(draw, *, allow_full=False):
 def test_rules_module_imports_nothing_from_django():
     tree = ast.parse(Path(rules.__file__).read_text())
     imported = {
-        alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
     } | {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not any(name and name.split(".")[0] == "django" for name in imported)
 
@@ -187,9 +190,9 @@ def test_any_lower_goes_to_any_lower_box_after_the_upper_one():
     }
     assert rules.options(card, FIVE_FOURS, JokerRule.ANY_LOWER) == expected
     card = filled_with(Box.FOURS, *rules.LOWER_BOXES)
-    assert set(rules.options(card, FIVE_FOURS, JokerRule.ANY_LOWER)) == set(
-        rules.UPPER_BOXES
-    ) - {Box.FOURS}
+    assert set(rules.options(card, FIVE_FOURS, JokerRule.ANY_LOWER)) == set(rules.UPPER_BOXES) - {
+        Box.FOURS
+    }
 
 
 def test_any_lower_with_zero_in_yahtzee_box_is_an_ordinary_roll():

@@ -9,7 +9,7 @@ from scorecard.models import Entry, Game, Player
 from scorecard.progress import load_progress
 from scorecard.rules import Box
 from tests.conftest import browser_of
-from tests.factories import GameFactory, HouseholdFactory, play
+from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, card_total, play
 
 HTMX = {"HX-Request": "true"}
 
@@ -40,7 +40,13 @@ def test_a_new_game_is_created_with_players_in_seating_order(db):
     client = Client()
     response = client.post(
         reverse("game-new"),
-        {"name_1": "Ann", "name_2": " Bob  ", "name_4": "Cy", "joker": "any_lower", "mode": "standard"},
+        {
+            "name_1": "Ann",
+            "name_2": " Bob  ",
+            "name_4": "Cy",
+            "joker": "any_lower",
+            "mode": "standard",
+        },
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == game_url(game)
@@ -148,7 +154,9 @@ def test_the_face_pad_adds_and_removes_dice(client_of, game):
     assert 'aria-label="Fours, 12 points"' in page
 
 
-@pytest.mark.parametrize(("dice", "message"), [("4442x", "five digits"), ("444257", "got 6"), ("44470", "1 to 6")])
+@pytest.mark.parametrize(
+    ("dice", "message"), [("4442x", "five digits"), ("444257", "got 6"), ("44470", "1 to 6")]
+)
 def test_bad_dice_get_a_message_in_place(client_of, game, dice, message):
     response = client_of.get(game_url(game), {"dice": dice})
     assert response.status_code == 400
@@ -210,17 +218,23 @@ def test_an_extra_yahtzee_counts_its_bonus(client_of, game):
     assert (totals.yahtzee_bonus, totals.total) == (100, 50 + 15 + 100)
 
 
+FOURS_FILLED = [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))]
+YAHTZEE_FILLED = [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))]
+
+
 @pytest.mark.parametrize(
     ("setup", "box", "dice", "points", "message"),
     [
-        ([(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))], Box.FOURS, (4, 4, 4, 1, 1), None, "already filled"),
-        ([(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))], Box.CHANCE, (4,) * 5, None, "Fours is open"),
+        (FOURS_FILLED, Box.FOURS, (4, 4, 4, 1, 1), None, "already filled"),
+        (YAHTZEE_FILLED, Box.CHANCE, (4,) * 5, None, "Fours is open"),
         ([], Box.FULL_HOUSE, None, 20, "0 or 25"),
         ([], Box.FULL_HOUSE, None, "abc", "whole number"),
         ([], Box.FULL_HOUSE, None, None, "dice or the points"),
     ],
 )  # fmt: skip
-def test_refused_entries_get_a_4xx_and_change_nothing(client_of, game, setup, box, dice, points, message):
+def test_refused_entries_get_a_4xx_and_change_nothing(
+    client_of, game, setup, box, dice, points, message
+):
     play(game, setup)
     game.refresh_from_db()
     before = (game.version, list(Entry.objects.values_list("pk", "points")))
@@ -234,9 +248,20 @@ def test_refused_entries_get_a_4xx_and_change_nothing(client_of, game, setup, bo
 
 def test_malformed_fields_are_refused(client_of, game):
     url = game_url(game, "game-record")
-    assert client_of.post(url, {"version": "x", "turn": 1, "box": "ones", "points": 1}).status_code == 400
-    assert client_of.post(url, {"version": 0, "turn": 1, "box": "sevens", "points": 1}).status_code == 400
-    assert client_of.post(url, {"version": 0, "turn": 1, "box": "ones", "points": 1, "card": 2}).status_code == 400
+    assert (
+        client_of.post(url, {"version": "x", "turn": 1, "box": "ones", "points": 1}).status_code
+        == 400
+    )
+    assert (
+        client_of.post(url, {"version": 0, "turn": 1, "box": "sevens", "points": 1}).status_code
+        == 400
+    )
+    assert (
+        client_of.post(
+            url, {"version": 0, "turn": 1, "box": "ones", "points": 1, "card": 2}
+        ).status_code
+        == 400
+    )
     assert client_of.get(url).status_code == 405
     assert not Entry.objects.exists()
 
@@ -268,7 +293,10 @@ def test_recording_costs_the_same_queries_however_big_the_game(
         play(game, turns)
         client = browser_of(household)
         with django_assert_max_num_queries(12) as captured:
-            assert post_box(client, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True).status_code == 200
+            assert (
+                post_box(client, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True).status_code
+                == 200
+            )
         return len(captured.captured_queries)
 
     small = queries_for(["A", "B"], [])
@@ -284,7 +312,9 @@ def test_undo_takes_back_entries_one_after_another(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))])
     for expected_left in (1, 0):
         game.refresh_from_db()
-        response = client_of.post(game_url(game, "game-undo"), {"version": game.version}, headers=HTMX)
+        response = client_of.post(
+            game_url(game, "game-undo"), {"version": game.version}, headers=HTMX
+        )
         assert response.status_code == 200 and "Undone:" in text(response)
         assert Entry.objects.count() == expected_left
     game.refresh_from_db()
@@ -339,22 +369,7 @@ def test_correcting_an_unknown_turn_is_not_found(client_of, game):
 
 # --- Game over ------------------------------------------------------------------------------
 
-SOLO_GAME = [
-    (Box.ONES, (1, 1, 1, 2, 3)),
-    (Box.TWOS, (2, 2, 2, 1, 3)),
-    (Box.THREES, (3, 3, 3, 1, 2)),
-    (Box.FOURS, (4, 4, 4, 1, 2)),
-    (Box.FIVES, (5, 5, 5, 1, 2)),
-    (Box.SIXES, (6, 6, 6, 1, 2)),
-    (Box.THREE_OF_A_KIND, (6, 6, 6, 5, 5)),
-    (Box.FOUR_OF_A_KIND, (6, 6, 6, 6, 5)),
-    (Box.FULL_HOUSE, (2, 2, 3, 3, 3)),
-    (Box.SMALL_STRAIGHT, (1, 2, 3, 4, 6)),
-    (Box.LARGE_STRAIGHT, (2, 3, 4, 5, 6)),
-    (Box.YAHTZEE, (5,) * 5),
-    (Box.CHANCE, (6, 6, 5, 5, 4)),
-]
-SOLO_TOTAL = 63 + 35 + 28 + 29 + 25 + 30 + 40 + 50 + 26
+SOLO_TOTAL = card_total(SOLO_GAME)
 
 
 def test_a_finished_game_shows_the_winner_and_refuses_more_turns(client_of, household):
@@ -437,4 +452,6 @@ def test_every_household_gets_its_own_cookie_once(db):
     cookie = client.cookies["household"]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
     client.post(reverse("game-new"), {"name_1": "Bob", "joker": "hasbro", "mode": "standard"})
-    assert {g.owner_id for g in Game.objects.all()} == {HouseholdFactory._meta.model.objects.get().pk}
+    assert {g.owner_id for g in Game.objects.all()} == {
+        HouseholdFactory._meta.model.objects.get().pk
+    }

@@ -45,7 +45,9 @@ def chromium():
 @pytest.fixture
 def phone(chromium, live_server):
     """A page on a 390x844 phone screen, with the console watched for errors."""
-    context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = chromium.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.errors = []

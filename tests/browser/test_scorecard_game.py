@@ -101,11 +101,15 @@ def test_a_two_player_game_on_a_phone(phone):
                 page.get_by_role("button", name="Undo last entry").click()
                 expect(page.get_by_text("Undone: Bob’s Ones")).to_be_visible()
                 played["Bob"].pop()
-                expect(standings_total(page, "Bob")).to_have_text(str(expected_total(played["Bob"])))
+                expect(standings_total(page, "Bob")).to_have_text(
+                    str(expected_total(played["Bob"]))
+                )
                 enter_dice(page, dice, tap=False)
                 fill_box(page, box)
                 played["Bob"].append((dice, box))
-                expect(standings_total(page, "Bob")).to_have_text(str(expected_total(played["Bob"])))
+                expect(standings_total(page, "Bob")).to_have_text(
+                    str(expected_total(played["Bob"]))
+                )
             if number == 6 and name == "Bob":
                 save_screenshot(page, "game-phone-light")
                 page.emulate_media(color_scheme="dark")

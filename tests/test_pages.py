@@ -1,0 +1,135 @@
+import re
+from fractions import Fraction
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorecard import odds, rules, rules_content
+from scorecard.rules import Box
+from tests.factories import play
+
+
+def text(response):
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+# --- The blank sheet -------------------------------------------------------------------------
+
+
+def test_the_blank_sheet_has_every_row_in_card_order(db):
+    page = text(Client().get(reverse("sheet")))
+    labels = re.findall(r'<th scope="row">([^<]+)</th>', page)
+    assert labels == [
+        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper subtotal", "Bonus",
+        "Upper total", "3 of a kind", "4 of a kind", "Full house", "Small straight",
+        "Large straight", "Yahtzee", "Chance", "Extra Yahtzees", "Lower total", "Grand total",
+    ]  # fmt: skip
+    assert "Name or game" in page
+    assert page.count('<th scope="col"></th>') == 6  # six empty score columns by default
+    for hint in ("Sum of the 1s", "25", "30", "40", "50", "Sum of all dice", "100 each"):
+        assert f'<td class="hint">{hint}</td>' in page
+    assert reverse("rules") in page
+
+
+def test_the_blank_sheet_takes_columns_names_and_triple(db):
+    page = text(Client().get(reverse("sheet"), {"columns": "8"}))
+    assert page.count('<th scope="col"></th>') == 8
+    page = text(Client().get(reverse("sheet"), {"columns": "2", "name": ["Ann", "Bob"]}))
+    assert '<th scope="col">Ann</th><th scope="col">Bob</th>' in page
+    page = text(Client().get(reverse("sheet"), {"columns": "1", "name": "Ann", "triple": "1"}))
+    assert (
+        '<th scope="col">Ann ×1</th><th scope="col">Ann ×2</th><th scope="col">Ann ×3</th>' in page
+    )
+    assert "Counts as" in page
+
+
+@pytest.mark.parametrize("columns", ["0", "9", "abc", "-1"])
+def test_a_bad_column_count_gets_a_message(db, columns):
+    response = Client().get(reverse("sheet"), {"columns": columns})
+    assert response.status_code == 400
+    assert "Columns must be a whole number from 1 to 8." in text(response)
+
+
+# --- A game's own sheet ----------------------------------------------------------------------
+
+
+def test_a_game_sheet_shows_the_points_and_totals(client_of, game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2)), (Box.YAHTZEE, (2,) * 5)])
+    page = text(client_of.get(reverse("game-sheet", args=[game.public_id])))
+    assert re.search(r'<th scope="col"[^>]*>Ann</th><th scope="col"[^>]*>Bob</th>', page)
+    assert re.search(r'Fours</th><td class="hint">[^<]*</td>\s*<td>12</td><td></td>', page)
+    assert re.search(r'Grand total</th><td class="hint">[^<]*</td>\s*<td>12</td><td>50</td>', page)
+
+
+def test_the_game_sheet_polls_cheaply_and_updates_when_the_game_moves(
+    client_of, game, django_assert_max_num_queries
+):
+    url = reverse("game-sheet", args=[game.public_id])
+    with django_assert_max_num_queries(2):
+        unchanged = client_of.get(url, {"since": "0"}, headers={"HX-Request": "true"})
+    assert unchanged.status_code == 204
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    changed = client_of.get(url, {"since": "0"}, headers={"HX-Request": "true"})
+    page = text(changed)
+    assert changed.status_code == 200 and page.lstrip().startswith('<div id="sheet-body"')
+    assert "since=1" in page and "<td>12</td>" in page
+
+
+def test_another_households_game_sheet_is_not_found(game):
+    assert Client().get(reverse("game-sheet", args=[game.public_id])).status_code == 404
+
+
+# --- The rules page --------------------------------------------------------------------------
+
+
+def test_the_yahtzee_odds_are_counted_exactly():
+    chance = odds.yahtzee_in_one_turn()
+    assert chance == Fraction(2_783_176, 60_466_176) == Fraction(347_897, 7_558_272)
+    assert round(float(chance) * 100, 1) == 4.6 and round(1 / chance) == 22
+
+
+def test_the_rules_page_shows_the_exact_odds(db):
+    page = text(Client().get(reverse("rules")))
+    assert "347897/7558272" in page and "4.60%" in page and "one turn in 22" in page
+
+
+def test_every_example_on_the_rules_page_is_scored_by_the_engine(db):
+    page = text(Client().get(reverse("rules")))
+    rows = re.findall(
+        r'<tr><th scope="row">([^<]+)</th><td>[^<]+</td><td>([1-6 ]+)</td><td>(\d+)</td></tr>', page
+    )
+    assert len(rows) == len(rules_content.EXAMPLES)
+    labels = {box.label: box for box in Box}
+    for label, dice, points in rows:
+        assert rules.score(labels[label], [int(d) for d in dice.split()]) == int(points)
+    for dispute in rules_content.DISPUTES:
+        for box, points in dispute.scores:
+            assert f"{box.label}: {points}" in page
+
+
+def test_the_worked_example_is_the_engines(db):
+    worked = rules_content.WORKED
+    assert worked.best == (Box.LARGE_STRAIGHT, 40) and worked.turn_total == 140
+    page = text(Client().get(reverse("rules")))
+    assert "Large straight for 40, plus the 100 bonus: 140 points" in page
+
+
+def test_rules_page_numbers_come_from_the_engine_when_it_is_built(db, monkeypatch):
+    monkeypatch.setattr(rules, "maximum_score", lambda: 9876)
+    monkeypatch.setattr(rules, "UPPER_BONUS", 77)
+    monkeypatch.setattr(rules_content, "yahtzee_odds", lambda: Fraction(1, 3))
+    page = text(Client().get(reverse("rules")))
+    assert "9876:" in page and "1575" not in page
+    assert "adds 77" in page
+    assert "1/3" in page and "33.33%" in page
+
+
+def test_the_rules_page_states_the_facts(db):
+    page = text(Client().get(reverse("rules")))
+    assert "3 + 6 + 9 + 12 + 15 + 18 = 63" in page
+    assert "1575: five alike in every upper box (140 with the bonus)" in page
+    assert "the top value in every lower box (235), and 12 extra Yahtzees" in page
+    assert "13 per player" in page and "17.5 on average" in page
+    for rule in rules.JokerRule:
+        assert rule.summary in page.replace("&#x27;", "'")
