@@ -55,6 +55,9 @@ class Box(enum.Enum):
         self.label = label
         self.face = face
 
+    # Members are singletons: hashing by identity is correct and much faster than Enum's.
+    __hash__ = object.__hash__
+
     @property
     def is_upper(self) -> bool:
         return self.face is not None
@@ -159,33 +162,30 @@ def _longest_run(dice: Dice) -> int:
 
 def score(box: Box, dice: Iterable[int]) -> int:
     """The ordinary value of five dice in a box, without any joker."""
-    dice = parse_dice(dice)
+    return _scores(parse_dice(dice))[box]
+
+
+@cache
+def _scores(dice: Dice) -> dict[Box, int]:
+    """Every box's ordinary value for one sorted roll; there are only 252 of them."""
     counts = sorted(Counter(dice).values())
-    if box.is_upper:
-        return box.face * dice.count(box.face)
-    if box is Box.THREE_OF_A_KIND:
-        return sum(dice) if counts[-1] >= 3 else 0
-    if box is Box.FOUR_OF_A_KIND:
-        return sum(dice) if counts[-1] >= 4 else 0
-    if box is Box.FULL_HOUSE:
-        return FULL_HOUSE_POINTS if counts == [2, 3] else 0
-    if box is Box.SMALL_STRAIGHT:
-        return SMALL_STRAIGHT_POINTS if _longest_run(dice) >= 4 else 0
-    if box is Box.LARGE_STRAIGHT:
-        return LARGE_STRAIGHT_POINTS if _longest_run(dice) == 5 else 0
-    if box is Box.YAHTZEE:
-        return YAHTZEE_POINTS if counts == [5] else 0
-    return sum(dice)  # Chance
+    run = _longest_run(dice)
+    values = {box: box.face * dice.count(box.face) for box in UPPER_BOXES}
+    values[Box.THREE_OF_A_KIND] = sum(dice) if counts[-1] >= 3 else 0
+    values[Box.FOUR_OF_A_KIND] = sum(dice) if counts[-1] >= 4 else 0
+    values[Box.FULL_HOUSE] = FULL_HOUSE_POINTS if counts == [2, 3] else 0
+    values[Box.SMALL_STRAIGHT] = SMALL_STRAIGHT_POINTS if run >= 4 else 0
+    values[Box.LARGE_STRAIGHT] = LARGE_STRAIGHT_POINTS if run == 5 else 0
+    values[Box.YAHTZEE] = YAHTZEE_POINTS if counts == [5] else 0
+    values[Box.CHANCE] = sum(dice)
+    return values
 
 
-def joker_value(box: Box, dice: Iterable[int]) -> int:
-    """What five of a kind scores in a box when played as a joker (at full value)."""
-    full_values = {
-        Box.FULL_HOUSE: FULL_HOUSE_POINTS,
-        Box.SMALL_STRAIGHT: SMALL_STRAIGHT_POINTS,
-        Box.LARGE_STRAIGHT: LARGE_STRAIGHT_POINTS,
-    }
-    return full_values.get(box, score(box, dice))
+JOKER_FULL_VALUES = {
+    Box.FULL_HOUSE: FULL_HOUSE_POINTS,
+    Box.SMALL_STRAIGHT: SMALL_STRAIGHT_POINTS,
+    Box.LARGE_STRAIGHT: LARGE_STRAIGHT_POINTS,
+}
 
 
 def _check_card(filled: Card) -> None:
@@ -223,10 +223,11 @@ class Option:
 
 def _joker_options(open_boxes: list[Box], dice: Dice, joker: JokerRule) -> list[Option]:
     matching = Box.for_face(dice[0])
+    ordinary = _scores(dice)
+    full = ordinary | JOKER_FULL_VALUES
     if joker is JokerRule.FREE:
-        full_value = matching not in open_boxes
-        value = joker_value if full_value else score
-        return [Option(box, value(box, dice), True) for box in open_boxes]
+        values = ordinary if matching in open_boxes else full
+        return [Option(box, values[box], True) for box in open_boxes]
     if matching in open_boxes:
         allowed = [matching]
         why = f"{matching.label} is open, so this Yahtzee must go there."
@@ -239,13 +240,7 @@ def _joker_options(open_boxes: list[Box], dice: Dice, joker: JokerRule) -> list[
         allowed = next(step for step in steps if step)
         why = f"An extra Yahtzee goes in {' or '.join(b.label for b in allowed)} first."
     return [
-        Option(
-            box,
-            joker_value(box, dice) if box.is_lower else score(box, dice),
-            box in allowed,
-            "" if box in allowed else why,
-        )
-        for box in open_boxes
+        Option(box, full[box], box in allowed, "" if box in allowed else why) for box in open_boxes
     ]
 
 
@@ -257,7 +252,8 @@ def card_options(
     open_boxes = _open_boxes(filled)
     if joker_applies(filled, dice, joker):
         return _joker_options(open_boxes, dice, joker)
-    return [Option(box, score(box, dice), True) for box in open_boxes]
+    values = _scores(dice)
+    return [Option(box, values[box], True) for box in open_boxes]
 
 
 def options(

@@ -1,0 +1,29 @@
+// The face pad fills the dice on the phone itself, so quick taps are never lost to a round
+// trip; once five dice are in (or the options on show go stale) the form asks the server.
+// Without this script every tap is a plain form submission and works the same way.
+"use strict";
+
+function showSlots(form, dice) {
+  form.querySelectorAll(".slots .die").forEach((slot, index) => {
+    slot.textContent = dice[index] || "";
+    slot.classList.toggle("empty", !dice[index]);
+  });
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest(".dice-entry .pad button");
+  if (!button) return;
+  event.preventDefault();
+  const form = button.form;
+  const input = form.elements.dice;
+  let dice = input.value.replace(/[^1-6]/g, "");
+  if (button.name === "add" && dice.length < 5) dice += button.value;
+  if (button.name === "back") dice = dice.slice(0, -1);
+  input.value = dice;
+  showSlots(form, dice);
+  const staleOptions = document.querySelector("#turn .options");
+  if (dice.length < 5 && !staleOptions) return;
+  if (!window.htmx) return form.submit();
+  const values = { dice: dice, card: form.elements.card.value, show: "1" };
+  htmx.ajax("GET", form.action, { target: "#turn", swap: "outerHTML", values: values });
+});
