@@ -102,6 +102,9 @@ STORAGES = {
     },
 }
 
+# The optimal-strategy tables (built by `manage.py build_strategy`, or on first need).
+STRATEGY_DATA_DIR = Path(os.environ.get("STRATEGY_DATA_DIR", BASE_DIR / "data" / "strategy"))
+
 # The household a phone belongs to is kept in a signed cookie; games and players are its own.
 HOUSEHOLD_COOKIE = "household"
 HOUSEHOLD_COOKIE_MAX_AGE = 60 * 60 * 24 * 365 * 5

@@ -1,0 +1,352 @@
+"""The optimal solitaire strategy, computed exactly by backward induction (numpy, no Django).
+
+A turn starts in a state: which boxes are filled, the upper total capped at 63, and whether
+the Yahtzee box holds 50. Its value is the expected score still to come under optimal play.
+Within a turn there are 252 distinct rolls and 462 multisets of kept dice; the values flow
+back from the final roll (choose a box) through two rerolls (choose what to keep) to the
+state's value. Every score and every joker placement comes from `scorecard.rules`.
+
+States are solved a level at a time (13 boxes open, then 12, ...), many at once, and only
+those that can occur: 536,448 of the 1,048,576 combinations.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+from threadpoolctl import threadpool_limits
+
+from scorecard import rules
+from scorecard.rules import Box, JokerRule
+
+BOXES = list(Box)
+YAHTZEE_BIT = 1 << BOXES.index(Box.YAHTZEE)
+UPPER_MASK = (1 << 6) - 1
+FULL_MASK = (1 << len(BOXES)) - 1
+CAP = rules.UPPER_BONUS_THRESHOLD
+STATE_COUNT = (FULL_MASK + 1) << 7  # mask, upper total 0..63, Yahtzee box holds 50
+CHUNK = 1024
+FORMAT = 1
+
+DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.parent / "data"))
+
+
+def state_index(mask, upper, fifty):
+    return (mask << 7) | (upper << 1) | fifty
+
+
+# --- Dice: rolls, keeps and the chances between them ------------------------------------------
+
+ROLLS = rules.ALL_ROLLS
+ROLL_INDEX = {roll: index for index, roll in enumerate(ROLLS)}
+KEEPS = [k for size in range(6) for k in itertools.combinations_with_replacement(rules.FACES, size)]
+KEEP_INDEX = {keep: index for index, keep in enumerate(KEEPS)}
+YAHTZEE_ROLLS = np.array([ROLL_INDEX[(face,) * 5] for face in rules.FACES])
+
+
+def _chance(outcome: tuple[int, ...]) -> float:
+    arrangements = math.factorial(len(outcome))
+    for count in Counter(outcome).values():
+        arrangements //= math.factorial(count)
+    return arrangements / 6 ** len(outcome)
+
+
+def _transitions() -> np.ndarray:
+    """P(roll | kept dice): row per keep, column per roll."""
+    table = np.zeros((len(KEEPS), len(ROLLS)))
+    for keep_index, keep in enumerate(KEEPS):
+        for outcome in itertools.combinations_with_replacement(rules.FACES, 5 - len(keep)):
+            roll = tuple(sorted(keep + outcome))
+            table[keep_index, ROLL_INDEX[roll]] += _chance(outcome)
+    return table
+
+
+TRANSITIONS = _transitions()
+FIRST_ROLL = TRANSITIONS[KEEP_INDEX[()]]
+ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
+
+
+def _sub_keeps_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
+    """Keeps in growing size, grouped by how many distinct keeps one die smaller they hold,
+    with those smaller keeps: the steps of a max over every sub-multiset."""
+    steps = []
+    for size in range(1, 6):
+        groups: dict[int, list] = {}
+        for keep in (k for k in KEEPS if len(k) == size):
+            smaller = sorted({keep[:i] + keep[i + 1 :] for i in range(size)})
+            groups.setdefault(len(smaller), []).append((keep, [KEEP_INDEX[s] for s in smaller]))
+        for members in groups.values():
+            keeps = np.array([KEEP_INDEX[keep] for keep, _ in members])
+            steps.append((keeps, np.array([parents for _, parents in members])))
+    return steps
+
+
+SUB_KEEPS = _sub_keeps_by_size()
+SCORES = np.array([[rules.score(box, roll) for roll in ROLLS] for box in BOXES], dtype=np.int64)
+
+
+def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
+    """For each roll, the best value over every multiset of its dice that may be kept.
+
+    Arrays are keep-major (a row per keep, a column per state), so each step copies rows."""
+    best = keep_values.copy()
+    for keeps, parents in SUB_KEEPS:
+        row = best[keeps]
+        for column in range(parents.shape[1]):
+            np.maximum(row, best[parents[:, column]], out=row)
+        best[keeps] = row
+    return best[ROLL_AS_KEEP]
+
+
+def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """From the value of each final roll (a row per roll, a column per state) to the value of
+    each roll with 1 and 2 rerolls left, and of the turn itself."""
+    one_left = best_keep_values(TRANSITIONS @ final_values)
+    two_left = best_keep_values(TRANSITIONS @ one_left)
+    return one_left, two_left, FIRST_ROLL @ two_left
+
+
+# --- States -------------------------------------------------------------------------------------
+
+
+def _reachable_uppers() -> np.ndarray:
+    """reach[upper mask, total]: whether filled upper boxes can add up to that capped total."""
+    reach = np.zeros((UPPER_MASK + 1, CAP + 1), dtype=bool)
+    for mask in range(UPPER_MASK + 1):
+        totals = {0}
+        for face in rules.FACES:
+            if mask >> (face - 1) & 1:
+                totals = {min(CAP, t + face * n) for t in totals for n in range(6)}
+        reach[mask, sorted(totals)] = True
+    return reach
+
+
+REACHABLE_UPPER = _reachable_uppers()
+
+
+def reachable_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every state that can occur with these filled-box masks, as (mask, upper, fifty)."""
+    found = [[], [], []]
+    for mask in masks.tolist():
+        uppers = np.flatnonzero(REACHABLE_UPPER[mask & UPPER_MASK])
+        for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
+            found[0].append(np.full(len(uppers), mask))
+            found[1].append(uppers)
+            found[2].append(np.full(len(uppers), fifty))
+    return tuple(np.concatenate(part) for part in found)
+
+
+def all_reachable_indices() -> np.ndarray:
+    masks, uppers, fifties = reachable_states(np.arange(FULL_MASK + 1))
+    return np.sort(state_index(masks, uppers, fifties))
+
+
+def _pattern_card(mask: int, fifty: int) -> dict[Box, int]:
+    """A card with these boxes filled; only which are filled and the Yahtzee box matter."""
+    card = {box: min(rules.achievable_points(box)) for i, box in enumerate(BOXES) if mask >> i & 1}
+    if mask & YAHTZEE_BIT:
+        card[Box.YAHTZEE] = rules.YAHTZEE_POINTS if fifty else 0
+    return card
+
+
+@cache
+def five_alike_table(joker: JokerRule) -> np.ndarray:
+    """For each card pattern (mask, fifty) and five of each face: the points every box would
+    score, or -1 where the rule forbids it. Asked of `rules.options`, once per pattern."""
+    table = np.full(((FULL_MASK + 1) * 2, 6, len(BOXES)), -1, dtype=np.int64)
+    for mask in range(FULL_MASK):  # a full card has no turn left
+        for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
+            card = _pattern_card(mask, fifty)
+            for face in rules.FACES:
+                for box, points in rules.options(card, (face,) * 5, joker).items():
+                    table[mask * 2 + fifty, face - 1, BOXES.index(box)] = points
+    return table
+
+
+@cache
+def _bonus(fifty: int, joker: JokerRule) -> int:
+    card = _pattern_card(YAHTZEE_BIT, fifty)
+    return rules.yahtzee_bonus(card, (1,) * 5, joker)
+
+
+FACE_COUNTS = np.array([[roll.count(face) for roll in ROLLS] for face in rules.FACES])
+
+
+def _box_values(b, box, masks, uppers, fifties, five, future):
+    """Each roll's value if it fills box b: points, upper bonus, and the next state's value."""
+    closed = np.where((masks >> b) & 1, -np.inf, 0.0)
+    after = masks | (1 << b)
+    points5 = five[:, :, b]
+    if box.is_upper:
+        counts = np.arange(6)
+        new_upper = np.minimum(CAP, uppers[:, None] + box.face * counts)
+        crossing = (uppers[:, None] < CAP) & (new_upper >= CAP)
+        nxt = state_index(after[:, None], new_upper, fifties[:, None])
+        by_count = box.face * counts + np.where(crossing, rules.UPPER_BONUS, 0) + future[nxt]
+        by_count += closed[:, None]
+        values = by_count[:, FACE_COUNTS[box.face - 1]]
+        five_counts = np.maximum(points5, 0) // box.face
+        values5 = np.take_along_axis(by_count, five_counts, axis=1)
+    elif box is Box.YAHTZEE:
+        zero = future[state_index(after, uppers, 0)] + closed
+        fifty = future[state_index(after, uppers, 1)] + closed + rules.YAHTZEE_POINTS
+        values = np.where(SCORES[b] == rules.YAHTZEE_POINTS, fifty[:, None], zero[:, None])
+        values5 = np.where(points5 == rules.YAHTZEE_POINTS, fifty[:, None], zero[:, None])
+    else:
+        following = (future[state_index(after, uppers, fifties)] + closed)[:, None]
+        values = SCORES[b] + following
+        values5 = points5 + following
+    values[:, YAHTZEE_ROLLS] = np.where(points5 >= 0, values5, -np.inf)
+    return values
+
+
+def final_roll_values(masks, uppers, fifties, future: np.ndarray, joker: JokerRule) -> np.ndarray:
+    """Best value of each final roll in each state: a box's points, any bonus, and what the
+    next state is worth."""
+    five = five_alike_table(joker)[masks * 2 + fifties]
+    best = np.full((len(masks), len(ROLLS)), -np.inf)
+    for b, box in enumerate(BOXES):
+        np.maximum(best, _box_values(b, box, masks, uppers, fifties, five, future), out=best)
+    bonus = np.array([_bonus(f, joker) for f in (0, 1)])[fifties]
+    best[:, YAHTZEE_ROLLS] += (bonus * ((masks & YAHTZEE_BIT) > 0))[:, None]
+    return best
+
+
+def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    """The value of every reachable state (a dense array indexed by `state_index`)."""
+    future = np.zeros(STATE_COUNT)
+    by_open = sorted(range(FULL_MASK), key=lambda mask: -mask.bit_count())
+    levels = itertools.groupby(by_open, key=lambda mask: mask.bit_count())
+    five_alike_table(joker)
+
+    def solve_chunk(masks, uppers, fifties) -> None:
+        finals = final_roll_values(masks, uppers, fifties, future, joker)
+        future[state_index(masks, uppers, fifties)] = turn_values(finals.T.copy())[2]
+
+    # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
+    # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
+    workers = os.cpu_count() or 1
+    with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
+        for done, (_, group) in enumerate(levels, start=1):
+            masks, uppers, fifties = reachable_states(np.array(list(group)))
+            chunks = [
+                (masks[i : i + CHUNK], uppers[i : i + CHUNK], fifties[i : i + CHUNK])
+                for i in range(0, len(masks), CHUNK)
+            ]
+            list(pool.map(lambda chunk: solve_chunk(*chunk), chunks))
+            if progress:
+                progress(done, len(BOXES))
+    return future
+
+
+def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
+    """The optimal expected final score of a whole game."""
+    return float(load(joker)[0])
+
+
+# --- Tables on disk -------------------------------------------------------------------------
+
+
+def table_path(joker: JokerRule) -> Path:
+    return DATA_DIR / f"strategy-{joker.key}-v{FORMAT}.npy"
+
+
+@cache
+def _reachable() -> np.ndarray:
+    return all_reachable_indices()
+
+
+def save(joker: JokerRule, values: np.ndarray) -> Path:
+    """Only reachable states are written; the file is replaced atomically."""
+    path = table_path(joker)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
+        np.save(handle, values[_reachable()])
+    os.chmod(handle.name, 0o644)
+    os.replace(handle.name, path)
+    return path
+
+
+_loaded: dict[JokerRule, np.ndarray] = {}
+
+
+def forget(joker: JokerRule) -> None:
+    """Drop a rule's table from memory, so the next use reads it again."""
+    _loaded.pop(joker, None)
+
+
+def load(joker: JokerRule) -> np.ndarray:
+    """The state values for a rule: from memory, else from disk, else solved and saved."""
+    if joker not in _loaded:
+        path = table_path(joker)
+        if path.exists():
+            values = np.zeros(STATE_COUNT)
+            values[_reachable()] = np.load(path)
+        else:
+            values = solve(joker)
+            save(joker, values)
+        _loaded[joker] = values
+    return _loaded[joker]
+
+
+# --- Advice for one position ----------------------------------------------------------------
+
+
+def _state_of(filled: Mapping[Box, int]) -> tuple[int, int, int]:
+    mask = sum(1 << BOXES.index(box) for box in filled)
+    upper = min(CAP, sum(points for box, points in filled.items() if box.is_upper))
+    return mask, upper, int(filled.get(Box.YAHTZEE) == rules.YAHTZEE_POINTS)
+
+
+def rate_boxes(
+    filled: Mapping[Box, int],
+    dice,
+    joker: JokerRule = JokerRule.HASBRO,
+    extra_yahtzees: int = 0,
+) -> dict[Box, float]:
+    """For a final roll: every legal box and the expected final total if it is filled now."""
+    future = load(joker)
+    dice = rules.parse_dice(dice)
+    bonus = rules.yahtzee_bonus(filled, dice, joker)
+    rated = {}
+    for box, points in rules.options(filled, dice, joker).items():
+        card = {**filled, box: points}
+        now = rules.totals(card, extra_yahtzees + bool(bonus)).total
+        rated[box] = now + float(future[state_index(*_state_of(card))])
+    return rated
+
+
+def rate_keeps(
+    filled: Mapping[Box, int],
+    dice,
+    rolls_left: int,
+    joker: JokerRule = JokerRule.HASBRO,
+    extra_yahtzees: int = 0,
+) -> list[tuple[tuple[int, ...], float]]:
+    """After a roll with rerolls left: every distinct set of dice to keep and the expected
+    final total, best first. Keeping all five means stopping to score."""
+    if rolls_left not in (1, 2):
+        raise ValueError("Dice can be kept with one or two rerolls left.")
+    dice = rules.parse_dice(dice)
+    if len(filled) >= len(BOXES):
+        raise ValueError("This card is full: every box is filled.")
+    mask, upper, fifty = _state_of(filled)
+    finals = final_roll_values(
+        np.array([mask]), np.array([upper]), np.array([fifty]), load(joker), joker
+    )
+    values = TRANSITIONS @ finals.T
+    if rolls_left == 2:
+        values = TRANSITIONS @ best_keep_values(values)
+    now = rules.totals(filled, extra_yahtzees).total
+    keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
+    rated = [(keep, now + float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
+    return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))

@@ -1,0 +1,192 @@
+"""The solver against an independent plain-Python enumeration, and the published optima."""
+
+import ast
+import itertools
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from django.core.management import call_command
+
+from scorecard import rules, strategy
+from scorecard.rules import Box, JokerRule
+
+
+@pytest.fixture(scope="session")
+def tables(tmp_path_factory):
+    """Solve each rule once for the whole session, in a folder of its own."""
+    strategy.DATA_DIR = tmp_path_factory.mktemp("strategy")
+    strategy._loaded.clear()
+    yield strategy
+    strategy._loaded.clear()
+
+
+# --- An independent enumeration: ordered dice outcomes, plain Python, no numpy ---------------
+
+
+@cache
+def _outcomes(count):
+    """Each multiset of `count` dice with its chance, counted from every ordered outcome."""
+    ordered = list(itertools.product(range(1, 7), repeat=count))
+    tally = {}
+    for outcome in ordered:
+        key = tuple(sorted(outcome))
+        tally[key] = tally.get(key, 0) + 1
+    return [(key, n / len(ordered)) for key, n in tally.items()]
+
+
+@cache
+def _value_after(card_items, extra_ok, joker):
+    """Expected points still to come from a card (a frozenset of (box, points))."""
+    card = dict(card_items)
+    if len(card) == 13:
+        return 0.0
+
+    @cache
+    def final(roll):
+        best = -1.0
+        bonus = rules.yahtzee_bonus(card, roll, joker)
+        for box, points in rules.options(card, roll, joker).items():
+            after = {**card, box: points}
+            before_total = rules.totals(card).total
+            gained = rules.totals(after).total - before_total
+            best = max(best, gained + bonus + _value_after(frozenset(after.items()), 0, joker))
+        return best
+
+    def chances(roll_value):
+        @cache
+        def keep_value(keep):
+            return sum(p * roll_value(tuple(sorted(keep + o))) for o, p in _outcomes(5 - len(keep)))
+
+        return keep_value
+
+    def best_keep(keep_value):
+        def value(roll):
+            subs = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(roll, n)}
+            return max(keep_value(keep) for keep in subs)
+
+        return cache(value)
+
+    one_left = best_keep(chances(final))
+    two_left = best_keep(chances(one_left))
+    return chances(two_left)(())
+
+
+def enumerated(card, joker):
+    return _value_after(frozenset(card.items()), 0, joker)
+
+
+NEAR_END = [
+    # One box open.
+    {box: box.max_points for box in Box if box is not Box.CHANCE},
+    {box: 0 for box in Box if box not in (Box.YAHTZEE, Box.CHANCE)} | {Box.CHANCE: 5},
+    # Two boxes open, with the upper bonus and the joker at stake.
+    {Box.ONES: 3, Box.TWOS: 6, Box.THREES: 9, Box.FOURS: 12, Box.SIXES: 18, Box.YAHTZEE: 50}
+    | {b: 0 for b in (Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND, Box.FULL_HOUSE)}
+    | {Box.SMALL_STRAIGHT: 30, Box.CHANCE: 20},
+    {b: b.max_points for b in rules.UPPER_BOXES if b is not Box.FOURS}
+    | {b: 0 for b in rules.LOWER_BOXES if b not in (Box.FULL_HOUSE,)}
+    | {Box.YAHTZEE: 50, Box.CHANCE: 5},
+]
+
+
+@pytest.mark.parametrize("joker", [JokerRule.HASBRO, JokerRule.ANY_LOWER])
+@pytest.mark.parametrize("card", NEAR_END, ids=lambda card: f"{13 - len(card)}-open")
+def test_solver_matches_an_independent_enumeration_near_the_end(tables, card, joker):
+    solved = tables.load(joker)[strategy.state_index(*strategy._state_of(card))]
+    assert solved == pytest.approx(enumerated(card, joker), abs=1e-9)
+
+
+def test_published_optimum_for_free_choice_jokers(tables):
+    assert round(tables.expected_score(JokerRule.FREE), 4) == 254.5896
+
+
+def test_published_optimum_without_bonus_or_joker(tables):
+    assert round(tables.expected_score(JokerRule.NONE), 4) == 245.8708
+
+
+def test_every_rule_has_its_own_optimum(tables):
+    scores = {joker: tables.expected_score(joker) for joker in JokerRule}
+    assert scores[JokerRule.NONE] < scores[JokerRule.HASBRO] < scores[JokerRule.ANY_LOWER]
+    assert scores[JokerRule.ANY_LOWER] < scores[JokerRule.FREE]
+
+
+def test_only_reachable_states_are_stored():
+    assert len(strategy.all_reachable_indices()) == 536_448
+
+
+def test_rate_boxes_and_rate_keeps_agree(tables):
+    card = NEAR_END[2]
+    dice = (4, 4, 4, 5, 5)
+    boxes = tables.rate_boxes(card, dice, JokerRule.HASBRO)
+    assert set(boxes) == {Box.FIVES, Box.LARGE_STRAIGHT}
+    keeps = dict(tables.rate_keeps(card, dice, 1, JokerRule.HASBRO))
+    keeps_now = {keep: value for keep, value in keeps.items()}
+    assert keeps_now[(4, 4, 4, 5, 5)] == pytest.approx(max(boxes.values()), abs=1e-9)
+    now = rules.totals(card).total
+    for box, value in boxes.items():
+        points = rules.options(card, dice)[box]
+        after = {**card, box: points}
+        assert value == pytest.approx(
+            rules.totals(after).total + enumerated(after, JokerRule.HASBRO)
+        )
+        assert value >= now
+
+
+def test_rate_keeps_lists_every_distinct_keep_best_first(tables):
+    card = NEAR_END[3]
+    ranked = tables.rate_keeps(card, (4, 4, 1, 2, 6), 2, JokerRule.HASBRO)
+    keeps = [keep for keep, _ in ranked]
+    assert len(keeps) == len(set(keeps)) == 24  # distinct sub-multisets of 1 2 4 4 6
+    values = [value for _, value in ranked]
+    assert values == sorted(values, reverse=True)
+    assert keeps[0] == (4, 4)
+
+
+def test_a_turn_from_the_first_roll_is_worth_the_state_value(tables):
+    card = NEAR_END[3]
+    state = tables.load(JokerRule.HASBRO)[strategy.state_index(*strategy._state_of(card))]
+    now = rules.totals(card).total
+    weighted = 0.0
+    for roll in rules.ALL_ROLLS:
+        best = tables.rate_keeps(card, roll, 2, JokerRule.HASBRO)[0][1]
+        weighted += strategy.FIRST_ROLL[strategy.ROLL_INDEX[roll]] * (best - now)
+    assert weighted == pytest.approx(state, abs=1e-9)
+
+
+def test_extra_yahtzees_already_on_the_card_count_in_the_total(tables):
+    card = NEAR_END[2]
+    plain = tables.rate_boxes(card, (4, 4, 4, 5, 5), JokerRule.HASBRO)
+    with_two = tables.rate_boxes(card, (4, 4, 4, 5, 5), JokerRule.HASBRO, extra_yahtzees=2)
+    assert all(with_two[box] == pytest.approx(plain[box] + 200) for box in plain)
+
+
+def test_rate_keeps_refuses_impossible_requests(tables):
+    with pytest.raises(ValueError, match="one or two rerolls"):
+        tables.rate_keeps({}, (1, 2, 3, 4, 5), 3)
+    full = {box: 0 for box in Box if box is not Box.CHANCE} | {Box.CHANCE: 5}
+    with pytest.raises(ValueError, match="full"):
+        tables.rate_keeps(full, (1, 2, 3, 4, 5), 1)
+
+
+def test_tables_are_loaded_from_disk_once_built(tables):
+    tables.load(JokerRule.NONE)
+    path = tables.table_path(JokerRule.NONE)
+    assert path.exists() and path.stat().st_size < 5_000_000
+    tables.forget(JokerRule.NONE)
+    assert np.isclose(tables.load(JokerRule.NONE)[0], 245.870775, atol=1e-6)
+
+
+def test_build_strategy_prints_a_line_per_rule(tables, capsys, settings):
+    settings.STRATEGY_DATA_DIR = tables.DATA_DIR
+    call_command("build_strategy", "--rule", "none")
+    out = capsys.readouterr().out
+    assert out.strip() == "none 245.870775"
+
+
+def test_strategy_module_does_not_use_django():
+    tree = ast.parse(Path(strategy.__file__).read_text())
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    modules |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(m and m.startswith("django") for m in modules)
