@@ -83,7 +83,7 @@ NEAR_END = [
     {box: 0 for box in Box if box not in (Box.YAHTZEE, Box.CHANCE)} | {Box.CHANCE: 5},
     # Two boxes open, with the upper bonus and the joker at stake.
     {Box.ONES: 3, Box.TWOS: 6, Box.THREES: 9, Box.FOURS: 12, Box.SIXES: 18, Box.YAHTZEE: 50}
-    | {b: 0 for b in (Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND, Box.FULL_HOUSE)}
+    | dict.fromkeys((Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND, Box.FULL_HOUSE), 0)
     | {Box.SMALL_STRAIGHT: 30, Box.CHANCE: 20},
     {b: b.max_points for b in rules.UPPER_BOXES if b is not Box.FOURS}
     | {b: 0 for b in rules.LOWER_BOXES if b not in (Box.FULL_HOUSE,)}
@@ -122,8 +122,7 @@ def test_rate_boxes_and_rate_keeps_agree(tables):
     boxes = tables.rate_boxes(card, dice, JokerRule.HASBRO)
     assert set(boxes) == {Box.FIVES, Box.LARGE_STRAIGHT}
     keeps = dict(tables.rate_keeps(card, dice, 1, JokerRule.HASBRO))
-    keeps_now = {keep: value for keep, value in keeps.items()}
-    assert keeps_now[(4, 4, 4, 5, 5)] == pytest.approx(max(boxes.values()), abs=1e-9)
+    assert keeps[(4, 4, 4, 5, 5)] == pytest.approx(max(boxes.values()), abs=1e-9)
     now = rules.totals(card).total
     for box, value in boxes.items():
         points = rules.options(card, dice)[box]
