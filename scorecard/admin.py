@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scorecard.models import Entry, Game, Household, Player, Seat
+from scorecard.models import Entry, Game, Household, Player, Roll, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -24,8 +24,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["public_id", "mode", "joker", "created", "finished", "version"]
-    list_filter = ["mode", "joker"]
+    list_display = ["public_id", "mode", "joker", "digital", "created", "finished", "version"]
+    list_filter = ["mode", "joker", "digital"]
     raw_id_fields = ["owner"]
     inlines = [SeatInline]
 
@@ -41,3 +41,9 @@ class EntryAdmin(admin.ModelAdmin):
     list_display = ["game", "turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus"]
     list_filter = ["box", "yahtzee_bonus"]
     raw_id_fields = ["game", "seat"]
+
+
+@admin.register(Roll)
+class RollAdmin(admin.ModelAdmin):
+    list_display = ["game", "turn", "number", "dice", "held", "created"]
+    raw_id_fields = ["game"]

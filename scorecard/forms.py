@@ -24,6 +24,13 @@ class NewGameForm(forms.Form):
         initial=Game.Mode.STANDARD,
         widget=forms.RadioSelect,
     )
+    dice = forms.ChoiceField(
+        label="Dice",
+        choices=[("table", "Real dice at the table: enter each roll"), ("digital", "Roll here")],
+        initial="table",
+        required=False,
+        widget=forms.RadioSelect,
+    )
     random_start = forms.BooleanField(label="Pick a random starting player", required=False)
 
     def __init__(self, *args, **kwargs) -> None:
@@ -53,7 +60,7 @@ class NewGameForm(forms.Form):
     def game_arguments(self) -> dict:
         data = self.cleaned_data
         keys = ("names", "joker", "mode", "random_start")
-        return {key: data[key] for key in keys}
+        return {key: data[key] for key in keys} | {"digital": data["dice"] == "digital"}
 
 
 def swap_seats(query, seat: int):

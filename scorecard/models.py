@@ -62,6 +62,8 @@ class Game(models.Model):
         default=rules.JokerRule.HASBRO.key,
     )
     mode = models.CharField(max_length=16, choices=Mode, default=Mode.STANDARD)
+    # Digital games roll on the server (see Roll); tabletop games have their dice typed in.
+    digital = models.BooleanField(default=False)
     # Every change bumps the version: a form that shows an older one is stale (double taps,
     # a second phone), and later live views poll it.
     version = models.PositiveIntegerField(default=0)
@@ -164,3 +166,36 @@ class Entry(models.Model):
     def as_rules_entry(self) -> rules.Entry:
         bonus = rules.EXTRA_YAHTZEE_BONUS if self.yahtzee_bonus else 0
         return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)
+
+
+class Roll(models.Model):
+    """One roll of the server's dice in a digital game, with the dice that were held."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rolls")
+    turn = models.PositiveIntegerField()
+    number = models.PositiveSmallIntegerField()
+    dice = models.CharField(max_length=5)  # faces in table order, e.g. "41536"
+    held = models.CharField(max_length=5, default="00000")  # "1" where a die was kept
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "turn", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "turn", "number"], name="roll_once_per_number"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=3), name="roll_number_1_to_3"
+            ),
+            models.CheckConstraint(condition=models.Q(dice__regex=r"^[1-6]{5}$"), name="roll_dice"),
+            models.CheckConstraint(condition=models.Q(held__regex=r"^[01]{5}$"), name="roll_held"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Roll {self.number} of turn {self.turn}: {self.dice}"
+
+    @property
+    def faces(self) -> list[int]:
+        return [int(face) for face in self.dice]
+
+    @property
+    def held_positions(self) -> list[bool]:
+        return [flag == "1" for flag in self.held]

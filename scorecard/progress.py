@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scorecard import rules
-from scorecard.models import Entry, Game, Seat
+from scorecard.models import Entry, Game, Roll, Seat
+
+MAX_ROLLS = 3
 
 BOXES_PER_CARD = len(rules.Box)
 
@@ -70,6 +72,7 @@ class GameProgress:
     game: Game
     seats: list[SeatProgress]
     entries: list[Entry]
+    rolls: list[Roll] = field(default_factory=list)  # of the current turn, digital games only
 
     @property
     def turns_per_player(self) -> int:
@@ -107,6 +110,39 @@ class GameProgress:
         this_round = self.entries[len(self.entries) - in_round :] if in_round else []
         return next((entry.dice_tuple for entry in this_round if entry.dice), None)
 
+    @property
+    def table_dice(self) -> list[int] | None:
+        """The server's dice on the table this turn, in table order (digital games)."""
+        return self.rolls[-1].faces if self.rolls else None
+
+    @property
+    def table(self) -> list[tuple[int, bool]]:
+        """Each die on the table with whether it was held for the last roll."""
+        if not self.rolls:
+            return []
+        last = self.rolls[-1]
+        return list(zip(last.faces, last.held_positions, strict=True))
+
+    @property
+    def rolls_left(self) -> int:
+        return MAX_ROLLS - len(self.rolls)
+
+    @property
+    def may_roll(self) -> bool:
+        return (
+            self.game.digital
+            and self.current is not None
+            and self.rolls_left > 0
+            and self.round_dice is None
+        )
+
+    @property
+    def turn_dice(self) -> rules.Dice | None:
+        """The dice a box is filled with this turn, when the server rolled them."""
+        if self.round_dice:
+            return self.round_dice
+        return rules.parse_dice(self.table_dice) if self.table_dice else None
+
     def standings(self) -> list[tuple[SeatProgress, rules.Totals]]:
         return [(seat, seat.totals) for seat in self.seats]
 
@@ -143,4 +179,7 @@ def load_progress(game: Game) -> GameProgress:
     by_id = {seat.pk: seat for seat in seats}
     for entry in entries:
         entry.seat = by_id[entry.seat_id]
-    return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
+    progress = GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
+    if game.digital and not progress.is_finished:
+        progress.rolls = list(game.rolls.filter(turn=progress.next_turn).order_by("number"))
+    return progress

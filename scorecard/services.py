@@ -9,8 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorecard import rules
-from scorecard.models import Entry, Game, Household, Player, Seat
+from scorecard.models import Entry, Game, Household, Player, Roll, Seat
 from scorecard.progress import load_progress
+
+# The server's dice: the operating system's random source, never the client's word.
+dice_source: random.Random = random.SystemRandom()
 
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 40
@@ -57,6 +60,7 @@ def game_create(
     names: Sequence[str],
     joker: rules.JokerRule = rules.JokerRule.HASBRO,
     mode: str = Game.Mode.STANDARD,
+    digital: bool = False,
     random_start: bool = False,
     rng: random.Random | None = None,
 ) -> Game:
@@ -67,7 +71,7 @@ def game_create(
     if random_start:
         start = (rng or random.SystemRandom()).randrange(len(names))
         names = names[start:] + names[:start]
-    game = Game.objects.create(owner=owner, joker=joker.key, mode=mode)
+    game = Game.objects.create(owner=owner, joker=joker.key, mode=mode, digital=digital)
     Seat.objects.bulk_create(
         Seat(game=game, player=player_get_or_create(owner=owner, name=name), position=index)
         for index, name in enumerate(names)
@@ -90,7 +94,11 @@ def _claim_version(game: Game, version: int) -> None:
 def _repeat_of_last(game: Game, turn: int, card: int, box: rules.Box, dice: str, points):
     """The last entry, when it is the very one now sent again (a double tap), else None."""
     last = game.entries.order_by("-turn").first()
-    if last is None or (last.turn, last.card, last.box, last.dice) != (turn, card, box.key, dice):
+    if last is None or (last.turn, last.card, last.box) != (turn, card, box.key):
+        return None
+    if game.digital:  # the server chose the dice; the repeat names only the box
+        return last
+    if last.dice != dice:
         return None
     return last if dice or last.points == points else None
 
@@ -126,6 +134,12 @@ def record_box(
             raise ValueError("This game is over: every box is filled.")
         if not 1 <= card <= game.cards_per_player:
             raise ValueError(f"There is no card {card} in this game.")
+        if game.digital:
+            if dice is not None or points is not None:
+                raise ValueError("In a digital game the server rolls: only the box is chosen.")
+            dice = progress.turn_dice
+            if dice is None:
+                raise ValueError("Roll the dice first.")
         round_dice = progress.round_dice
         if round_dice and dice and tuple(sorted(dice)) != round_dice:
             shown = " ".join(map(str, round_dice))
@@ -156,6 +170,50 @@ def record_box(
     return entry, True
 
 
+def roll_faces(rng: random.Random, table: Sequence[int] | None, hold: Sequence[int]) -> list[int]:
+    """The dice after a roll: held positions keep their face, the others are rolled."""
+    return [
+        table[i] if table and i in hold else rng.randint(1, 6) for i in range(rules.DICE_COUNT)
+    ]
+
+
+def roll_dice(
+    *,
+    game: Game,
+    version: int,
+    turn: int,
+    hold: Sequence[int] = (),
+    rng: random.Random | None = None,
+) -> Roll:
+    """Roll the dice that are not held, for the player whose turn it is (digital games)."""
+    hold = sorted(set(hold))
+    with transaction.atomic():
+        _claim_version(game, version)
+        progress = load_progress(game)
+        if not game.digital:
+            raise ValueError("This game's dice are rolled at the table, not here.")
+        if progress.current is None:
+            raise ValueError("This game is over: every box is filled.")
+        if turn != progress.next_turn:
+            raise ValueError(f"That turn is over; this is turn {progress.next_turn}.")
+        if progress.round_dice:
+            raise ValueError("This round's roll is already shared: choose a box for it.")
+        if not progress.rolls_left:
+            raise ValueError("Three rolls a turn: choose a box now.")
+        if any(not 0 <= position < rules.DICE_COUNT for position in hold):
+            raise ValueError("Only dice 1 to 5 can be held.")
+        if hold and not progress.rolls:
+            raise ValueError("Roll first: there are no dice to hold yet.")
+        faces = roll_faces(rng or dice_source, progress.table_dice, hold)
+        return Roll.objects.create(
+            game=game,
+            turn=turn,
+            number=len(progress.rolls) + 1,
+            dice="".join(map(str, faces)),
+            held="".join("1" if i in hold else "0" for i in range(rules.DICE_COUNT)),
+        )
+
+
 @transaction.atomic
 def undo_last_entry(*, game: Game, version: int) -> Entry | None:
     """Take back the most recent entry; the game reopens if it had ended."""
@@ -180,6 +238,8 @@ def correct_box(
 ) -> Entry:
     """Change a filled box's dice or points, as long as its whole card stays valid."""
     _claim_version(game, version)
+    if game.digital:
+        raise ValueError("The server rolled these dice, so they stand; undo a box instead.")
     card = list(game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn"))
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
@@ -208,4 +268,6 @@ def correct_box(
 def game_rematch(*, game: Game) -> Game:
     """A new game with the same players in the same order, rule and mode."""
     names = [seat.player.name for seat in game.seats.select_related("player")]
-    return game_create(owner=game.owner, names=names, joker=game.joker_rule, mode=game.mode)
+    return game_create(
+        owner=game.owner, names=names, joker=game.joker_rule, mode=game.mode, digital=game.digital
+    )

@@ -43,7 +43,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         data = swap_seats(data, int(data["move_up"]) if data["move_up"].isdigit() else 0)
         form = NewGameForm(initial=data.dict())
     else:
-        form = NewGameForm(data)
+        form = NewGameForm(data, initial={"dice": request.GET.get("dice", "table")})
         if form.is_bound and form.is_valid():
             owner = household_for_writing(request)
             game = services.game_create(owner=owner, **form.game_arguments())
@@ -64,7 +64,7 @@ def turn_context(progress: GameProgress, query, **extra) -> dict:
     open_cards = current.open_cards()
     wanted = query.get("card", "")
     card = next((c for c in open_cards if str(c.number) == wanted), open_cards[0])
-    dice = progress.round_dice or dice_input.dice
+    dice = progress.turn_dice if progress.game.digital else progress.round_dice or dice_input.dice
     if dice:
         context["box_options"] = rules.card_options(card.filled, dice, progress.game.joker_rule)
     context.update(
@@ -125,6 +125,26 @@ def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if not created:
         note += " (already recorded)"
     return render_game(request, load_progress(game), "after-entry", query={}, notice=note)
+
+
+@require_POST
+def roll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    post = request.POST
+    try:
+        services.roll_dice(
+            game=game,
+            version=parse_int(post.get("version"), "The version"),
+            turn=parse_int(post.get("turn"), "The turn"),
+            hold=[parse_int(position, "A held die") for position in post.getlist("hold")],
+        )
+    except services.GameChanged as error:
+        return _refused(request, game, str(error), 409)
+    except ValueError as error:
+        return _refused(request, game, str(error), 400)
+    if not request.htmx:
+        return redirect("game", public_id=game.public_id)
+    return render_game(request, load_progress(game), "turn", query={})
 
 
 @require_POST

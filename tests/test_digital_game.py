@@ -1,0 +1,228 @@
+import random
+import re
+from statistics import fmean
+
+import pytest
+from django.urls import reverse
+
+from scorecard import rules, services
+from scorecard.models import Entry, Game, Roll
+from scorecard.progress import load_progress
+from scorecard.rules import Box
+from tests.factories import GameFactory
+
+HTMX = {"HX-Request": "true"}
+
+
+def text(response):
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+@pytest.fixture
+def digital(household):
+    game = GameFactory(owner=household, names=["Dee"])
+    game.digital = True
+    game.save()
+    return game
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    monkeypatch.setattr(services, "dice_source", random.Random(1))
+
+
+def post_roll(client, game, hold=(), **overrides):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "hold": list(hold)}
+    return client.post(reverse("game-roll", args=[game.public_id]), data | overrides)
+
+
+def post_score(client, game, box, **overrides):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "box": box.key}
+    data |= {"confirm": "zero"}
+    return client.post(reverse("game-record", args=[game.public_id]), data | overrides)
+
+
+def test_the_server_rolls_the_dice_and_keeps_every_roll(client_of, digital, seeded):
+    assert post_roll(client_of, digital).status_code == 302
+    roll = Roll.objects.get()
+    assert (roll.turn, roll.number, roll.held) == (1, 1, "00000")
+    assert re.fullmatch(r"[1-6]{5}", roll.dice)
+    page = text(client_of.get(reverse("game", args=[digital.public_id])))
+    assert "Roll 1 of 3" in page and "(2 left)" in page
+
+
+def test_held_dice_keep_their_faces(client_of, digital, seeded):
+    post_roll(client_of, digital)
+    first = Roll.objects.get().dice
+    post_roll(client_of, digital, hold=["0", "2"])
+    second = Roll.objects.get(number=2)
+    assert second.held == "10100"
+    assert (second.dice[0], second.dice[2]) == (first[0], first[2])
+
+
+def test_scoring_uses_the_servers_dice(client_of, digital, seeded):
+    post_roll(client_of, digital)
+    dice = rules.parse_dice(Roll.objects.get().dice)
+    assert post_score(client_of, digital, Box.CHANCE).status_code == 302
+    entry = Entry.objects.get()
+    assert (entry.points, entry.dice) == (sum(dice), "".join(map(str, dice)))
+
+
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        (["roll", "roll", "roll", "roll"], "Three rolls a turn"),
+        (["score"], "Roll the dice first."),
+        (["hold"], "Roll first: there are no dice to hold yet."),
+        (["roll", "dice"], "only the box is chosen"),
+        (["roll", "points"], "only the box is chosen"),
+        (["roll", "old-turn"], "That turn is over; this is turn 1."),
+        (["roll", "bad-hold"], "Only dice 1 to 5 can be held."),
+    ],
+)
+def test_tampered_requests_are_refused_and_change_nothing(
+    client_of, digital, seeded, steps, message
+):
+    *setup, last = steps
+    for _ in setup:
+        post_roll(client_of, digital)
+    before = list(Roll.objects.values_list("number", "dice")), Entry.objects.count()
+    if last == "roll":
+        response = post_roll(client_of, digital)
+    elif last == "hold":
+        response = post_roll(client_of, digital, hold=["1"])
+    elif last == "bad-hold":
+        response = post_roll(client_of, digital, hold=["7"])
+    elif last == "old-turn":
+        response = post_roll(client_of, digital, turn=0)
+    elif last == "dice":
+        response = post_score(client_of, digital, Box.CHANCE, dice="66666")
+    elif last == "points":
+        response = post_score(client_of, digital, Box.CHANCE, points="30")
+    else:
+        response = post_score(client_of, digital, Box.CHANCE)
+    assert response.status_code == 400
+    assert message in text(response)
+    assert (list(Roll.objects.values_list("number", "dice")), Entry.objects.count()) == before
+
+
+def test_a_replayed_roll_is_refused(client_of, digital, seeded):
+    data = {"version": 0, "turn": 1}
+    url = reverse("game-roll", args=[digital.public_id])
+    client_of.post(url, data)
+    replay = client_of.post(url, data, headers=HTMX)
+    assert replay.status_code == 409
+    assert Roll.objects.count() == 1
+
+
+def test_holding_in_a_finished_turn_is_refused(client_of, digital, seeded):
+    post_roll(client_of, digital)
+    post_score(client_of, digital, Box.CHANCE)
+    response = post_roll(client_of, digital, hold=["0"], turn=1)
+    assert response.status_code == 400 and "That turn is over; this is turn 2." in text(response)
+
+
+def test_a_tabletop_game_cannot_be_rolled(client_of, game):
+    response = post_roll(client_of, game)
+    assert response.status_code == 400 and "rolled at the table" in text(response)
+
+
+def test_a_digital_box_cannot_be_corrected(client_of, digital, seeded):
+    post_roll(client_of, digital)
+    post_score(client_of, digital, Box.CHANCE)
+    url = reverse("game-correct", kwargs={"public_id": digital.public_id, "turn": 1})
+    response = client_of.post(url, {"version": 2, "points": "20"})
+    assert response.status_code == 400 and "undo a box instead" in text(response)
+
+
+def test_a_whole_digital_game_ends_with_the_engines_total(client_of, digital, seeded):
+    for box in Box:
+        post_roll(client_of, digital)
+        post_roll(client_of, digital, hold=["0", "1"])
+        assert post_score(client_of, digital, box).status_code == 302
+    assert post_roll(client_of, digital).status_code == 400
+    progress = load_progress(Game.objects.get(pk=digital.pk))
+    assert progress.is_finished and Roll.objects.count() == 26
+    card = [entry.as_rules_entry() for entry in progress.entries]
+    filled = rules.check_card(card, rules.JokerRule.HASBRO)
+    extra = sum(1 for entry in card if entry.bonus)
+    assert progress.seats[0].totals.total == rules.totals(filled, extra).total
+
+
+def test_an_unfinished_digital_turn_resumes_after_a_reload(client_of, digital, seeded):
+    post_roll(client_of, digital)
+    post_roll(client_of, digital, hold=["4"])
+    dice = Roll.objects.get(number=2).dice
+    page = text(client_of.get(reverse("game", args=[digital.public_id])))
+    assert "Roll 2 of 3" in page
+    shown = re.findall(r'<span class="die" aria-hidden="true">(\d)</span>', page)
+    assert "".join(shown) == dice
+    assert 'value="4" aria-label="Hold die 5' in page and "checked" in page
+
+
+def test_challenge_players_score_the_same_shared_rolls(client_of, household, seeded):
+    game = GameFactory(owner=household, names=["Ann", "Bob"], mode=Game.Mode.CHALLENGE)
+    game.digital = True
+    game.save()
+    post_roll(client_of, game)
+    post_score(client_of, game, Box.CHANCE)
+    refused = post_roll(client_of, game)
+    assert refused.status_code == 400 and "already shared" in text(refused)
+    post_score(client_of, game, Box.CHANCE)
+    ann, bob = Entry.objects.order_by("turn")
+    assert ann.dice == bob.dice and ann.points == bob.points
+
+
+def test_triple_digital_game_fills_the_chosen_card(client_of, household, seeded):
+    game = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
+    game.digital = True
+    game.save()
+    post_roll(client_of, game)
+    post_score(client_of, game, Box.CHANCE, card="3")
+    entry = Entry.objects.get()
+    assert entry.card == 3
+    assert load_progress(game).seats[0].totals.total == 3 * entry.points
+
+
+def test_a_new_digital_game_from_the_form(client_of):
+    response = client_of.post(
+        reverse("game-new"),
+        {"name_1": "Dee", "joker": "none", "mode": "standard", "dice": "digital"},
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.digital and game.joker == "none"
+    assert 'id="roll-button"' in text(client_of.get(reverse("game", args=[game.public_id])))
+
+
+# --- The dice themselves ----------------------------------------------------------------------
+
+
+def chi_square(faces) -> float:
+    expected = len(faces) / 6
+    return sum((faces.count(face) - expected) ** 2 / expected for face in range(1, 7))
+
+
+CRITICAL_5_DOF_P001 = 20.515  # chi-square, 5 degrees of freedom, p = 0.001
+
+
+def test_server_dice_are_fair_by_chi_square():
+    rng = random.Random(20261130)
+    faces = [f for _ in range(12_000) for f in services.roll_faces(rng, None, ())]
+    assert chi_square(faces) < CRITICAL_5_DOF_P001
+    assert fmean(faces) == pytest.approx(3.5, abs=0.03)
+
+
+def test_a_biased_die_would_fail_the_chi_square_test():
+    class LoadedDie(random.Random):
+        def randint(self, low, high):
+            face = super().randint(low, high)
+            return 6 if face == 1 and self.random() < 0.1 else face
+
+    faces = [f for _ in range(12_000) for f in services.roll_faces(LoadedDie(3), None, ())]
+    assert chi_square(faces) > CRITICAL_5_DOF_P001
+
+
+def test_the_server_uses_the_operating_systems_random_source():
+    assert isinstance(services.dice_source, random.SystemRandom)
