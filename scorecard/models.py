@@ -199,3 +199,7 @@ class Roll(models.Model):
     @property
     def held_positions(self) -> list[bool]:
         return [flag == "1" for flag in self.held]
+
+    @property
+    def faces_held(self) -> list[tuple[int, bool]]:
+        return list(zip(self.faces, self.held_positions, strict=True))

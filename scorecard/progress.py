@@ -166,20 +166,34 @@ class GameProgress:
         return self.entries[-1] if self.entries else None
 
 
-def load_progress(game: Game) -> GameProgress:
-    seats = list(game.seats.select_related("player"))
-    entries = list(game.entries.order_by("turn"))
+def _build(game: Game, seats: list[Seat], entries: list[Entry]) -> GameProgress:
     cards = {
         seat.pk: [CardProgress(number) for number in range(1, game.cards_per_player + 1)]
         for seat in seats
     }
-    for entry in entries:
-        entry.game = game
-        cards[entry.seat_id][entry.card - 1].entries.append(entry)
     by_id = {seat.pk: seat for seat in seats}
     for entry in entries:
-        entry.seat = by_id[entry.seat_id]
-    progress = GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
+        entry.game, entry.seat = game, by_id[entry.seat_id]
+        cards[entry.seat_id][entry.card - 1].entries.append(entry)
+    return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
+
+
+def load_progress(game: Game) -> GameProgress:
+    """One game with its seats, entries and (digital) this turn's rolls."""
+    seats = list(game.seats.select_related("player"))
+    progress = _build(game, seats, list(game.entries.order_by("turn")))
     if game.digital and not progress.is_finished:
         progress.rolls = list(game.rolls.filter(turn=progress.next_turn).order_by("number"))
     return progress
+
+
+def load_many(games: list[Game]) -> list[GameProgress]:
+    """Many games at once in two queries, for lists and statistics."""
+    ids = [game.pk for game in games]
+    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
+    for seat in Seat.objects.filter(game_id__in=ids).select_related("player"):
+        seats[seat.game_id].append(seat)
+    entries: dict[int, list[Entry]] = {pk: [] for pk in ids}
+    for entry in Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn"):
+        entries[entry.game_id].append(entry)
+    return [_build(game, seats[game.pk], entries[game.pk]) for game in games]

@@ -410,13 +410,18 @@ def totals(filled: Card, extra_yahtzees: int = 0) -> Totals:
     Pace is the upper section measured against three of each face: four 5s is +5, two 6s -6.
     """
     _check_card(filled)
-    if isinstance(extra_yahtzees, bool) or not 0 <= extra_yahtzees <= 12:
-        raise ValueError(f"A card holds 0 to 12 extra Yahtzees; got {extra_yahtzees!r}.")
     upper = sum(points for box, points in filled.items() if box.is_upper)
     lower = sum(points for box, points in filled.items() if box.is_lower)
+    pace = sum(points - 3 * box.face for box, points in filled.items() if box.is_upper)
+    return totals_from_sums(upper, lower, extra_yahtzees, pace)
+
+
+def totals_from_sums(upper: int, lower: int, extra_yahtzees: int = 0, pace: int = 0) -> Totals:
+    """A card's totals from its upper and lower sums, as a database can add them up."""
+    if isinstance(extra_yahtzees, bool) or not 0 <= extra_yahtzees <= 12:
+        raise ValueError(f"A card holds 0 to 12 extra Yahtzees; got {extra_yahtzees!r}.")
     bonus = UPPER_BONUS if upper >= UPPER_BONUS_THRESHOLD else 0
     extra = EXTRA_YAHTZEE_BONUS * extra_yahtzees
-    pace = sum(points - 3 * box.face for box, points in filled.items() if box.is_upper)
     return Totals(upper, bonus, lower, extra, upper + bonus + lower + extra, pace)
 
 

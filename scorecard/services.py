@@ -172,9 +172,7 @@ def record_box(
 
 def roll_faces(rng: random.Random, table: Sequence[int] | None, hold: Sequence[int]) -> list[int]:
     """The dice after a roll: held positions keep their face, the others are rolled."""
-    return [
-        table[i] if table and i in hold else rng.randint(1, 6) for i in range(rules.DICE_COUNT)
-    ]
+    return [table[i] if table and i in hold else rng.randint(1, 6) for i in range(rules.DICE_COUNT)]
 
 
 def roll_dice(

@@ -103,3 +103,48 @@ def card_total(turns) -> int:
         filled[box] = placement.points
         entries.append(placement.bonus)
     return rules.totals(filled, sum(1 for bonus in entries if bonus)).total
+
+
+def bulk_finished_games(owner, names, count, seed=0):
+    """Many finished standard games at once: random rolls, each placed by the rules engine
+    in the best-paying open box, written with bulk_create (for statistics at scale)."""
+    import random
+
+    from scorecard.models import Entry, Player, Seat
+
+    rng = random.Random(seed)
+    players = [services.player_get_or_create(owner=owner, name=name) for name in names]
+    games = Game.objects.bulk_create(
+        Game(owner=owner, finished=services.timezone.now(), version=13 * len(players))
+        for _ in range(count)
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, player=player, position=index)
+        for game in games
+        for index, player in enumerate(players)
+    )
+    entries = []
+    for game_index, game in enumerate(games):
+        game_seats = seats[game_index * len(players) : (game_index + 1) * len(players)]
+        cards = [{} for _ in players]
+        for turn in range(1, 13 * len(players) + 1):
+            index = (turn - 1) % len(players)
+            dice = tuple(rng.randint(1, 6) for _ in range(5))
+            choices = rules.options(cards[index], dice)
+            box = max(choices, key=lambda b: (choices[b], -list(Box).index(b)))
+            placement = rules.place(cards[index], box, dice=dice)
+            cards[index][box] = placement.points
+            entries.append(
+                Entry(
+                    game=game,
+                    seat=game_seats[index],
+                    box=box.key,
+                    points=placement.points,
+                    dice="".join(map(str, placement.dice)),
+                    yahtzee_bonus=bool(placement.bonus),
+                    turn=turn,
+                )
+            )
+    Entry.objects.bulk_create(entries, batch_size=2000)
+    assert Player.objects.filter(owner=owner).count() >= len(players)
+    return games

@@ -1,0 +1,97 @@
+"""Past games: the list, a game's review, player pages and the high-score list."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.core.paginator import Paginator
+from django.db.models import Case, Count, Value, When
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from scorecard import charts, statistics
+from scorecard.households import current_household
+from scorecard.models import Game, Player
+from scorecard.progress import load_many, load_progress
+from scorecard.sheet import game_columns, sheet_rows
+from scorecard.views import household_game
+
+GAMES_PER_PAGE = 20
+
+
+@require_GET
+def games_list(request: HttpRequest) -> HttpResponse:
+    household = current_household(request)
+    games = Game.objects.filter(owner=household) if household else Game.objects.none()
+    player = request.GET.get("player", "")
+    mode = request.GET.get("mode", "")
+    if player:
+        games = games.filter(seats__player__public_id=player)
+    if mode in Game.Mode.values:
+        games = games.filter(mode=mode)
+    in_progress_first = Case(When(finished=None, then=Value(0)), default=Value(1))
+    games = games.order_by(in_progress_first.asc(), "-created")
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    players = household.players.order_by("name") if household else []
+    context = {
+        "page": page,
+        "summaries": load_many(list(page.object_list)),
+        "players": players,
+        "modes": Game.Mode.choices,
+        "chosen": {"player": player, "mode": mode},
+    }
+    template = "games.html#games-table" if request.htmx else "games.html"
+    return render(request, template, context)
+
+
+@require_GET
+def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
+    progress = load_progress(household_game(request, public_id))
+    columns = game_columns(progress)
+    rolls = defaultdict(list)
+    for roll in progress.game.rolls.order_by("turn", "number"):
+        rolls[roll.turn].append(roll)
+    turns = [(entry, rolls.get(entry.turn, [])) for entry in progress.entries]
+    chart = charts.line_chart(
+        statistics.running_totals(progress), title="Each player's running total by turn"
+    )
+    context = {
+        "progress": progress,
+        "columns": columns,
+        "rows": sheet_rows(columns),
+        "turns": turns,
+        "chart": chart,
+    }
+    return render(request, "review.html", context)
+
+
+def household_player(request: HttpRequest, public_id: str) -> Player:
+    household = current_household(request)
+    if household is None:
+        raise Http404("No such player.")
+    return get_object_or_404(Player, public_id=public_id, owner=household)
+
+
+@require_GET
+def players_list(request: HttpRequest) -> HttpResponse:
+    household = current_household(request)
+    players = (
+        household.players.annotate(played=Count("seats")).order_by("name") if household else []
+    )
+    return render(request, "players.html", {"players": players})
+
+
+@require_GET
+def player_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    player = household_player(request, public_id)
+    stats = statistics.player_stats(player)
+    histogram = charts.histogram(stats.finals, title=f"Final scores of {player.name}")
+    return render(request, "player.html", {"stats": stats, "histogram": histogram})
+
+
+@require_GET
+def high_scores(request: HttpRequest) -> HttpResponse:
+    household = current_household(request)
+    scores = statistics.high_scores(household) if household else []
+    return render(request, "high_scores.html", {"scores": scores})

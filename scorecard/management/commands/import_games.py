@@ -1,0 +1,28 @@
+"""Restore games from a JSON export (see scorecard.exchange): all of the file, or nothing."""
+
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scorecard.exchange import ImportRefused, import_games, parse_document
+
+
+class Command(BaseCommand):
+    help = "Import games from a JSON export in FILE, or from standard input with '-'."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, file: str, **options):
+        try:
+            if file == "-":
+                text = sys.stdin.read()
+            else:
+                with open(file, encoding="utf-8") as handle:
+                    text = handle.read()
+            games = import_games(parse_document(text))
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        except ImportRefused as refused:
+            raise CommandError(f"Nothing was imported. {refused}") from None
+        self.stdout.write(f"Imported {len(games)} games.")
