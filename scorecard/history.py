@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from scorecard import charts, statistics
+from scorecard import advice, charts, statistics
 from scorecard.households import current_household
 from scorecard.models import Game, Player
 from scorecard.progress import load_many, load_progress
@@ -62,7 +62,10 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
         "rows": sheet_rows(columns),
         "turns": turns,
         "chart": chart,
+        "advice_available": advice.advice_available(progress),
     }
+    if request.GET.get("advice") == "1" and context["advice_available"]:
+        context["losses"] = advice.decision_losses(progress, rolls)
     return render(request, "review.html", context)
 
 

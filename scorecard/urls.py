@@ -20,6 +20,7 @@ urlpatterns = [
     path("players/", history.players_list, name="players"),
     path("players/<str:public_id>/", history.player_page, name="player"),
     path("high-scores/", history.high_scores, name="high-scores"),
+    path("advice/", views.advice_switch, name="advice"),
     path("sheet/", pages.blank_sheet, name="sheet"),
     path("rules/", pages.rules_page, name="rules"),
 ]

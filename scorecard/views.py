@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from scorecard import rules, services
+from scorecard import advice, rules, services
 from scorecard.forms import DiceInput, NewGameForm, parse_box, parse_int, swap_seats
 from scorecard.households import current_household, household_for_writing
 from scorecard.models import Entry, Game
 from scorecard.progress import GameProgress, load_progress
 from scorecard.sheet import game_columns, sheet_rows
+
+ADVICE_COOKIE = "advice"
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -54,27 +57,42 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "game_new.html", {"form": form, "known_names": known}, status=status)
 
 
-def turn_context(progress: GameProgress, query, **extra) -> dict:
-    """What the turn panel shows: whose turn, the dice so far and every open box's value."""
+def turn_context(progress: GameProgress, query, advice_on=False, **extra) -> dict:
+    """What the turn panel shows: whose turn, the dice so far and every open box's value,
+    with the optimal strategy's ratings when the player asked for advice."""
     current = progress.current
     dice_input = DiceInput(query)
     context = {"progress": progress, "dice_input": dice_input, "card": None, "box_options": []}
+    context |= {"wants_advice": advice_on, "advice_available": advice.advice_available(progress)}
     if current is None:
         return context | extra
     open_cards = current.open_cards()
     wanted = query.get("card", "")
     card = next((c for c in open_cards if str(c.number) == wanted), open_cards[0])
     dice = progress.turn_dice if progress.game.digital else progress.round_dice or dice_input.dice
+    joker = progress.game.joker_rule
+    advising = advice_on and advice.advice_available(progress)
     if dice:
-        context["box_options"] = rules.card_options(card.filled, dice, progress.game.joker_rule)
-    context.update(
-        card=card, open_cards=open_cards, dice=dice, dice_text="".join(map(str, dice or ()))
-    )
+        rated = advice.rate_boxes(card, dice, joker) if advising else {}
+        options = rules.card_options(card.filled, dice, joker)
+        context["box_options"] = [(option, rated.get(option.box)) for option in options]
+    advised = [False] * rules.DICE_COUNT
+    if advising and progress.may_roll and progress.table_dice:
+        advised = advice.best_hold(card, progress.table_dice, progress.rolls_left, joker)
+        context["hold_advice"] = True
+    context["table_rows"] = [(*die, tip) for die, tip in zip(progress.table, advised, strict=False)]
+    context.update(card=card, open_cards=open_cards, dice=dice)
+    context["dice_text"] = "".join(map(str, dice or ()))
     return context | extra
 
 
+def wants_advice(request: HttpRequest) -> bool:
+    return request.COOKIES.get(ADVICE_COOKIE) == "on"
+
+
 def render_game(request, progress: GameProgress, partial: str, status=200, query=None, **extra):
-    context = turn_context(progress, request.GET if query is None else query, **extra)
+    query = request.GET if query is None else query
+    context = turn_context(progress, query, advice_on=wants_advice(request), **extra)
     context["columns"] = game_columns(progress)
     context["rows"] = sheet_rows(context["columns"])
     template = f"game.html#{partial}" if request.htmx else "game.html"
@@ -188,6 +206,18 @@ def correct(request: HtmxHttpRequest, public_id: str, turn: int) -> HttpResponse
     context = {"game": game, "entry": entry, "error": error, "values": entry.rules_box}
     context["achievable"] = rules.describe_values(sorted(rules.achievable_points(entry.rules_box)))
     return render(request, "correct.html", context, status=status)
+
+
+@require_POST
+def advice_switch(request: HtmxHttpRequest) -> HttpResponse:
+    """Turn advice on or off for this browser; purists play without it, so it starts off."""
+    back = request.POST.get("next", "/")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = "/"
+    response = redirect(back)
+    state = "on" if request.POST.get("advice") == "on" else "off"
+    response.set_cookie(ADVICE_COOKIE, state, max_age=60 * 60 * 24 * 365, samesite="Lax")
+    return response
 
 
 @require_POST

@@ -28,3 +28,14 @@ def client_of(household):
 @pytest.fixture
 def game(household):
     return GameFactory(owner=household, names=["Ann", "Bob"])
+
+
+@pytest.fixture(scope="session")
+def strategy_tables(tmp_path_factory):
+    """Strategy tables solved at most once per rule per test session, in a folder of its own."""
+    from scorecard import strategy
+
+    strategy.DATA_DIR = tmp_path_factory.mktemp("strategy")
+    strategy._loaded.clear()
+    yield strategy
+    strategy._loaded.clear()

@@ -13,13 +13,9 @@ from scorecard import rules, strategy
 from scorecard.rules import Box, JokerRule
 
 
-@pytest.fixture(scope="session")
-def tables(tmp_path_factory):
-    """Solve each rule once for the whole session, in a folder of its own."""
-    strategy.DATA_DIR = tmp_path_factory.mktemp("strategy")
-    strategy._loaded.clear()
-    yield strategy
-    strategy._loaded.clear()
+@pytest.fixture
+def tables(strategy_tables):
+    return strategy_tables
 
 
 # --- An independent enumeration: ordered dice outcomes, plain Python, no numpy ---------------

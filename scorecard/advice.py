@@ -1,0 +1,105 @@
+"""Advice from the optimal solitaire strategy: which box, which dice to keep, and how far
+each decision of a finished game fell short. It maximises the player's own expected score.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from scorecard import rules, strategy
+from scorecard.progress import GameProgress
+
+
+@dataclass(frozen=True)
+class BoxAdvice:
+    expected: float
+    loss: float
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss < 1e-9
+
+
+def advice_available(progress: GameProgress) -> bool:
+    """Triple Yahtzee has no exact advice: its three cards make the state space too large."""
+    return progress.game.cards_per_player == 1
+
+
+def rate_boxes(card, dice, joker: rules.JokerRule) -> dict[rules.Box, BoxAdvice]:
+    rated = strategy.rate_boxes(card.filled, dice, joker, extra_yahtzees=card.extra_yahtzees)
+    best = max(rated.values())
+    return {box: BoxAdvice(value, best - value) for box, value in rated.items()}
+
+
+def best_hold(card, table: list[int], rolls_left: int, joker: rules.JokerRule) -> list[bool]:
+    """Which of the dice on the table to hold for the best expected total."""
+    ranked = strategy.rate_keeps(
+        card.filled, table, rolls_left, joker, extra_yahtzees=card.extra_yahtzees
+    )
+    keep = list(ranked[0][0])
+    held = []
+    for face in table:
+        held.append(face in keep)
+        if face in keep:
+            keep.remove(face)
+    return held
+
+
+@dataclass
+class Decision:
+    turn: int
+    kind: str  # "box" or "keep"
+    chosen: str
+    best: str
+    loss: float
+
+
+@dataclass
+class PlayerLosses:
+    name: str
+    decisions: list[Decision] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        return sum(decision.loss for decision in self.decisions)
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.decisions) if self.decisions else 0.0
+
+
+def _keep_label(keep) -> str:
+    return " ".join(map(str, keep)) if keep else "nothing"
+
+
+def decision_losses(progress: GameProgress, rolls_by_turn: dict) -> list[PlayerLosses]:
+    """Every box choice made with known dice, and every hold of a digital game, against the
+    optimal choice from the same position."""
+    joker = progress.game.joker_rule
+    cards = defaultdict(dict)
+    extras = defaultdict(int)
+    losses = {seat.seat.pk: PlayerLosses(seat.player.name) for seat in progress.seats}
+    for entry in progress.entries:
+        filled, extra = cards[entry.seat_id], extras[entry.seat_id]
+        rolls = rolls_by_turn.get(entry.turn, [])
+        for before, after in zip(rolls, rolls[1:], strict=False):
+            ranked = strategy.rate_keeps(filled, before.faces, 4 - after.number, joker, extra)
+            held = tuple(
+                sorted(f for f, h in zip(before.faces, after.held_positions, strict=True) if h)
+            )
+            values = dict(ranked)
+            losses[entry.seat_id].decisions.append(
+                Decision(entry.turn, "keep", _keep_label(held), _keep_label(ranked[0][0]),
+                         ranked[0][1] - values[held])
+            )  # fmt: skip
+        if entry.dice:
+            rated = strategy.rate_boxes(filled, entry.dice_tuple, joker, extra)
+            best = max(rated, key=rated.get)
+            chosen = rated.get(entry.rules_box, rated[best])
+            losses[entry.seat_id].decisions.append(
+                Decision(entry.turn, "box", entry.rules_box.label, best.label, rated[best] - chosen)
+            )
+        filled[entry.rules_box] = entry.points
+        extras[entry.seat_id] += entry.yahtzee_bonus
+    return list(losses.values())
