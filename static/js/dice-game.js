@@ -4,14 +4,21 @@
 
 const TYPING = ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "A", "SUMMARY"];
 
+// Send a form through htmx explicitly, so a key pressed the instant a panel is swapped in
+// never falls back to a full page load.
+function send(form) {
+  if (!window.htmx) return form.requestSubmit();
+  htmx.ajax("POST", form.action, { source: form, target: "#turn", swap: "outerHTML" });
+}
+
 document.addEventListener("keydown", (event) => {
   const form = document.getElementById("roll-form");
-  if (!form || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!form || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   const target = event.target;
   if (TYPING.includes(target.tagName) && target.type !== "checkbox") return;
   if (event.key === " " || event.key === "Enter") {
     event.preventDefault();
-    document.getElementById("roll-button").click();
+    send(form);
   } else if (/^[1-5]$/.test(event.key)) {
     const hold = form.querySelectorAll("input[name=hold]")[Number(event.key) - 1];
     if (!hold) return;
@@ -25,5 +32,5 @@ document.addEventListener("dblclick", (event) => {
   const radio = label && label.querySelector("input[type=radio]");
   if (!radio || radio.disabled) return;
   radio.checked = true;
-  radio.form.requestSubmit();
+  send(radio.form);
 });

@@ -1,0 +1,66 @@
+"""A whole single-player digital game in Chromium: rolling, holding, double-clicking."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorecard import rules
+from scorecard.models import Game, Roll
+from scorecard.progress import load_progress
+from tests.browser.conftest import save_screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(phone):
+    page = phone
+    page.goto(page.base + "/games/new/?dice=digital")
+    page.get_by_label("Player 1", exact=True).fill("Dee")
+    expect(page.get_by_label("Roll here")).to_be_checked()
+    page.get_by_role("button", name="Start the game").click()
+    page.evaluate("window.stillTheSamePage = true")
+    navigations = []
+    page.on("framenavigated", lambda frame: navigations.append((turn, frame.url)))
+    turn = 0
+    for turn in range(1, 14):
+        expect(page.locator("#turn-title")).to_contain_text(f"Dee’s turn {turn} of 13")
+        if turn % 2:
+            page.locator("#roll-button").click()
+        else:
+            page.locator("body").press(" ")  # the keyboard rolls too
+        expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+        if turn % 2:
+            page.locator(".hold").nth(0).click()  # hold the first die by tapping it
+            page.locator(".hold").nth(2).click()
+        else:
+            page.locator("body").press("1")
+            page.locator("body").press("3")
+        held = page.locator(".hold input:checked")
+        expect(held).to_have_count(2)
+        faces = page.locator(".hold .die").all_inner_texts()
+        page.locator("#roll-button").click()
+        expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+        after = page.locator(".hold .die").all_inner_texts()
+        assert (after[0], after[2]) == (faces[0], faces[2])
+        if turn == 3:
+            page.locator("#roll-button").click()
+            expect(page.locator(".roll-counter")).to_have_text("Roll 3 of 3: choose a box")
+            save_screenshot(page, "digital-phone")
+        choice = page.locator(".box-choice:not(.disabled)").first
+        zero = choice.locator("strong").inner_text() == "0"
+        choice.locator("span").dblclick()
+        if zero:
+            page.get_by_role("button", name=re.compile("^Yes, 0 in")).click()
+    expect(page.locator("#turn-title")).to_have_text("Game over")
+    assert navigations == []
+    assert page.evaluate("window.stillTheSamePage") is True
+
+    game = Game.objects.get()
+    progress = load_progress(game)
+    card = [entry.as_rules_entry() for entry in progress.entries]
+    filled = rules.check_card(card, game.joker_rule)
+    total = rules.totals(filled, sum(1 for e in card if e.bonus)).total
+    expect(page.locator(".winner")).to_have_text(f"Dee wins with {total}.")
+    assert Roll.objects.filter(game=game).count() == 13 * 2 + 1
+    assert page.errors == []

@@ -1,0 +1,60 @@
+"""Past games on a phone: a finished game's review and a player page."""
+
+import pytest
+from django.conf import settings
+from django.http import HttpResponse
+from playwright.sync_api import expect
+
+from scorecard.models import Player
+from tests.browser.conftest import PHONE, save_screenshot
+from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, bulk_finished_games, play
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def join_household(page, household) -> None:
+    cookie = HttpResponse()
+    cookie.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
+    value = cookie.cookies[settings.HOUSEHOLD_COOKIE].value
+    page.context.add_cookies(
+        [{"name": settings.HOUSEHOLD_COOKIE, "value": value, "url": page.base}]
+    )
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_finished_games_review_on_a_phone(phone):
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in range(2)])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/review/")
+    expect(phone.get_by_role("heading", name="Running totals")).to_be_visible()
+    chart = phone.get_by_role("img", name="Each player's running total by turn")
+    expect(chart).to_be_visible()
+    assert chart.bounding_box()["width"] <= PHONE["width"]
+    expect(phone.locator("table.turns tbody tr")).to_have_count(26)
+    assert no_sideways_scroll(phone)
+    save_screenshot(phone, "review-phone")
+    phone.emulate_media(color_scheme="dark")
+    save_screenshot(phone, "review-phone-dark")
+    assert phone.errors == []
+
+
+def test_a_player_page_on_a_phone(phone):
+    household = HouseholdFactory()
+    bulk_finished_games(household, ["Ann", "Bob"], 40)
+    join_household(phone, household)
+    ann = Player.objects.get(name="Ann")
+    phone.goto(f"{phone.base}/players/{ann.public_id}/")
+    expect(phone.get_by_role("heading", name="Ann")).to_be_visible()
+    expect(phone.get_by_role("img", name="Final scores of Ann")).to_be_visible()
+    expect(phone.locator("dl.figures")).to_contain_text("40")
+    assert no_sideways_scroll(phone)
+    save_screenshot(phone, "player-phone")
+    phone.goto(f"{phone.base}/games/")
+    expect(phone.locator(".game-card")).to_have_count(20)
+    assert no_sideways_scroll(phone)
+    assert phone.errors == []
