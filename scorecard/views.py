@@ -16,6 +16,15 @@ from scorecard.progress import GameProgress, load_progress
 from scorecard.sheet import game_columns, sheet_rows
 
 ADVICE_COOKIE = "advice"
+# The standings columns, with the short forms a 360-pixel screen shows.
+STANDINGS_HEADINGS = [
+    ("Upper", "Up"),
+    ("Bonus", "Bon"),
+    ("Lower", "Low"),
+    ("Yahtzee bonus", "Yz+"),
+    ("Total", "Total"),
+    ("Bonus pace", "Pace"),
+]
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -95,6 +104,7 @@ def render_game(request, progress: GameProgress, partial: str, status=200, query
     context = turn_context(progress, query, advice_on=wants_advice(request), **extra)
     context["columns"] = game_columns(progress)
     context["rows"] = sheet_rows(context["columns"])
+    context["standings_headings"] = STANDINGS_HEADINGS
     template = f"game.html#{partial}" if request.htmx else "game.html"
     return render(request, template, context, status=status)
 
