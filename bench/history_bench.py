@@ -14,6 +14,7 @@ from django.urls import reverse
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorecard_bench import browser  # noqa: E402
+
 from scorecard.models import Household, Player  # noqa: E402
 from tests.factories import bulk_finished_games  # noqa: E402
 

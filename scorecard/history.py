@@ -6,12 +6,12 @@ from collections import defaultdict
 
 from django.core.paginator import Paginator
 from django.db.models import Case, Count, Value, When
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scorecard import advice, charts, statistics
-from scorecard.households import current_household
+from scorecard.households import current_household, household_object
 from scorecard.models import Game, Player
 from scorecard.progress import load_many, load_progress
 from scorecard.sheet import game_columns, sheet_rows
@@ -69,13 +69,6 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, "review.html", context)
 
 
-def household_player(request: HttpRequest, public_id: str) -> Player:
-    household = current_household(request)
-    if household is None:
-        raise Http404("No such player.")
-    return get_object_or_404(Player, public_id=public_id, owner=household)
-
-
 @require_GET
 def players_list(request: HttpRequest) -> HttpResponse:
     household = current_household(request)
@@ -87,7 +80,7 @@ def players_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def player_page(request: HttpRequest, public_id: str) -> HttpResponse:
-    player = household_player(request, public_id)
+    player = household_object(request, Player, public_id)
     stats = statistics.player_stats(player)
     histogram = charts.histogram(stats.finals, title=f"Final scores of {player.name}")
     return render(request, "player.html", {"stats": stats, "histogram": histogram})

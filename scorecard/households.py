@@ -5,7 +5,8 @@ crawlers and one-off readers of the rules page leave no rows behind.
 """
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 
 from scorecard.models import Household
 
@@ -17,6 +18,14 @@ def current_household(request: HttpRequest) -> Household | None:
         found = Household.objects.filter(public_id=public_id).first() if public_id else None
         request._household = found
     return request._household
+
+
+def household_object(request: HttpRequest, model, public_id: str):
+    """A game or player of this browser's household; any other id is simply not found."""
+    household = current_household(request)
+    if household is None:
+        raise Http404("Not found.")
+    return get_object_or_404(model, public_id=public_id, owner=household)
 
 
 def household_for_writing(request: HttpRequest) -> Household:

@@ -31,6 +31,8 @@ class ZeroNeedsConfirmation(Exception):
 class GameChanged(Exception):
     """The game moved on since the screen that sent this was drawn (another tap, phone)."""
 
+    status_code = 409
+
     def __init__(self) -> None:
         super().__init__("The card changed since this screen was shown; here it is as it is now.")
 

@@ -34,7 +34,7 @@ UPPER_MASK = (1 << 6) - 1
 FULL_MASK = (1 << len(BOXES)) - 1
 CAP = rules.UPPER_BONUS_THRESHOLD
 STATE_COUNT = (FULL_MASK + 1) << 7  # mask, upper total 0..63, Yahtzee box holds 50
-CHUNK = 1024
+CHUNK = 512
 FORMAT = 1
 
 DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.parent / "data"))
@@ -71,6 +71,8 @@ def _transitions() -> np.ndarray:
 
 
 TRANSITIONS = _transitions()
+PARTIAL_KEEPS = sum(1 for keep in KEEPS if len(keep) < 5)  # KEEPS run from small to large
+PARTIAL_TRANSITIONS = np.ascontiguousarray(TRANSITIONS[:PARTIAL_KEEPS])
 FIRST_ROLL = TRANSITIONS[KEEP_INDEX[()]]
 ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
 
@@ -110,9 +112,18 @@ def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
 def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """From the value of each final roll (a row per roll, a column per state) to the value of
     each roll with 1 and 2 rerolls left, and of the turn itself."""
-    one_left = best_keep_values(TRANSITIONS @ final_values)
-    two_left = best_keep_values(TRANSITIONS @ one_left)
+    one_left = best_keep_values(keep_values(final_values))
+    two_left = best_keep_values(keep_values(one_left))
     return one_left, two_left, FIRST_ROLL @ two_left
+
+
+def keep_values(roll_values: np.ndarray) -> np.ndarray:
+    """The expected value of every keep: keeping all five is the roll itself; the others
+    average over the rolls they can become."""
+    values = np.empty((len(KEEPS), roll_values.shape[1]))
+    values[ROLL_AS_KEEP] = roll_values
+    values[:PARTIAL_KEEPS] = PARTIAL_TRANSITIONS @ roll_values
+    return values
 
 
 # --- States -------------------------------------------------------------------------------------
@@ -167,7 +178,13 @@ def five_alike_table(joker: JokerRule) -> np.ndarray:
         for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
             card = _pattern_card(mask, fifty)
             for face in rules.FACES:
-                for box, points in rules.options(card, (face,) * 5, joker).items():
+                dice = (face,) * 5
+                if rules.joker_applies(card, dice, joker):
+                    choices = rules.options(card, dice, joker).items()
+                else:  # an ordinary roll: every open box at its ordinary value
+                    choices = [(b, SCORES[i, ROLL_INDEX[dice]]) for i, b in enumerate(BOXES)
+                               if not mask >> i & 1]  # fmt: skip
+                for box, points in choices:
                     table[mask * 2 + fifty, face - 1, BOXES.index(box)] = points
     return table
 
@@ -215,6 +232,8 @@ def final_roll_values(masks, uppers, fifties, future: np.ndarray, joker: JokerRu
     five = five_alike_table(joker)[masks * 2 + fifties]
     best = np.full((len(masks), len(ROLLS)), -np.inf)
     for b, box in enumerate(BOXES):
+        if ((masks >> b) & 1).all():
+            continue  # filled on every card of this chunk
         np.maximum(best, _box_values(b, box, masks, uppers, fifties, five, future), out=best)
     bonus = np.array([_bonus(f, joker) for f in (0, 1)])[fifties]
     best[:, YAHTZEE_ROLLS] += (bonus * ((masks & YAHTZEE_BIT) > 0))[:, None]
@@ -234,7 +253,7 @@ def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) 
 
     # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
     # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
-    workers = os.cpu_count() or 1
+    workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
     with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
         for done, (_, group) in enumerate(levels, start=1):
             masks, uppers, fifties = reachable_states(np.array(list(group)))
@@ -343,9 +362,9 @@ def rate_keeps(
     finals = final_roll_values(
         np.array([mask]), np.array([upper]), np.array([fifty]), load(joker), joker
     )
-    values = TRANSITIONS @ finals.T
+    values = keep_values(finals.T)
     if rolls_left == 2:
-        values = TRANSITIONS @ best_keep_values(values)
+        values = keep_values(best_keep_values(values))
     now = rules.totals(filled, extra_yahtzees).total
     keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
     rated = [(keep, now + float(values[KEEP_INDEX[keep], 0])) for keep in keeps]

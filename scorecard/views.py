@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -10,7 +10,7 @@ from django_htmx.middleware import HtmxDetails
 
 from scorecard import advice, rules, services
 from scorecard.forms import DiceInput, NewGameForm, parse_box, parse_int, swap_seats
-from scorecard.households import current_household, household_for_writing
+from scorecard.households import current_household, household_for_writing, household_object
 from scorecard.models import Entry, Game
 from scorecard.progress import GameProgress, load_progress
 from scorecard.sheet import game_columns, sheet_rows
@@ -32,11 +32,7 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def household_game(request: HttpRequest, public_id: str) -> Game:
-    """A game of this browser's household; any other id is simply not found."""
-    household = current_household(request)
-    if household is None:
-        raise Http404("No such game.")
-    return get_object_or_404(Game, public_id=public_id, owner=household)
+    return household_object(request, Game, public_id)
 
 
 @require_GET
@@ -116,10 +112,15 @@ def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     return render_game(request, progress, "turn", status=400 if dice_error else 200)
 
 
-def _refused(request, game: Game, message: str, status: int) -> HttpResponse:
-    """A refused change: the card as it is, with the reason where the player is looking."""
+REFUSALS = (services.GameChanged, ValueError)
+
+
+def _refused(request, game: Game, refusal: Exception) -> HttpResponse:
+    """A refused change: the card as it is, with the reason where the player is looking
+    (409 when another tap or screen changed the game first, else 400)."""
     progress = load_progress(Game.objects.get(pk=game.pk))
-    return render_game(request, progress, "after-entry", status=status, error=message)
+    status = getattr(refusal, "status_code", 400)
+    return render_game(request, progress, "after-entry", status=status, error=str(refusal))
 
 
 @require_POST
@@ -143,10 +144,8 @@ def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     except services.ZeroNeedsConfirmation as question:
         progress = load_progress(Game.objects.get(pk=game.pk))
         return render_game(request, progress, "turn", query=post, confirm=question)
-    except services.GameChanged as error:
-        return _refused(request, game, str(error), 409)
-    except ValueError as error:
-        return _refused(request, game, str(error), 400)
+    except REFUSALS as refusal:
+        return _refused(request, game, refusal)
     if not request.htmx:
         return redirect("game", public_id=game.public_id)
     note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
@@ -166,10 +165,8 @@ def roll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             turn=parse_int(post.get("turn"), "The turn"),
             hold=[parse_int(position, "A held die") for position in post.getlist("hold")],
         )
-    except services.GameChanged as error:
-        return _refused(request, game, str(error), 409)
-    except ValueError as error:
-        return _refused(request, game, str(error), 400)
+    except REFUSALS as refusal:
+        return _refused(request, game, refusal)
     if not request.htmx:
         return redirect("game", public_id=game.public_id)
     return render_game(request, load_progress(game), "turn", query={})
@@ -182,10 +179,8 @@ def undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         undone = services.undo_last_entry(
             game=game, version=parse_int(request.POST.get("version"), "The version")
         )
-    except services.GameChanged as error:
-        return _refused(request, game, str(error), 409)
-    except ValueError as error:
-        return _refused(request, game, str(error), 400)
+    except REFUSALS as refusal:
+        return _refused(request, game, refusal)
     if not request.htmx:
         return redirect("game", public_id=game.public_id)
     note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
@@ -208,10 +203,8 @@ def correct(request: HtmxHttpRequest, public_id: str, turn: int) -> HttpResponse
                 points=parse_int(post["points"], "Points") if post.get("points") else None,
             )
             return redirect("game", public_id=game.public_id)
-        except services.GameChanged as changed:
-            error, status = str(changed), 409
-        except ValueError as refused:
-            error, status = str(refused), 400
+        except REFUSALS as refusal:
+            error, status = str(refusal), getattr(refusal, "status_code", 400)
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "values": entry.rules_box}
     context["achievable"] = rules.describe_values(sorted(rules.achievable_points(entry.rules_box)))
