@@ -298,3 +298,10 @@ def test_export_and_import_commands_use_standard_streams(household, monkeypatch,
         call_command("import_games", "-")
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_games", "/nonexistent/file.json")
+
+
+def test_the_players_page_lists_the_households_players(client_of, household):
+    finished_game(household)
+    page = text(client_of.get(reverse("players")))
+    assert "Ann</a> <small>1 game</small>" in page and "Bob" in page
+    assert "No players yet" in text(browser_of(Household.objects.create()).get(reverse("players")))
