@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scorecard.models import Entry, Game, Household, Player, Roll, Seat
+from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
 
 
 class SeatInline(admin.TabularInline):
@@ -47,3 +47,9 @@ class EntryAdmin(admin.ModelAdmin):
 class RollAdmin(admin.ModelAdmin):
     list_display = ["game", "turn", "number", "dice", "held", "created"]
     raw_id_fields = ["game"]
+
+
+@admin.register(UndoneEntry)
+class UndoneEntryAdmin(admin.ModelAdmin):
+    list_display = ["game", "turn", "seat", "box", "points", "undone"]
+    raw_id_fields = ["game", "seat"]

@@ -8,7 +8,9 @@ The JSON format (version 1), one object:
             "players": [{"id", "name"}, ...],          # in seating order
             "entries": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
                          "created", "corrected"}, ...],  # seat: index into players
-            "rolls": [{"turn", "number", "dice", "held", "created"}, ...]}
+            "rolls": [{"turn", "number", "dice", "held", "created"}, ...],
+            "undone": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
+                        "recorded", "undone"}, ...]}       # entries taken back with undo
 
 Times are ISO 8601 with their offset; `finished` and `corrected` may be null. An import
 checks every card with the rules engine and writes nothing unless the whole file is good.
@@ -29,10 +31,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorecard import rules
 from scorecard.households import current_household, household_for_writing
-from scorecard.models import Entry, Game, Household, Player, Roll, Seat
+from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
 from scorecard.views import household_game
 
 FORMAT = "yahtzee-scorecard/games"
+UNDONE_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
 VERSION = 1
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 CSV_COLUMNS = [
@@ -50,20 +53,25 @@ def export_games(games) -> dict:
     games = list(games.select_related("owner").order_by("created", "pk"))
     ids = [game.pk for game in games]
     seats, entries, rolls = defaultdict(list), defaultdict(list), defaultdict(list)
+    undone = defaultdict(list)
     for seat in Seat.objects.filter(game_id__in=ids).select_related("player"):
         seats[seat.game_id].append(seat)
     for entry in Entry.objects.filter(game_id__in=ids).order_by("turn"):
         entries[entry.game_id].append(entry)
     for roll in Roll.objects.filter(game_id__in=ids).order_by("turn", "number"):
         rolls[roll.game_id].append(roll)
+    for taken_back in UndoneEntry.objects.filter(game_id__in=ids).order_by("undone", "pk"):
+        undone[taken_back.game_id].append(taken_back)
     return {
         "format": FORMAT,
         "version": VERSION,
-        "games": [_game_data(g, seats[g.pk], entries[g.pk], rolls[g.pk]) for g in games],
+        "games": [
+            _game_data(g, seats[g.pk], entries[g.pk], rolls[g.pk], undone[g.pk]) for g in games
+        ],
     }
 
 
-def _game_data(game: Game, seats, entries, rolls) -> dict:
+def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
     seat_index = {seat.pk: index for index, seat in enumerate(seats)}
     return {
         "id": game.public_id,
@@ -93,6 +101,12 @@ def _game_data(game: Game, seats, entries, rolls) -> dict:
             {"turn": r.turn, "number": r.number, "dice": r.dice, "held": r.held}
             | {"created": _time(r.created)}
             for r in rolls
+        ],
+        "undone": [
+            {key: getattr(u, key) for key in UNDONE_FIELDS}
+            | {"seat": seat_index[u.seat_id], "recorded": _time(u.recorded)}
+            | {"undone": _time(u.undone)}
+            for u in undone
         ],
     }
 
@@ -215,6 +229,22 @@ def _check_game(data: dict, where: str) -> dict:
         _need(set(roll["dice"]) <= set("123456"), f"{at}.dice", "faces are 1 to 6.")
         _need(len(_field(roll, "held", str, at)) == 5 and set(roll["held"]) <= {"0", "1"},
               f"{at}.held", "five 0s and 1s.")  # fmt: skip
+    for index, taken_back in enumerate(data.get("undone", [])):
+        at = f"{where}.undone[{index}]"
+        _need(
+            0 <= _field(taken_back, "seat", int, at) < len(players), f"{at}.seat", "no such player."
+        )
+        _need(
+            _field(taken_back, "box", str, at) in {b.key for b in rules.Box},
+            f"{at}.box",
+            "no such box.",
+        )
+        for key in ("turn", "card", "points"):
+            _field(taken_back, key, int, at)
+        _field(taken_back, "dice", str, at)
+        _field(taken_back, "yahtzee_bonus", bool, at)
+        _parse_time(taken_back.get("recorded"), f"{at}.recorded")
+        _parse_time(taken_back.get("undone"), f"{at}.undone")
     _parse_time(data.get("created"), f"{where}.created")
     _parse_time(data.get("finished"), f"{where}.finished")
     return data
@@ -261,6 +291,16 @@ def _restore(data: dict, owner: Household | None) -> Game:
         )
         if entry.get("created"):
             Entry.objects.filter(pk=created.pk).update(created=_parse_time(entry["created"], ""))
+    for taken_back in data.get("undone", []):
+        kept = UndoneEntry.objects.create(
+            game=game,
+            seat=seats[taken_back["seat"]],
+            **{key: taken_back[key] for key in UNDONE_FIELDS},
+            recorded=_parse_time(taken_back["recorded"], "recorded"),
+        )
+        UndoneEntry.objects.filter(pk=kept.pk).update(
+            undone=_parse_time(taken_back["undone"], "undone")
+        )
     for roll in data["rolls"]:
         made = Roll.objects.create(
             game=game, **{k: roll[k] for k in ("turn", "number", "dice", "held")}

@@ -52,7 +52,13 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
     rolls = defaultdict(list)
     for roll in progress.game.rolls.order_by("turn", "number"):
         rolls[roll.turn].append(roll)
-    turns = [(entry, rolls.get(entry.turn, [])) for entry in progress.entries]
+    seats = {seat.seat.pk: seat.seat for seat in progress.seats}
+    undone = list(progress.game.undone_entries.all())
+    for taken_back in undone:
+        taken_back.seat = seats[taken_back.seat_id]
+    timeline = [(e.turn, 1, e, False, rolls.get(e.turn, [])) for e in progress.entries]
+    timeline += [(u.turn, 0, u, True, []) for u in undone]
+    turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]
     chart = charts.line_chart(
         statistics.running_totals(progress), title="Each player's running total by turn"
     )

@@ -168,6 +168,32 @@ class Entry(models.Model):
         return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)
 
 
+class UndoneEntry(models.Model):
+    """An entry that was taken back with undo, kept so a game's review can show it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="undone_entries")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="undone_entries")
+    card = models.PositiveSmallIntegerField()
+    box = models.CharField(max_length=20, choices=BOX_CHOICES)
+    points = models.PositiveSmallIntegerField()
+    dice = models.CharField(max_length=5, blank=True)
+    yahtzee_bonus = models.BooleanField(default=False)
+    turn = models.PositiveIntegerField()
+    recorded = models.DateTimeField()
+    undone = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "undone"]
+        verbose_name_plural = "undone entries"
+
+    def __str__(self) -> str:
+        return f"undone {self.box} {self.points} (turn {self.turn})"
+
+    @property
+    def rules_box(self) -> rules.Box:
+        return rules.Box.from_key(self.box)
+
+
 class Roll(models.Model):
     """One roll of the server's dice in a digital game, with the dice that were held."""
 

@@ -9,13 +9,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorecard import rules
-from scorecard.models import Entry, Game, Household, Player, Roll, Seat
+from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
 from scorecard.progress import load_progress
 
 # The server's dice: the operating system's random source, never the client's word.
 dice_source: random.Random = random.SystemRandom()
 
 MAX_PLAYERS = 8
+UNDO_KEPT_FIELDS = ("card", "box", "points", "dice", "yahtzee_bonus", "turn")
 MAX_NAME_LENGTH = 40
 
 
@@ -221,6 +222,12 @@ def undo_last_entry(*, game: Game, version: int) -> Entry | None:
     last = game.entries.order_by("-turn").first()
     if last is None:
         raise ValueError("Nothing to undo: no box is filled yet.")
+    UndoneEntry.objects.create(
+        game=game,
+        seat_id=last.seat_id,
+        **{field: getattr(last, field) for field in UNDO_KEPT_FIELDS},
+        recorded=last.created,
+    )
     last.delete()
     game.finished = None
     Game.objects.filter(pk=game.pk).update(finished=None)

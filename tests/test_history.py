@@ -192,12 +192,15 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
     Entry.objects.filter(game=game, turn=2).update(corrected=game.created)
     from scorecard import services
 
+    services.undo_last_entry(game=game, version=3)
+    play(game, [SOLO_GAME[5]])
     digital = services.game_create(owner=household, names=["Dee"], digital=True)
     services.roll_dice(game=digital, version=0, turn=1)
     services.roll_dice(game=digital, version=1, turn=1, hold=[1, 2])
     services.record_box(game=digital, version=2, turn=1, box=Box.CHANCE)
     before = exchange.export_games(Game.objects.all())
     assert len(before["games"]) == 3 and len(before["games"][2]["rolls"]) == 2
+    assert before["games"][1]["undone"][0]["box"] == SOLO_GAME[2][0].key
     Game.objects.all().delete()
     Player.objects.all().delete()
     Household.objects.all().delete()
@@ -305,3 +308,18 @@ def test_the_players_page_lists_the_households_players(client_of, household):
     page = text(client_of.get(reverse("players")))
     assert "Ann</a> <small>1 game</small>" in page and "Bob" in page
     assert "No players yet" in text(browser_of(Household.objects.create()).get(reverse("players")))
+
+
+def test_a_review_keeps_the_entries_that_were_undone(client_of, household):
+    from scorecard import services
+
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME[:2])
+    services.undo_last_entry(game=game, version=2)
+    play(game, [SOLO_GAME[3]])
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    rows = re.findall(
+        r'<tr( class="undone")?> <td>(\d+)</td> <th scope="row">Ann</th> <td>(\w+)', page
+    )
+    assert rows == [("", "1", "Ones"), (' class="undone"', "2", "Twos"), ("", "2", "Fours")]
+    assert "<del>6</del> <small>undone" in page
