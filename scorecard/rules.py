@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass
 from functools import cache
+from typing import NamedTuple
 
 UPPER_BONUS_THRESHOLD = 63
 UPPER_BONUS = 35
@@ -211,8 +212,7 @@ def joker_applies(filled: Card, dice: Iterable[int], joker: JokerRule) -> bool:
     return not (joker is JokerRule.ANY_LOWER and filled[Box.YAHTZEE] == 0)
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One open box for a roll: whether the rule allows it, its points, and why not."""
 
     box: Box

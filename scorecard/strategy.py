@@ -71,8 +71,6 @@ def _transitions() -> np.ndarray:
 
 
 TRANSITIONS = _transitions()
-PARTIAL_KEEPS = sum(1 for keep in KEEPS if len(keep) < 5)  # KEEPS run from small to large
-PARTIAL_TRANSITIONS = np.ascontiguousarray(TRANSITIONS[:PARTIAL_KEEPS])
 FIRST_ROLL = TRANSITIONS[KEEP_INDEX[()]]
 ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
 
@@ -117,12 +115,29 @@ def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     return one_left, two_left, FIRST_ROLL @ two_left
 
 
+def _children_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
+    """For keeps of 4 dice down to none: each keep and the six keeps one die larger."""
+    levels = []
+    for size in range(4, -1, -1):
+        keeps = [k for k in KEEPS if len(k) == size]
+        children = [[KEEP_INDEX[tuple(sorted((*k, face)))] for face in rules.FACES] for k in keeps]
+        levels.append((np.array([KEEP_INDEX[k] for k in keeps]), np.array(children)))
+    return levels
+
+
+CHILDREN = _children_by_size()
+
+
 def keep_values(roll_values: np.ndarray) -> np.ndarray:
-    """The expected value of every keep: keeping all five is the roll itself; the others
-    average over the rolls they can become."""
+    """The expected value of every keep: keeping all five is the roll itself, and a smaller
+    keep is worth the average over the six faces its next die can show."""
     values = np.empty((len(KEEPS), roll_values.shape[1]))
     values[ROLL_AS_KEEP] = roll_values
-    values[:PARTIAL_KEEPS] = PARTIAL_TRANSITIONS @ roll_values
+    for keeps, children in CHILDREN:
+        total = values[children[:, 0]]
+        for column in range(1, 6):
+            total += values[children[:, column]]
+        values[keeps] = total / 6
     return values
 
 
@@ -196,47 +211,54 @@ def _bonus(fifty: int, joker: JokerRule) -> int:
 
 
 FACE_COUNTS = np.array([[roll.count(face) for roll in ROLLS] for face in rules.FACES])
-
-
-def _box_values(b, box, masks, uppers, fifties, five, future):
-    """Each roll's value if it fills box b: points, upper bonus, and the next state's value."""
-    closed = np.where((masks >> b) & 1, -np.inf, 0.0)
-    after = masks | (1 << b)
-    points5 = five[:, :, b]
-    if box.is_upper:
-        counts = np.arange(6)
-        new_upper = np.minimum(CAP, uppers[:, None] + box.face * counts)
-        crossing = (uppers[:, None] < CAP) & (new_upper >= CAP)
-        nxt = state_index(after[:, None], new_upper, fifties[:, None])
-        by_count = box.face * counts + np.where(crossing, rules.UPPER_BONUS, 0) + future[nxt]
-        by_count += closed[:, None]
-        values = by_count[:, FACE_COUNTS[box.face - 1]]
-        five_counts = np.maximum(points5, 0) // box.face
-        values5 = np.take_along_axis(by_count, five_counts, axis=1)
-    elif box is Box.YAHTZEE:
-        zero = future[state_index(after, uppers, 0)] + closed
-        fifty = future[state_index(after, uppers, 1)] + closed + rules.YAHTZEE_POINTS
-        values = np.where(SCORES[b] == rules.YAHTZEE_POINTS, fifty[:, None], zero[:, None])
-        values5 = np.where(points5 == rules.YAHTZEE_POINTS, fifty[:, None], zero[:, None])
-    else:
-        following = (future[state_index(after, uppers, fifties)] + closed)[:, None]
-        values = SCORES[b] + following
-        values5 = points5 + following
-    values[:, YAHTZEE_ROLLS] = np.where(points5 >= 0, values5, -np.inf)
-    return values
+ORDINARY_ROLLS = np.array([i for i in range(len(ROLLS)) if i not in set(YAHTZEE_ROLLS.tolist())])
+# For each box, the ordinary (not five-alike) rolls that score something in it.
+SCORING_ROLLS = [ORDINARY_ROLLS[SCORES[b, ORDINARY_ROLLS] > 0] for b in range(len(BOXES))]
 
 
 def final_roll_values(masks, uppers, fifties, future: np.ndarray, joker: JokerRule) -> np.ndarray:
-    """Best value of each final roll in each state: a box's points, any bonus, and what the
-    next state is worth."""
-    five = five_alike_table(joker)[masks * 2 + fifties]
-    best = np.full((len(masks), len(ROLLS)), -np.inf)
+    """Best value of each final roll (rows) in each state (columns): a box's points, any
+    bonus, and what the next state is worth.
+
+    Every box's zero (a scratch) is gathered once per state; a box is then tried only on the
+    rolls that score in it, which is exact because scoring never leaves a box worth less than
+    its scratch. Five alike are scored apart, with the rule's joker table."""
+    count = len(masks)
+    best = np.full((len(ROLLS), count), -np.inf)
+    scratch = np.full(count, -np.inf)
+    five_best = np.full((6, count), -np.inf)
+    five = five_alike_table(joker)[masks * 2 + fifties].transpose(2, 1, 0)  # box, face, state
     for b, box in enumerate(BOXES):
-        if ((masks >> b) & 1).all():
+        closed = (masks >> b) & 1
+        if closed.all():
             continue  # filled on every card of this chunk
-        np.maximum(best, _box_values(b, box, masks, uppers, fifties, five, future), out=best)
+        penalty = np.where(closed, -np.inf, 0.0)
+        after = masks | (1 << b)
+        points5 = five[b]
+        rows = SCORING_ROLLS[b]
+        if box.is_upper:
+            counts = np.arange(6)[:, None]
+            new_upper = np.minimum(CAP, uppers + box.face * counts)
+            crossing = (uppers < CAP) & (new_upper >= CAP)
+            by_count = box.face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
+            by_count = by_count + future[state_index(after, new_upper, fifties)] + penalty
+            zero = by_count[0]
+            best[rows] = np.maximum(best[rows], by_count[FACE_COUNTS[box.face - 1, rows]])
+            values5 = np.take_along_axis(by_count, np.maximum(points5, 0) // box.face, axis=0)
+        elif box is Box.YAHTZEE:
+            zero = future[state_index(after, uppers, 0)] + penalty
+            fifty = future[state_index(after, uppers, 1)] + penalty + rules.YAHTZEE_POINTS
+            values5 = np.where(points5 == rules.YAHTZEE_POINTS, fifty, zero)
+        else:
+            zero = future[state_index(after, uppers, fifties)] + penalty
+            best[rows] = np.maximum(best[rows], SCORES[b, rows][:, None] + zero)
+            values5 = points5 + zero
+        if len(rows) < len(ORDINARY_ROLLS):  # Chance never scores zero
+            np.maximum(scratch, zero, out=scratch)
+        np.maximum(five_best, np.where(points5 >= 0, values5, -np.inf), out=five_best)
+    np.maximum(best, scratch, out=best)
     bonus = np.array([_bonus(f, joker) for f in (0, 1)])[fifties]
-    best[:, YAHTZEE_ROLLS] += (bonus * ((masks & YAHTZEE_BIT) > 0))[:, None]
+    best[YAHTZEE_ROLLS] = five_best + bonus * ((masks & YAHTZEE_BIT) > 0)
     return best
 
 
@@ -249,7 +271,7 @@ def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) 
 
     def solve_chunk(masks, uppers, fifties) -> None:
         finals = final_roll_values(masks, uppers, fifties, future, joker)
-        future[state_index(masks, uppers, fifties)] = turn_values(finals.T.copy())[2]
+        future[state_index(masks, uppers, fifties)] = turn_values(finals)[2]
 
     # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
     # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
@@ -362,7 +384,7 @@ def rate_keeps(
     finals = final_roll_values(
         np.array([mask]), np.array([upper]), np.array([fifty]), load(joker), joker
     )
-    values = keep_values(finals.T)
+    values = keep_values(finals)
     if rolls_left == 2:
         values = keep_values(best_keep_values(values))
     now = rules.totals(filled, extra_yahtzees).total
