@@ -60,18 +60,7 @@ def _chance(outcome: tuple[int, ...]) -> float:
     return arrangements / 6 ** len(outcome)
 
 
-def _transitions() -> np.ndarray:
-    """P(roll | kept dice): row per keep, column per roll."""
-    table = np.zeros((len(KEEPS), len(ROLLS)))
-    for keep_index, keep in enumerate(KEEPS):
-        for outcome in itertools.combinations_with_replacement(rules.FACES, 5 - len(keep)):
-            roll = tuple(sorted(keep + outcome))
-            table[keep_index, ROLL_INDEX[roll]] += _chance(outcome)
-    return table
-
-
-TRANSITIONS = _transitions()
-FIRST_ROLL = TRANSITIONS[KEEP_INDEX[()]]
+FIRST_ROLL = np.array([_chance(roll) for roll in ROLLS])  # five fresh dice
 ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
 
 
@@ -275,6 +264,7 @@ def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) 
 
     # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
     # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
+    # SOLVER_THREADS overrides the count, e.g. on a shared server.
     workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
     with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
         for done, (_, group) in enumerate(levels, start=1):
