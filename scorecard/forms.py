@@ -40,7 +40,13 @@ class NewGameForm(forms.Form):
                 label=f"Player {seat}",
                 required=False,
                 max_length=40,
-                widget=forms.TextInput(attrs={"list": "known-names", "autocomplete": "off"}),
+                widget=forms.TextInput(
+                    attrs={
+                        "list": "known-names",
+                        "autocomplete": "off",
+                        "placeholder": f"Player {seat}",
+                    }
+                ),
             )
 
     def name_fields(self):

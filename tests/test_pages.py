@@ -97,7 +97,9 @@ def test_the_rules_page_shows_the_exact_odds(db):
 def test_every_example_on_the_rules_page_is_scored_by_the_engine(db):
     page = text(Client().get(reverse("rules")))
     rows = re.findall(
-        r'<tr><th scope="row">([^<]+)</th><td>[^<]+</td><td>([1-6 ]+)</td><td>(\d+)</td></tr>', page
+        r'<tr><th scope="row">([^<]+)</th><td>[^<]+</td><td class="roll-cell">([1-6 ]+)</td>'
+        r"<td>(\d+)</td></tr>",
+        page,
     )
     assert len(rows) == len(rules_content.EXAMPLES)
     labels = {box.label: box for box in Box}
