@@ -13,9 +13,8 @@ from django.urls import reverse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorecard_bench import browser  # noqa: E402
-
 from scorecard.models import Household, Player  # noqa: E402
+from tests.conftest import browser_of  # noqa: E402
 from tests.factories import bulk_finished_games  # noqa: E402
 
 
@@ -36,7 +35,7 @@ if __name__ == "__main__":
     started = time.perf_counter()
     bulk_finished_games(household, ["Ann", "Bob"], 1000)
     print(f"made 1,000 finished two-player games in {time.perf_counter() - started:.1f} s")
-    client = browser(household)
+    client = browser_of(household)
     ann = Player.objects.get(name="Ann")
     for name, url in [
         ("player page (1,000 games)", reverse("player", args=[ann.public_id])),

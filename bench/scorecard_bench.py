@@ -6,30 +6,19 @@ import time
 
 import django_setup  # noqa: F401  (starts Django on a test database)
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorecard import rules, services
 from scorecard.models import Household
 from scorecard.rules import Box
-
-
-def browser(household) -> Client:
-    from django.conf import settings
-    from django.http import HttpResponse
-
-    signed = HttpResponse()
-    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
-    client = Client()
-    client.cookies[settings.HOUSEHOLD_COOKIE] = signed.cookies[settings.HOUSEHOLD_COOKIE].value
-    return client
+from tests.conftest import browser_of
 
 
 def measure(players: int) -> None:
     household = Household.objects.create()
     game = services.game_create(owner=household, names=[f"P{i}" for i in range(players)])
-    client = browser(household)
+    client = browser_of(household)
     url = reverse("game-record", args=[game.public_id])
     queries, sizes, times = [], [], []
     for turn, box in enumerate([b for b in rules.UPPER_BOXES for _ in range(players)], start=1):

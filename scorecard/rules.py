@@ -73,10 +73,7 @@ class Box(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> Box:
-        for box in cls:
-            if box.key == key:
-                return box
-        raise ValueError(f"There is no box called {key!r}.")
+        return _from_key(cls, key, "box")
 
     @classmethod
     def for_face(cls, face: int) -> Box:
@@ -121,10 +118,15 @@ class JokerRule(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> JokerRule:
-        for rule in cls:
-            if rule.key == key:
-                return rule
-        raise ValueError(f"There is no joker rule called {key!r}.")
+        return _from_key(cls, key, "joker rule")
+
+
+def _from_key(members, key: str, kind: str):
+    """The member whose key a form or a file names, or a readable refusal."""
+    found = next((member for member in members if member.key == key), None)
+    if found is None:
+        raise ValueError(f"There is no {kind} called {key!r}.")
+    return found
 
 
 Dice = tuple[int, ...]

@@ -6,12 +6,17 @@ from django.test import Client
 from tests.factories import GameFactory, HouseholdFactory
 
 
-def browser_of(household) -> Client:
-    """A test client whose signed cookie says it belongs to `household`."""
+def household_cookie(household) -> str:
+    """The signed cookie value that names `household`, as the site sets it."""
     signed = HttpResponse()
     signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
+    return signed.cookies[settings.HOUSEHOLD_COOKIE].value
+
+
+def browser_of(household) -> Client:
+    """A test client whose signed cookie says it belongs to `household`."""
     client = Client()
-    client.cookies[settings.HOUSEHOLD_COOKIE] = signed.cookies[settings.HOUSEHOLD_COOKIE].value
+    client.cookies[settings.HOUSEHOLD_COOKIE] = household_cookie(household)
     return client
 
 

@@ -66,3 +66,13 @@ def save_screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True, caret="initial", animations="allow")
     return path
+
+
+def join_household(page, household) -> None:
+    """Give the browser the cookie of `household`, as if it had made its games."""
+    from django.conf import settings
+
+    from tests.conftest import household_cookie
+
+    cookie = {"name": settings.HOUSEHOLD_COOKIE, "value": household_cookie(household)}
+    page.context.add_cookies([cookie | {"url": page.base}])

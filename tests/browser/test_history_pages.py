@@ -1,24 +1,13 @@
 """Past games on a phone: a finished game's review and a player page."""
 
 import pytest
-from django.conf import settings
-from django.http import HttpResponse
 from playwright.sync_api import expect
 
 from scorecard.models import Player
-from tests.browser.conftest import PHONE, save_screenshot
+from tests.browser.conftest import PHONE, join_household, save_screenshot
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, bulk_finished_games, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def join_household(page, household) -> None:
-    cookie = HttpResponse()
-    cookie.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
-    value = cookie.cookies[settings.HOUSEHOLD_COOKIE].value
-    page.context.add_cookies(
-        [{"name": settings.HOUSEHOLD_COOKIE, "value": value, "url": page.base}]
-    )
 
 
 def no_sideways_scroll(page) -> bool:

@@ -3,9 +3,8 @@
 import re
 
 import pytest
-from django.conf import settings
-from django.http import HttpResponse
 
+from tests.browser.conftest import join_household
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, card_total, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,12 +31,7 @@ def test_a_finished_six_player_games_sheet_prints_on_one_page(phone, paper):
     game = GameFactory(owner=household, names=[f"Player {n}" for n in range(1, 7)])
     play(game, [turn for turn in SOLO_GAME for _ in range(6)])
     assert game.finished
-    cookie = HttpResponse()
-    cookie.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
-    value = cookie.cookies[settings.HOUSEHOLD_COOKIE].value
-    phone.context.add_cookies(
-        [{"name": settings.HOUSEHOLD_COOKIE, "value": value, "url": phone.base}]
-    )
+    join_household(phone, household)
     url = f"{phone.base}/games/{game.public_id}/sheet/"
     assert print_pages(phone, url, paper) == 1
     assert phone.locator("td", has_text=str(card_total(SOLO_GAME))).count() == 6

@@ -132,28 +132,17 @@ def test_a_two_player_game_on_a_phone(phone):
 
 
 def test_eight_players_fit_a_360_pixel_screen(chromium, live_server):
-    from django.conf import settings
-    from django.http import HttpResponse
-
+    from tests.browser.conftest import join_household
     from tests.factories import GameFactory, HouseholdFactory, play
 
     household = HouseholdFactory()
     names = ["Alexandra", "Bartholomew", "Cy", "Dee", "Evangeline", "Flo", "Gus", "Hal"]
     game = GameFactory(owner=household, names=names)
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))] * 8 + [(Box.YAHTZEE, (6,) * 5)] * 3)
-    cookie = HttpResponse()
-    cookie.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
     context = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
-    context.add_cookies(
-        [
-            {
-                "name": settings.HOUSEHOLD_COOKIE,
-                "value": cookie.cookies[settings.HOUSEHOLD_COOKIE].value,
-                "url": live_server.url,
-            }
-        ]
-    )
     page = context.new_page()
+    page.base = live_server.url
+    join_household(page, household)
     for path in (f"/games/{game.public_id}/?dice=66666", "/", "/games/new/", "/rules/", "/sheet/"):
         page.goto(live_server.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
