@@ -66,16 +66,6 @@ def _box_row(box: rules.Box, columns: list[Column]) -> Row:
     return Row(box.label, BOX_HINTS[box], "box", cells, box)
 
 
-def _extra_row(columns: list[Column]) -> Row:
-    row = _sum_row(
-        "Extra Yahtzees",
-        f"{rules.EXTRA_YAHTZEE_BONUS} each",
-        lambda totals: totals.yahtzee_bonus,
-        columns,
-    )
-    return row
-
-
 def sheet_rows(columns: list[Column]) -> list[Row]:
     bonus_hint = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
     rows = [_box_row(box, columns) for box in rules.UPPER_BOXES]
@@ -86,7 +76,12 @@ def sheet_rows(columns: list[Column]) -> list[Row]:
     ]
     rows += [_box_row(box, columns) for box in rules.LOWER_BOXES]
     rows += [
-        _extra_row(columns),
+        _sum_row(
+            "Extra Yahtzees",
+            f"{rules.EXTRA_YAHTZEE_BONUS} each",
+            lambda t: t.yahtzee_bonus,
+            columns,
+        ),
         _sum_row("Lower total", "", lambda t: t.lower_total, columns),
         _sum_row("Grand total", "Upper + lower", lambda t: t.total, columns),
     ]
