@@ -165,6 +165,8 @@ def parse_document(text: str | bytes) -> dict:
         return json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise ImportRefused(f"This is not JSON: {error}.") from None
+    except RecursionError:
+        raise ImportRefused("This JSON is nested too deeply to be an export.") from None
 
 
 def _check_document(document) -> list:

@@ -323,3 +323,18 @@ def test_a_review_keeps_the_entries_that_were_undone(client_of, household):
     )
     assert rows == [("", "1", "Ones"), (' class="undone"', "2", "Twos"), ("", "2", "Fours")]
     assert "<del>6</del> <small>undone" in page
+
+
+def test_hostile_uploads_are_refused_in_place(client_of):
+    for body, message in [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (
+            '{"format": "yahtzee-scorecard/games", "version": 1, "games": [1]}',
+            "games[0]: &#x27;id&#x27; is missing",
+        ),
+        ("[]", "expected a JSON object"),
+    ]:
+        upload = StringIO(body)
+        upload.name = "games.json"
+        response = client_of.post(reverse("games-import"), {"file": upload})
+        assert response.status_code == 400 and message in text(response), message
