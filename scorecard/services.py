@@ -91,7 +91,6 @@ def _claim_version(game: Game, version: int) -> None:
     claimed = Game.objects.filter(pk=game.pk, version=version).update(version=version + 1)
     if not claimed:
         raise GameChanged
-    game.version = version + 1
 
 
 def _repeat_of_last(game: Game, turn: int, card: int, box: rules.Box, dice: str, points):
@@ -137,16 +136,7 @@ def record_box(
             raise ValueError("This game is over: every box is filled.")
         if not 1 <= card <= game.cards_per_player:
             raise ValueError(f"There is no card {card} in this game.")
-        if game.digital:
-            if dice is not None or points is not None:
-                raise ValueError("In a digital game the server rolls: only the box is chosen.")
-            dice = progress.turn_dice
-            if dice is None:
-                raise ValueError("Roll the dice first.")
-        round_dice = progress.round_dice
-        if round_dice and dice and tuple(sorted(dice)) != round_dice:
-            shown = " ".join(map(str, round_dice))
-            raise ValueError(f"Everyone scores this round's shared roll, {shown}.")
+        dice = _turn_dice(progress, dice, points)
         placement = rules.place(
             seat.cards[card - 1].filled,
             box,
@@ -170,7 +160,24 @@ def record_box(
         if progress.next_turn == progress.total_turns:
             game.finished = timezone.now()
             Game.objects.filter(pk=game.pk).update(finished=game.finished)
+    game.version = version + 1
     return entry, True
+
+
+def _turn_dice(progress, dice: rules.Dice | None, points: int | None) -> rules.Dice | None:
+    """The dice this entry is scored with: the server's in a digital game, and in Challenge
+    Yahtzee the roll the round shares."""
+    if progress.game.digital:
+        if dice is not None or points is not None:
+            raise ValueError("In a digital game the server rolls: only the box is chosen.")
+        dice = progress.turn_dice
+        if dice is None:
+            raise ValueError("Roll the dice first.")
+    round_dice = progress.round_dice
+    if round_dice and dice and tuple(sorted(dice)) != round_dice:
+        shown = " ".join(map(str, round_dice))
+        raise ValueError(f"Everyone scores this round's shared roll, {shown}.")
+    return dice
 
 
 def roll_faces(rng: random.Random, table: Sequence[int] | None, hold: Sequence[int]) -> list[int]:
@@ -206,6 +213,7 @@ def roll_dice(
         if hold and not progress.rolls:
             raise ValueError("Roll first: there are no dice to hold yet.")
         faces = roll_faces(rng or dice_source, progress.table_dice, hold)
+        game.version = version + 1
         return Roll.objects.create(
             game=game,
             turn=turn,
@@ -231,6 +239,7 @@ def undo_last_entry(*, game: Game, version: int) -> Entry | None:
     last.delete()
     game.finished = None
     Game.objects.filter(pk=game.pk).update(finished=None)
+    game.version = version + 1
     return last
 
 
@@ -269,6 +278,7 @@ def correct_box(
     entry.yahtzee_bonus = bool(placement.bonus)
     entry.corrected = timezone.now()
     entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
+    game.version = version + 1
     return entry
 
 
