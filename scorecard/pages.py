@@ -18,7 +18,7 @@ DEFAULT_COLUMNS = 6
 def _columns_param(value: str | None) -> int:
     if value is None or value == "":
         return DEFAULT_COLUMNS
-    if not value.isdigit() or not 1 <= int(value) <= MAX_COLUMNS:
+    if not (value.isdecimal() and len(value) <= 2) or not 1 <= int(value) <= MAX_COLUMNS:
         raise ValueError(f"Columns must be a whole number from 1 to {MAX_COLUMNS}.")
     return int(value)
 

@@ -138,7 +138,7 @@ def parse_dice(dice: Iterable[int] | str) -> Dice:
     """Five dice as a sorted tuple; accepts ints or a string of digits such as "44425"."""
     if isinstance(dice, str):
         text = "".join(dice.split()).replace(",", "")
-        if not text.isdigit():
+        if not text.isdecimal():
             raise ValueError("Enter the dice as five digits from 1 to 6, such as 44425.")
         dice = [int(char) for char in text]
     values = list(dice)

@@ -48,7 +48,8 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 def game_new(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST or None
     if data and data.get("move_up"):
-        data = swap_seats(data, int(data["move_up"]) if data["move_up"].isdigit() else 0)
+        seat = data["move_up"]
+        data = swap_seats(data, int(seat) if seat.isdecimal() and len(seat) == 1 else 0)
         form = NewGameForm(initial=data.dict())
     else:
         form = NewGameForm(data, initial={"dice": request.GET.get("dice", "table")})

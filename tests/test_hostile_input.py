@@ -1,0 +1,61 @@
+"""Hostile or broken input gets a 4xx with a message, never a 500, and changes nothing."""
+
+import pytest
+from django.urls import reverse
+
+from scorecard.models import Entry, Roll
+from tests.factories import GameFactory
+
+NASTY = ["", " ", "-1", "0", "99999999999999999999999", "1e9", "NaN", "①②③④⑤", "4" * 5000,
+         "<script>alert(1)</script>", "'; DROP TABLE scorecard_game; --", "\x00", "ones\n"]  # fmt: skip
+FIELDS = ["version", "turn", "box", "card", "dice", "points", "hold", "confirm", "extra_yahtzee"]
+
+
+@pytest.fixture
+def digital(household):
+    game = GameFactory(owner=household, names=["Dee"])
+    game.digital = True
+    game.save()
+    return game
+
+
+@pytest.mark.parametrize("field", FIELDS)
+@pytest.mark.parametrize("value", NASTY)
+def test_nasty_form_fields_never_break_the_game_views(client_of, game, digital, field, value):
+    good = {"version": "0", "turn": "1", "box": "chance", "card": "1", "dice": "12346"}
+    for target, name in [(game, "game-record"), (digital, "game-roll"), (game, "game-undo")]:
+        response = client_of.post(reverse(name, args=[target.public_id]), good | {field: value})
+        assert response.status_code < 500
+    assert client_of.get(reverse("game", args=[game.public_id]), {field: value}).status_code < 500
+    assert not Roll.objects.filter(game=game).exists()
+    assert Entry.objects.filter(game=digital).count() == 0
+
+
+@pytest.mark.parametrize("value", NASTY)
+def test_nasty_query_strings_never_break_the_pages(client_of, game, value):
+    for name, params in [
+        ("sheet", {"columns": value, "name": value, "triple": value}),
+        ("games", {"page": value, "player": value, "mode": value}),
+        ("game-sheet", {"since": value}),
+    ]:
+        args = [game.public_id] if name == "game-sheet" else []
+        assert client_of.get(reverse(name, args=args), params).status_code < 500
+    data = {f"name_{i}": value for i in range(1, 9)} | {"move_up": value, "mode": value}
+    assert client_of.post(reverse("game-new"), data).status_code < 500
+    correct = reverse("game-correct", args=[game.public_id, 1])
+    assert client_of.post(correct, {"version": value, "points": value}).status_code == 404
+
+
+@pytest.mark.parametrize("value", NASTY)
+def test_nasty_corrections_are_refused_in_place(client_of, game, value):
+    from scorecard.rules import Box
+    from tests.factories import play
+
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    for field in ("version", "dice", "points"):
+        data = {"version": "1", "points": "20"} | {field: value}
+        response = client_of.post(url, data)
+        assert response.status_code < 500
+    entry = Entry.objects.get()
+    assert entry.points in (16, 20)
