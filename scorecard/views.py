@@ -207,7 +207,7 @@ def correct(request: HtmxHttpRequest, public_id: str, turn: int) -> HttpResponse
         except REFUSALS as refusal:
             error, status = str(refusal), getattr(refusal, "status_code", 400)
         game.refresh_from_db()
-    context = {"game": game, "entry": entry, "error": error, "values": entry.rules_box}
+    context = {"game": game, "entry": entry, "error": error}
     context["achievable"] = rules.describe_values(sorted(rules.achievable_points(entry.rules_box)))
     return render(request, "correct.html", context, status=status)
 
