@@ -15,7 +15,7 @@ from scorecard.households import current_household, household_object
 from scorecard.models import Game, Player
 from scorecard.progress import load_many, load_progress
 from scorecard.sheet import game_columns, sheet_rows
-from scorecard.views import household_game
+from scorecard.views import household_game, wants_advice
 
 GAMES_PER_PAGE = 20
 
@@ -70,7 +70,8 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
         "chart": chart,
         "advice_available": advice.advice_available(progress),
     }
-    if request.GET.get("advice") == "1" and context["advice_available"]:
+    asked = request.GET.get("advice") == "1" or wants_advice(request)
+    if asked and context["advice_available"]:
         context["losses"] = advice.decision_losses(progress, rolls)
     return render(request, "review.html", context)
 

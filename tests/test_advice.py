@@ -71,12 +71,16 @@ def test_best_hold_maps_the_best_keep_onto_table_positions(strategy_tables, hous
 def test_the_review_rates_each_decision(advised, household):
     game = GameFactory(owner=household, names=["Ann"])
     play(game, SOLO_GAME)
+    advised.cookies["advice"] = "off"
     page = text(advised.get(reverse("game-review", args=[game.public_id])))
     assert "Rate every decision" in page
     page = text(advised.get(reverse("game-review", args=[game.public_id]), {"advice": "1"}))
+    advised.cookies["advice"] = "on"
+    with_cookie = text(advised.get(reverse("game-review", args=[game.public_id])))
     losses = advice.decision_losses(load_progress(game), {})
     assert len(losses[0].decisions) == 13
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in page
+    assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in with_cookie
     assert all(decision.loss >= -1e-9 for decision in losses[0].decisions)
 
 
