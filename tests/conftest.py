@@ -35,6 +35,14 @@ def game(household):
     return GameFactory(owner=household, names=["Ann", "Bob"])
 
 
+@pytest.fixture
+def digital(household):
+    """A one-player game whose dice the server rolls."""
+    from scorecard import services
+
+    return services.game_create(owner=household, names=["Dee"], digital=True)
+
+
 @pytest.fixture(scope="session")
 def strategy_tables(tmp_path_factory):
     """Strategy tables solved at most once per rule per test session, in a folder of its own."""

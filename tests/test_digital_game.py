@@ -19,14 +19,6 @@ def text(response):
 
 
 @pytest.fixture
-def digital(household):
-    game = GameFactory(owner=household, names=["Dee"])
-    game.digital = True
-    game.save()
-    return game
-
-
-@pytest.fixture
 def seeded(monkeypatch):
     monkeypatch.setattr(services, "dice_source", random.Random(1))
 

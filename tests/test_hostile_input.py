@@ -4,21 +4,12 @@ import pytest
 from django.urls import reverse
 
 from scorecard.models import Entry, Roll
-from tests.factories import GameFactory
 
 NASTY = [
     "", " ", "-1", "0", "99999999999999999999999", "1e9", "NaN", "①②③④⑤", "4" * 5000,
     "<script>alert(1)</script>", "'; DROP TABLE scorecard_game; --", "\x00", "ones\n",
 ]  # fmt: skip
 FIELDS = ["version", "turn", "box", "card", "dice", "points", "hold", "confirm", "extra_yahtzee"]
-
-
-@pytest.fixture
-def digital(household):
-    game = GameFactory(owner=household, names=["Dee"])
-    game.digital = True
-    game.save()
-    return game
 
 
 @pytest.mark.parametrize("field", FIELDS)
