@@ -1,0 +1,190 @@
+"""The cost of the requests a table makes, side by side in one process run.
+
+Every figure is the median server time of a request through the whole middleware stack
+(Django's test client, debug off), and its ratio to the *ceiling*: a constant page through
+the same middleware, measured interleaved with the others so a busy machine slows both.
+
+Run: make bench  (or .venv/bin/python bench/requests_bench.py [--rounds N])
+"""
+
+import argparse
+import gzip
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-key")
+os.environ["DJANGO_DEBUG"] = "0"
+os.environ.setdefault("DJANGO_SSL_REDIRECT", "0")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.urls_settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import django_setup  # noqa: E402,F401  (starts Django on a test database)
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from scorecard import rules, services  # noqa: E402
+from scorecard.models import Household  # noqa: E402
+from tests.conftest import browser_of  # noqa: E402
+
+HTMX = {"HX-Request": "true"}
+DICE = "12346"  # scores something in most boxes, never an extra Yahtzee
+
+
+@dataclass
+class Figure:
+    times: list[float] = field(default_factory=list)
+    queries: list[int] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    zipped: list[int] = field(default_factory=list)
+
+
+class Bench:
+    def __init__(self) -> None:
+        self.figures: dict[str, Figure] = {}
+        self.ceiling_client = browser_of(Household.objects.create())
+
+    def measure(self, name: str, send, expect=(200,)):
+        """One request, timed; a ceiling request is timed beside it every time."""
+        self._timed("ceiling", lambda: self.ceiling_client.get("/__ceiling__/"), (200,))
+        return self._timed(name, send, expect)
+
+    def _timed(self, name, send, expect):
+        figure = self.figures.setdefault(name, Figure())
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            response = send()
+            figure.times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code in expect, (name, response.status_code, response.content[:300])
+        figure.queries.append(len(captured.captured_queries))
+        body = b"".join(response) if response.streaming else response.content
+        figure.sizes.append(len(body))
+        figure.zipped.append(len(gzip.compress(body, 6)))
+        return response
+
+    def table(self) -> str:
+        ceiling = statistics.median(self.figures["ceiling"].times)
+        lines = [
+            "| request | median ms | × ceiling | queries | bytes | gzip bytes |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for name, figure in self.figures.items():
+            median = statistics.median(figure.times)
+            queries = _span(figure.queries)
+            lines.append(
+                f"| {name} | {median:.2f} | {median / ceiling:.1f} | {queries} "
+                f"| {_span(figure.sizes)} | {_span(figure.zipped)} |"
+            )
+        return "\n".join(lines)
+
+
+def _span(values: list[int]) -> str:
+    low, high = min(values), max(values)
+    return f"{low}" if low == high else f"{low}–{high}"
+
+
+def play_tabletop(bench: Bench, players: int, quarters: bool = False) -> None:
+    """A whole game by htmx records; every 4th turn also times the game page."""
+    household = Household.objects.create()
+    names = [f"Player {i}" for i in range(1, players + 1)]
+    game = services.game_create(owner=household, names=names)
+    client = browser_of(household)
+    record_url = reverse("game-record", args=[game.public_id])
+    page_url = reverse("game", args=[game.public_id])
+    total = len(rules.Box) * players
+    for turn in range(1, total + 1):
+        box = list(rules.Box)[(turn - 1) // players]
+        data = {"version": turn - 1, "turn": turn, "box": box.key, "dice": DICE, "card": 1}
+        data["confirm"] = "zero"
+        name = f"record a box (htmx), {players} player{'s' * (players > 1)}"
+        if quarters:
+            if turn <= total // 4:
+                name = f"record, first quarter, {players} players"
+            elif turn > total - total // 4:
+                name = f"record, last quarter, {players} players"
+            else:
+                name = None
+        if name:
+            bench.measure(name, lambda: client.post(record_url, data, headers=HTMX))
+        else:
+            client.post(record_url, data, headers=HTMX)
+        if not quarters and turn % 4 == 2:
+            page = f"game page, {players} player{'s' * (players > 1)}"
+            bench.measure(page, lambda: client.get(page_url))
+
+
+def undo_and_redo(bench: Bench, rounds: int) -> None:
+    household = Household.objects.create()
+    game = services.game_create(owner=household, names=["Ann", "Bob", "Cy", "Di"])
+    client = browser_of(household)
+    record_url = reverse("game-record", args=[game.public_id])
+    undo_url = reverse("game-undo", args=[game.public_id])
+    version = 0
+    for turn in range(1, 21):  # some history first
+        box = list(rules.Box)[(turn - 1) // 4]
+        data = {"version": version, "turn": turn, "box": box.key, "dice": DICE, "confirm": "zero"}
+        client.post(record_url, data, headers=HTMX)
+        version += 1
+    for _ in range(rounds):
+        bench.measure("undo (htmx), 4 players", lambda v=version: client.post(
+            undo_url, {"version": v}, headers=HTMX))  # fmt: skip
+        version += 1
+        data = {"version": version, "turn": 20, "box": "fives", "dice": DICE, "confirm": "zero"}
+        client.post(record_url, data, headers=HTMX)
+        version += 1
+
+
+def digital_rolls(bench: Bench, turns: int) -> None:
+    household = Household.objects.create()
+    game = services.game_create(owner=household, names=["Dee"], digital=True)
+    client = browser_of(household)
+    roll_url = reverse("game-roll", args=[game.public_id])
+    record_url = reverse("game-record", args=[game.public_id])
+    version = 0
+    for turn, box in zip(range(1, turns + 1), rules.Box, strict=False):
+        for number in range(rules.ROLLS_PER_TURN):
+            data = {"version": version, "turn": turn, "hold": ["0", "1"] if number else []}
+            bench.measure("digital roll (htmx)", lambda d=data: client.post(
+                roll_url, d, headers=HTMX))  # fmt: skip
+            version += 1
+        data = {"version": version, "turn": turn, "box": box.key, "confirm": "zero"}
+        client.post(record_url, data, headers=HTMX)
+        version += 1
+
+
+def history_pages(bench: Bench, rounds: int) -> None:
+    household = Household.objects.create()
+    from tests.factories import bulk_finished_games
+
+    games = bulk_finished_games(household, ["Ann", "Bob", "Cy", "Di"], 60)
+    client = browser_of(household)
+    review_url = reverse("game-review", args=[games[0].public_id])
+    for _ in range(rounds):
+        bench.measure("games list (60 games)", lambda: client.get(reverse("games")))
+        bench.measure("review, 4 players", lambda: client.get(review_url))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=20)
+    args = parser.parse_args()
+    bench = Bench()
+    for _ in range(20):  # warm-up: template loading, first connections
+        bench.ceiling_client.get("/__ceiling__/")
+    for players in (1, 4, 8):
+        play_tabletop(bench, players)
+    play_tabletop(bench, 4, quarters=True)
+    play_tabletop(bench, 8, quarters=True)
+    undo_and_redo(bench, args.rounds)
+    digital_rolls(bench, 6)
+    history_pages(bench, args.rounds)
+    print(f"Requests on {connection.vendor}, debug off; ceiling = a constant page:")
+    print(bench.table())
+
+
+if __name__ == "__main__":
+    main()
