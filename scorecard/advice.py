@@ -10,6 +10,13 @@ from dataclasses import dataclass, field
 from scorecard import rules, strategy
 from scorecard.progress import GameProgress
 
+COOKIE = "advice"  # "on" when this browser asked for advice; purists play without it
+
+
+def wanted(request) -> bool:
+    """Whether this browser turned advice on."""
+    return request.COOKIES.get(COOKIE) == "on"
+
 
 @dataclass(frozen=True)
 class BoxAdvice:

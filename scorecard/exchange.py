@@ -12,8 +12,9 @@ The JSON format (version 1), one object:
             "undone": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
                         "recorded", "undone"}, ...]}       # entries taken back with undo
 
-Times are ISO 8601 with their offset; `finished` and `corrected` may be null. An import
-checks every card with the rules engine and writes nothing unless the whole file is good.
+Times are ISO 8601 with their offset; `finished` and `corrected` may be null. This module
+is the format only: it serialises games and reads a file back into checked game data, every
+field and every card checked with the rules engine. `services.games_import` writes them.
 """
 
 from __future__ import annotations
@@ -24,20 +25,19 @@ import json
 from collections import defaultdict
 from datetime import datetime
 
-from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+import re
 
 from scorecard import rules
-from scorecard.households import current_household, household_for_writing
-from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
-from scorecard.views import household_game
+from scorecard.models import Entry, Game, Roll, Seat, UndoneEntry
+from scorecard.services import MAX_PLAYERS, Refusal, clean_names
 
 FORMAT = "yahtzee-scorecard/games"
 UNDONE_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
 VERSION = 1
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
+MAX_GAMES = 2000  # a file holds at most this many games, so an import stays short
+MAX_VERSION = 10**6
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what models.new_public_id makes
 CSV_COLUMNS = [
     "game", "game_created", "mode", "joker", "digital", "turn", "player", "card", "box",
     "points", "dice", "yahtzee_bonus", "created",
@@ -111,6 +111,14 @@ def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
     }
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Text a spreadsheet shows as text: one starting like a formula gets a leading quote."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def export_csv(document: dict) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
@@ -120,7 +128,7 @@ def export_csv(document: dict) -> str:
             writer.writerow(
                 [
                     game["id"], game["created"], game["mode"], game["joker"], game["digital"],
-                    entry["turn"], game["players"][entry["seat"]]["name"], entry["card"],
+                    entry["turn"], spreadsheet_safe(game["players"][entry["seat"]]["name"]), entry["card"],
                     entry["box"], entry["points"], entry["dice"], entry["yahtzee_bonus"],
                     entry["created"],
                 ]
@@ -131,7 +139,7 @@ def export_csv(document: dict) -> str:
 # --- Import -------------------------------------------------------------------------------------
 
 
-class ImportRefused(ValueError):
+class ImportRefused(Refusal):
     """The file is not a good export; nothing was imported."""
 
 
@@ -176,192 +184,134 @@ def _check_document(document) -> list:
     return _field(document, "games", list, "file")
 
 
-def _check_game(data: dict, where: str) -> dict:
-    """A game's data, checked field by field and card by card with the rules."""
+def _check_game(data, where: str) -> dict:
+    """A game's data, checked field by field and card by card with the rules; the times
+    come back parsed."""
+    _need(isinstance(data, dict), where, "expected an object.")
     public_id = _field(data, "id", str, where)
-    _need(0 < len(public_id) <= 32, f"{where}.id", "expected 1 to 32 characters.")
+    _need(PUBLIC_ID.fullmatch(public_id) is not None, f"{where}.id", "not a game id.")
     _need(_field(data, "mode", str, where) in Game.Mode.values, f"{where}.mode", "unknown mode.")
     try:
         joker = rules.JokerRule.from_key(_field(data, "joker", str, where))
-    except ValueError as error:
+    except rules.RuleViolation as error:
         raise ImportRefused(f"{where}.joker: {error}") from None
     _field(data, "digital", bool, where)
-    _field(data, "version", int, where)
+    version = _field(data, "version", int, where)
+    _need(0 <= version <= MAX_VERSION, f"{where}.version", f"0 to {MAX_VERSION}.")
+    _need(isinstance(data.get("household"), str), f"{where}.household", "expected str.")
+    _need(PUBLIC_ID.fullmatch(data["household"]) is not None, f"{where}.household", "not an id.")
+    players = _check_players(data, where)
+    cards = rules.cards_per_player(triple=data["mode"] == Game.Mode.TRIPLE)
+    checked = dict(data, players=players, joker=joker.key)
+    checked["entries"] = _check_entries(data, where, players, cards, joker)
+    checked["rolls"] = _check_rolls(data, where)
+    checked["undone"] = _check_undone(data, where, players, cards)
+    checked["created"] = _required_time(data, "created", where)
+    checked["finished"] = _parse_time(data.get("finished"), f"{where}.finished")
+    return checked
+
+
+def _required_time(data: dict, key: str, where: str) -> datetime:
+    _need(data.get(key) is not None, f"{where}.{key}", "a time is needed.")
+    return _parse_time(data[key], f"{where}.{key}")
+
+
+def _check_players(data: dict, where: str) -> list[dict]:
     players = _field(data, "players", list, where)
-    _need(1 <= len(players) <= 8, f"{where}.players", "a game has 1 to 8 players.")
-    for index, player in enumerate(players):
-        name = _field(player, "name", str, f"{where}.players[{index}]")
-        _need(0 < len(name.strip()) <= 40, f"{where}.players[{index}].name", "1 to 40 letters.")
-    cards = 3 if data["mode"] == Game.Mode.TRIPLE else 1
+    _need(1 <= len(players) <= MAX_PLAYERS, f"{where}.players", "a game has 1 to 8 players.")
+    names = [_field(player, "name", str, f"{where}.players[{i}]") for i, player in enumerate(players)]
+    try:
+        names = clean_names(names)
+    except Refusal as refusal:
+        raise ImportRefused(f"{where}.players: {refusal}") from None
+    _need(len(names) == len(players), f"{where}.players", "a name is empty.")
+    ids = [player.get("id") for player in players]
+    ids = [i if isinstance(i, str) and PUBLIC_ID.fullmatch(i) else None for i in ids]
+    return [{"id": i, "name": name} for i, name in zip(ids, names, strict=True)]
+
+
+def _whole(data: dict, key: str, where: str, low: int, high: int) -> int:
+    value = _field(data, key, int, where)
+    _need(low <= value <= high, f"{where}.{key}", f"{low} to {high}.")
+    return value
+
+
+def _box_and_dice(data: dict, where: str) -> tuple[rules.Box, rules.Dice | None]:
+    dice = _field(data, "dice", str, where)
+    try:
+        box = rules.Box.from_key(_field(data, "box", str, where))
+        return box, rules.parse_dice(dice) if dice else None
+    except rules.RuleViolation as error:
+        raise ImportRefused(f"{where}: {error}") from None
+
+
+def _check_entries(data: dict, where: str, players: list, cards: int, joker) -> list[dict]:
     entries = _field(data, "entries", list, where)
+    most = rules.turns_per_player(cards) * len(players)
+    _need(len(entries) <= most, f"{where}.entries", "more turns than boxes.")
     by_card = defaultdict(list)
+    checked = []
     for index, entry in enumerate(entries):
         at = f"{where}.entries[{index}]"
         _need(_field(entry, "turn", int, at) == index + 1, f"{at}.turn", "turns run 1, 2, 3...")
-        seat = _field(entry, "seat", int, at)
-        _need(0 <= seat < len(players), f"{at}.seat", "no such player.")
+        seat = _whole(entry, "seat", at, 0, len(players) - 1)
         _need(seat == index % len(players), f"{at}.seat", "players take turns in order.")
-        card = _field(entry, "card", int, at)
-        _need(1 <= card <= cards, f"{at}.card", "no such card.")
-        dice = _field(entry, "dice", str, at)
-        try:
-            box = rules.Box.from_key(_field(entry, "box", str, at))
-            parsed = rules.parse_dice(dice) if dice else None
-        except ValueError as error:
-            raise ImportRefused(f"{at}: {error}") from None
+        card = _whole(entry, "card", at, 1, cards)
+        box, dice = _box_and_dice(entry, at)
+        points = _whole(entry, "points", at, 0, max(rules.achievable_points(box)))
         bonus = rules.EXTRA_YAHTZEE_BONUS if _field(entry, "yahtzee_bonus", bool, at) else 0
-        by_card[(seat, card)].append(
-            rules.Entry(box, _field(entry, "points", int, at), parsed, bonus)
+        by_card[(seat, card)].append(rules.Entry(box, points, dice, bonus))
+        checked.append(
+            dict(entry, created=_required_time(entry, "created", at))
+            | {"corrected": _parse_time(entry.get("corrected"), f"{at}.corrected")}
         )
-        _parse_time(entry.get("created"), f"{at}.created")
-        _parse_time(entry.get("corrected"), f"{at}.corrected")
-    _need(len(entries) <= 13 * cards * len(players), f"{where}.entries", "more turns than boxes.")
     for (seat, card), card_entries in by_card.items():
         try:
             rules.check_card(card_entries, joker)
-        except ValueError as error:
-            raise ImportRefused(
-                f"{where}, {players[seat]['name']}'s card {card}: {error}"
-            ) from None
+        except rules.RuleViolation as error:
+            raise ImportRefused(f"{where}, {players[seat]['name']}'s card {card}: {error}") from None
+    return checked
+
+
+def _check_rolls(data: dict, where: str) -> list[dict]:
+    checked, seen = [], set()
     for index, roll in enumerate(_field(data, "rolls", list, where)):
         at = f"{where}.rolls[{index}]"
-        _need(1 <= _field(roll, "number", int, at) <= 3, f"{at}.number", "1 to 3.")
-        _field(roll, "turn", int, at)
-        _need(len(_field(roll, "dice", str, at)) == 5, f"{at}.dice", "five faces.")
-        _need(set(roll["dice"]) <= set("123456"), f"{at}.dice", "faces are 1 to 6.")
-        _need(len(_field(roll, "held", str, at)) == 5 and set(roll["held"]) <= {"0", "1"},
+        key = (_whole(roll, "turn", at, 1, MAX_VERSION), _whole(roll, "number", at, 1, 3))
+        _need(key not in seen, at, "the same roll appears twice.")
+        seen.add(key)
+        _need(re.fullmatch("[1-6]{5}", _field(roll, "dice", str, at)) is not None,
+              f"{at}.dice", "five faces from 1 to 6.")  # fmt: skip
+        _need(re.fullmatch("[01]{5}", _field(roll, "held", str, at)) is not None,
               f"{at}.held", "five 0s and 1s.")  # fmt: skip
-    for index, taken_back in enumerate(data.get("undone", [])):
+        checked.append(dict(roll, created=_required_time(roll, "created", at)))
+    return checked
+
+
+def _check_undone(data: dict, where: str, players: list, cards: int) -> list[dict]:
+    undone = data.get("undone", [])
+    _need(isinstance(undone, list), f"{where}.undone", "expected list.")
+    checked = []
+    for index, taken_back in enumerate(undone):
         at = f"{where}.undone[{index}]"
-        _need(
-            0 <= _field(taken_back, "seat", int, at) < len(players), f"{at}.seat", "no such player."
-        )
-        _need(
-            _field(taken_back, "box", str, at) in {b.key for b in rules.Box},
-            f"{at}.box",
-            "no such box.",
-        )
-        for key in ("turn", "card", "points"):
-            _field(taken_back, key, int, at)
-        _field(taken_back, "dice", str, at)
+        _whole(taken_back, "seat", at, 0, len(players) - 1)
+        _whole(taken_back, "turn", at, 1, MAX_VERSION)
+        _whole(taken_back, "card", at, 1, cards)
+        box, _ = _box_and_dice(taken_back, at)
+        _need(_field(taken_back, "points", int, at) in rules.achievable_points(box),
+              f"{at}.points", f"{box.label} cannot hold that.")  # fmt: skip
         _field(taken_back, "yahtzee_bonus", bool, at)
-        _parse_time(taken_back.get("recorded"), f"{at}.recorded")
-        _parse_time(taken_back.get("undone"), f"{at}.undone")
-    _parse_time(data.get("created"), f"{where}.created")
-    _parse_time(data.get("finished"), f"{where}.finished")
-    return data
+        times = {key: _required_time(taken_back, key, at) for key in ("recorded", "undone")}
+        checked.append(dict(taken_back, **times))
+    return checked
 
 
-def import_games(document: dict, owner: Household | None = None) -> list[Game]:
-    """Restore every game of a checked document, or none. With an owner, the games become
-    that household's (an upload); without, each keeps the household it names (a backup)."""
-    games = [_check_game(g, f"games[{i}]") for i, g in enumerate(_check_document(document))]
+def read_games(document) -> list[dict]:
+    """Every game of an export, each field and card checked; `ImportRefused` names the
+    first fault. Nothing here writes."""
+    games = _check_document(document)
+    _need(len(games) <= MAX_GAMES, "file", f"at most {MAX_GAMES} games a file; split it.")
+    games = [_check_game(game, f"games[{index}]") for index, game in enumerate(games)]
     ids = [game["id"] for game in games]
     _need(len(set(ids)) == len(ids), "file", "the same game appears twice.")
-    present = list(Game.objects.filter(public_id__in=ids).values_list("public_id", flat=True))
-    _need(not present, "file", f"game {present[0] if present else ''} is already here.")
-    with transaction.atomic():
-        return [_restore(game, owner) for game in games]
-
-
-def _restore(data: dict, owner: Household | None) -> Game:
-    if owner is None:
-        owner, _ = Household.objects.get_or_create(public_id=data["household"])
-    game = Game.objects.create(
-        owner=owner,
-        public_id=data["id"],
-        mode=data["mode"],
-        joker=data["joker"],
-        digital=data["digital"],
-        version=data["version"],
-    )
-    Game.objects.filter(pk=game.pk).update(
-        created=_parse_time(data["created"], "created") or game.created,
-        finished=_parse_time(data["finished"], "finished"),
-    )
-    seats = [
-        Seat.objects.create(game=game, player=_player(owner, player), position=index)
-        for index, player in enumerate(data["players"])
-    ]
-    for entry in data["entries"]:
-        created = Entry.objects.create(
-            game=game,
-            seat=seats[entry["seat"]],
-            **{key: entry[key] for key in ("turn", "card", "box", "points", "dice")},
-            yahtzee_bonus=entry["yahtzee_bonus"],
-            corrected=_parse_time(entry.get("corrected"), "corrected"),
-        )
-        if entry.get("created"):
-            Entry.objects.filter(pk=created.pk).update(created=_parse_time(entry["created"], ""))
-    for taken_back in data.get("undone", []):
-        kept = UndoneEntry.objects.create(
-            game=game,
-            seat=seats[taken_back["seat"]],
-            **{key: taken_back[key] for key in UNDONE_FIELDS},
-            recorded=_parse_time(taken_back["recorded"], "recorded"),
-        )
-        UndoneEntry.objects.filter(pk=kept.pk).update(
-            undone=_parse_time(taken_back["undone"], "undone")
-        )
-    for roll in data["rolls"]:
-        made = Roll.objects.create(
-            game=game, **{k: roll[k] for k in ("turn", "number", "dice", "held")}
-        )
-        if roll.get("created"):
-            Roll.objects.filter(pk=made.pk).update(created=_parse_time(roll["created"], ""))
-    return game
-
-
-def _player(owner: Household, data: dict) -> Player:
-    name = " ".join(data["name"].split())
-    found = owner.players.filter(name__iexact=name).first()
-    if found:
-        return found
-    public_id = data.get("id")
-    if not isinstance(public_id, str) or Player.objects.filter(public_id=public_id).exists():
-        return Player.objects.create(owner=owner, name=name)
-    return Player.objects.create(owner=owner, name=name, public_id=public_id)
-
-
-# --- Views --------------------------------------------------------------------------------------
-
-
-def _download(document: dict, fmt: str, filename: str) -> HttpResponse:
-    if fmt == "json":
-        body, kind = json.dumps(document, indent=2, ensure_ascii=False), "application/json"
-    elif fmt == "csv":
-        body, kind = export_csv(document), "text/csv"
-    else:
-        raise Http404("Exports are JSON or CSV.")
-    response = HttpResponse(body, content_type=f"{kind}; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.{fmt}"'
-    return response
-
-
-@require_GET
-def export_one(request: HttpRequest, public_id: str, fmt: str) -> HttpResponse:
-    game = household_game(request, public_id)
-    document = export_games(Game.objects.filter(pk=game.pk))
-    return _download(document, fmt, f"yahtzee-{game.created:%Y-%m-%d}-{public_id[:6]}")
-
-
-@require_GET
-def export_all(request: HttpRequest, fmt: str) -> HttpResponse:
-    household = current_household(request)
-    games = Game.objects.filter(owner=household) if household else Game.objects.none()
-    return _download(export_games(games), fmt, "yahtzee-games")
-
-
-@require_http_methods(["GET", "POST"])
-def import_view(request: HttpRequest) -> HttpResponse:
-    error, status = "", 200
-    if request.method == "POST":
-        upload = request.FILES.get("file")
-        try:
-            _need(upload is not None, "file", "choose a JSON export to import.")
-            _need(upload.size <= MAX_IMPORT_BYTES, "file", "larger than 20 MB.")
-            games = import_games(parse_document(upload.read()), household_for_writing(request))
-            return redirect(f"{redirect('games').url}?imported={len(games)}")
-        except ImportRefused as refused:
-            error, status = f"Nothing was imported. {refused}", 400
-    return render(request, "import.html", {"error": error}, status=status)
+    return games

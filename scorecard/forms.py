@@ -4,7 +4,7 @@ from django import forms
 
 from scorecard import rules
 from scorecard.models import Game
-from scorecard.services import MAX_PLAYERS, clean_names
+from scorecard.services import MAX_PLAYERS, Refusal, by_the_rules, clean_names
 
 JOKER_CHOICES = [(rule.key, f"{rule.label}: {rule.summary}") for rule in rules.JokerRule]
 
@@ -54,14 +54,18 @@ class NewGameForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
+        names = [data.get(f"name_{seat}", "") for seat in range(1, MAX_PLAYERS + 1)]
         try:
-            data["names"] = clean_names([data.get(f"name_{s}", "") for s in range(1, 9)])
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
+            data["names"] = clean_names(names)
+        except Refusal as refusal:
+            raise forms.ValidationError(str(refusal)) from None
         return data
 
     def clean_joker(self) -> rules.JokerRule:
-        return rules.JokerRule.from_key(self.cleaned_data["joker"])
+        try:
+            return rules.JokerRule.from_key(self.cleaned_data["joker"])
+        except rules.RuleViolation as violation:
+            raise forms.ValidationError(str(violation)) from None
 
     def game_arguments(self) -> dict:
         data = self.cleaned_data
@@ -93,20 +97,47 @@ class DiceInput:
         if len(self.text) >= rules.DICE_COUNT or query.get("show"):
             try:
                 self.dice = rules.parse_dice(self.text)
-            except ValueError as error:
-                self.error = str(error)
+            except rules.RuleViolation as violation:
+                self.error = str(violation)
 
     @property
     def faces(self) -> list[str]:
         return list(self.text) + ["" for _ in range(rules.DICE_COUNT - len(self.text))]
 
 
-def parse_box(value: str) -> rules.Box:
-    return rules.Box.from_key(value or "")
+def parse_box(value: str | None) -> rules.Box:
+    with by_the_rules():
+        return rules.Box.from_key(value or "")
+
+
+def parse_dice(value: str | None) -> rules.Dice | None:
+    """Dice typed or tapped as digits, or None when the field is empty."""
+    if not value:
+        return None
+    with by_the_rules():
+        return rules.parse_dice(value)
+
+
+MAX_DIGITS = 9  # no count, turn or version here comes near a billion
 
 
 def parse_int(value: str | None, what: str) -> int:
-    try:
-        return int(value or "")
-    except ValueError:
-        raise ValueError(f"{what} must be a whole number.") from None
+    text = (value or "").strip()
+    if not (text.isdecimal() and text.isascii() and len(text) <= MAX_DIGITS):
+        raise Refusal(f"{what} must be a whole number.")
+    return int(text)
+
+
+def entry_fields(post) -> dict:
+    """What a record form sends, parsed for `services.record_box`."""
+    points = post.get("points", "")
+    return {
+        "version": parse_int(post.get("version"), "The version"),
+        "turn": parse_int(post.get("turn"), "The turn"),
+        "box": parse_box(post.get("box")),
+        "card": parse_int(post.get("card", "1"), "The card"),
+        "dice": parse_dice(post.get("dice")),
+        "points": parse_int(points, "Points") if points != "" else None,
+        "extra_yahtzee": post.get("extra_yahtzee") == "on",
+        "confirm_zero": post.get("confirm") == "zero",
+    }

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from scorecard.models import Household
+from scorecard.models import Game, Household
 
 
 def current_household(request: HttpRequest) -> Household | None:
@@ -26,6 +26,18 @@ def household_object(request: HttpRequest, model, public_id: str):
     if household is None:
         raise Http404("Not found.")
     return get_object_or_404(model, public_id=public_id, owner=household)
+
+
+def household_game(request: HttpRequest, public_id: str) -> Game:
+    """A game of this browser's household, with the household, in one query."""
+    household_id = request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
+    if household_id is None:
+        raise Http404("Not found.")
+    game = get_object_or_404(
+        Game.objects.select_related("owner"), public_id=public_id, owner__public_id=household_id
+    )
+    request._household = game.owner
+    return game
 
 
 def household_for_writing(request: HttpRequest) -> Household:

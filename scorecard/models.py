@@ -4,9 +4,11 @@ Totals are never stored: `scorecard.progress` derives them with `rules.totals`.
 """
 
 import secrets
+from functools import cached_property
 
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 from scorecard import rules
 
@@ -68,7 +70,7 @@ class Game(models.Model):
     # a second phone), and later live views poll it.
     version = models.PositiveIntegerField(default=0)
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(default=timezone.now, editable=False)
     finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -93,7 +95,7 @@ class Game(models.Model):
 
     @property
     def cards_per_player(self) -> int:
-        return 3 if self.mode == self.Mode.TRIPLE else 1
+        return rules.cards_per_player(triple=self.mode == self.Mode.TRIPLE)
 
 
 class Seat(models.Model):
@@ -128,7 +130,7 @@ class Entry(models.Model):
     dice = models.CharField(max_length=5, blank=True)
     yahtzee_bonus = models.BooleanField(default=False)
     turn = models.PositiveIntegerField()
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(default=timezone.now, editable=False)
     corrected = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -155,7 +157,7 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.box} {self.points} (turn {self.turn})"
 
-    @property
+    @cached_property
     def rules_box(self) -> rules.Box:
         return rules.Box.from_key(self.box)
 
@@ -180,7 +182,7 @@ class UndoneEntry(models.Model):
     yahtzee_bonus = models.BooleanField(default=False)
     turn = models.PositiveIntegerField()
     recorded = models.DateTimeField()
-    undone = models.DateTimeField(auto_now_add=True)
+    undone = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["game", "undone"]
@@ -202,7 +204,7 @@ class Roll(models.Model):
     number = models.PositiveSmallIntegerField()
     dice = models.CharField(max_length=5)  # faces in table order, e.g. "41536"
     held = models.CharField(max_length=5, default="00000")  # "1" where a die was kept
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["game", "turn", "number"]

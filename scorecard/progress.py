@@ -1,4 +1,9 @@
-"""Reads a game's state: every card, the standings and whose turn it is, in two queries."""
+"""A game's state as read once: every card, the standings and whose turn it is.
+
+`load_progress` reads a game in two queries (three for a digital game's rolls). A service
+that changes the game applies the change to the same object, so a request never reads the
+game twice. What a card derives from its entries is kept up to date as entries come and go.
+"""
 
 from __future__ import annotations
 
@@ -7,48 +12,50 @@ from dataclasses import dataclass, field
 from scorecard import rules
 from scorecard.models import Entry, Game, Roll, Seat
 
-MAX_ROLLS = 3
 
-BOXES_PER_CARD = len(rules.Box)
-
-
-@dataclass
+@dataclass(eq=False)
 class CardProgress:
     """One card of one player: its entries in turn order and what they add up to."""
 
     number: int
     entries: list[Entry] = field(default_factory=list)
+    filled: dict[rules.Box, int] = field(default_factory=dict)
+    by_box: dict[rules.Box, Entry] = field(default_factory=dict)
+    extra_yahtzees: int = 0
+    _totals: rules.Totals | None = None
+
+    def add(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        self.filled[entry.rules_box] = entry.points
+        self.by_box[entry.rules_box] = entry
+        self.extra_yahtzees += entry.yahtzee_bonus
+        self._totals = None
+
+    def remove(self, entry: Entry) -> None:
+        self.entries.remove(entry)
+        del self.filled[entry.rules_box], self.by_box[entry.rules_box]
+        self.extra_yahtzees -= entry.yahtzee_bonus
+        self._totals = None
 
     @property
     def multiplier(self) -> int:
-        return self.number
-
-    @property
-    def filled(self) -> dict[rules.Box, int]:
-        return {entry.rules_box: entry.points for entry in self.entries}
-
-    @property
-    def by_box(self) -> dict[rules.Box, Entry]:
-        return {entry.rules_box: entry for entry in self.entries}
-
-    @property
-    def extra_yahtzees(self) -> int:
-        return sum(entry.yahtzee_bonus for entry in self.entries)
+        return rules.card_multiplier(self.number)
 
     @property
     def totals(self) -> rules.Totals:
-        return rules.totals(self.filled, self.extra_yahtzees)
+        if self._totals is None:
+            self._totals = rules.totals(self.filled, self.extra_yahtzees)
+        return self._totals
 
     @property
     def is_full(self) -> bool:
-        return len(self.entries) == BOXES_PER_CARD
+        return len(self.entries) == rules.BOXES_PER_CARD
 
-    def rows(self) -> list[tuple[rules.Box, Entry | None]]:
-        by_box = self.by_box
-        return [(box, by_box.get(box)) for box in rules.Box]
+    def open_boxes(self) -> list[rules.Box]:
+        return [box for box in rules.Box if box not in self.filled]
 
 
-@dataclass
+@dataclass(eq=False)
 class SeatProgress:
     seat: Seat
     cards: list[CardProgress]
@@ -59,15 +66,13 @@ class SeatProgress:
 
     @property
     def totals(self) -> rules.Totals:
-        """Every card counted by its multiplier: x1, x2, x3 in Triple Yahtzee."""
-        weighted = [card.totals.times(card.multiplier) for card in self.cards]
-        return sum(weighted[1:], start=weighted[0])
+        return rules.combined_totals({card.number: card.totals for card in self.cards})
 
     def open_cards(self) -> list[CardProgress]:
         return [card for card in self.cards if not card.is_full]
 
 
-@dataclass
+@dataclass(eq=False)
 class GameProgress:
     game: Game
     seats: list[SeatProgress]
@@ -75,12 +80,8 @@ class GameProgress:
     rolls: list[Roll] = field(default_factory=list)  # of the current turn, digital games only
 
     @property
-    def turns_per_player(self) -> int:
-        return BOXES_PER_CARD * self.game.cards_per_player
-
-    @property
     def total_turns(self) -> int:
-        return self.turns_per_player * len(self.seats)
+        return rules.turns_per_player(self.game.cards_per_player) * len(self.seats)
 
     @property
     def next_turn(self) -> int:
@@ -91,15 +92,27 @@ class GameProgress:
         return len(self.entries) >= self.total_turns
 
     @property
-    def round_number(self) -> int:
-        return len(self.entries) // len(self.seats) + 1
-
-    @property
     def current(self) -> SeatProgress | None:
         """Whose turn it is: seats take turns in order, one box a turn."""
         if self.is_finished:
             return None
         return self.seats[len(self.entries) % len(self.seats)]
+
+    def seat_of(self, entry) -> SeatProgress:
+        return next(seat for seat in self.seats if seat.seat.pk == entry.seat_id)
+
+    def add(self, entry: Entry) -> None:
+        """A new entry, recorded for the current seat: the next turn begins."""
+        seat = self.seat_of(entry)
+        entry.game, entry.seat = self.game, seat.seat
+        self.entries.append(entry)
+        seat.cards[entry.card - 1].add(entry)
+        self.rolls = []
+
+    def remove_last(self) -> Entry:
+        entry = self.entries.pop()
+        self.seat_of(entry).cards[entry.card - 1].remove(entry)
+        return entry
 
     @property
     def round_dice(self) -> rules.Dice | None:
@@ -118,14 +131,11 @@ class GameProgress:
     @property
     def table(self) -> list[tuple[int, bool]]:
         """Each die on the table with whether it was held for the last roll."""
-        if not self.rolls:
-            return []
-        last = self.rolls[-1]
-        return list(zip(last.faces, last.held_positions, strict=True))
+        return self.rolls[-1].faces_held if self.rolls else []
 
     @property
     def rolls_left(self) -> int:
-        return MAX_ROLLS - len(self.rolls)
+        return rules.ROLLS_PER_TURN - len(self.rolls)
 
     @property
     def may_roll(self) -> bool:
@@ -159,12 +169,6 @@ class GameProgress:
     def winners(self) -> list[SeatProgress]:
         return [seat for place, seat, _ in self.ranking() if place == 1]
 
-    def seat_for(self, seat_id: int) -> SeatProgress:
-        return next(seat for seat in self.seats if seat.seat.pk == seat_id)
-
-    def last_entry(self) -> Entry | None:
-        return self.entries[-1] if self.entries else None
-
 
 def _build(game: Game, seats: list[Seat], entries: list[Entry]) -> GameProgress:
     cards = {
@@ -174,16 +178,18 @@ def _build(game: Game, seats: list[Seat], entries: list[Entry]) -> GameProgress:
     by_id = {seat.pk: seat for seat in seats}
     for entry in entries:
         entry.game, entry.seat = game, by_id[entry.seat_id]
-        cards[entry.seat_id][entry.card - 1].entries.append(entry)
+        cards[entry.seat_id][entry.card - 1].add(entry)
     return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
 
 
-def load_progress(game: Game) -> GameProgress:
-    """One game with its seats, entries and (digital) this turn's rolls."""
+def load_progress(game: Game, *, reopening: bool = False) -> GameProgress:
+    """One game with its seats, entries and (digital) this turn's rolls; `reopening` reads
+    the rolls of the last entry's turn instead, for an undo that is about to reopen it."""
     seats = list(game.seats.select_related("player"))
     progress = _build(game, seats, list(game.entries.order_by("turn")))
-    if game.digital and not progress.is_finished:
-        progress.rolls = list(game.rolls.filter(turn=progress.next_turn).order_by("number"))
+    turn = progress.next_turn - 1 if reopening else progress.next_turn
+    if game.digital and (reopening or not progress.is_finished):
+        progress.rolls = list(game.rolls.filter(turn=turn).order_by("number"))
     return progress
 
 

@@ -9,8 +9,11 @@ A Yahtzee rolled when the Yahtzee box is already filled is an *extra Yahtzee*. W
 score, and whether it earns the 100-point bonus, depends on the joker rule the table plays
 (`JokerRule`). Every other part of the product asks this module; nothing re-implements a rule.
 
-Dice are any five ints from 1 to 6, in any order. Bad input raises `ValueError` with a
-message meant for a person.
+A turn is at most three rolls (`ROLLS_PER_TURN`). Triple Yahtzee plays three cards side by
+side and counts them once, twice and three times (`card_multiplier`, `combined_totals`).
+
+Dice are any five ints from 1 to 6, in any order. Bad input raises `RuleViolation` (a
+`ValueError`) with a message meant for a person.
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ SMALL_STRAIGHT_POINTS = 30
 LARGE_STRAIGHT_POINTS = 40
 DICE_COUNT = 5
 FACES = range(1, 7)
+TRIPLE_CARDS = 3
+
+
+class RuleViolation(ValueError):
+    """Input the rules refuse; the message is written for the player."""
 
 
 class Box(enum.Enum):
@@ -81,6 +89,7 @@ class Box(enum.Enum):
         return UPPER_BOXES[face - 1]
 
 
+BOXES_PER_CARD = len(Box)
 UPPER_BOXES = tuple(box for box in Box if box.is_upper)
 LOWER_BOXES = tuple(box for box in Box if box.is_lower)
 
@@ -122,11 +131,16 @@ class JokerRule(enum.Enum):
         return _from_key(cls, key, "joker rule")
 
 
+@cache
+def _by_key(members) -> dict:
+    return {member.key: member for member in members}
+
+
 def _from_key(members, key: str, kind: str):
     """The member whose key a form or a file names, or a readable refusal."""
-    found = next((member for member in members if member.key == key), None)
+    found = _by_key(members).get(key) if isinstance(key, str) else None
     if found is None:
-        raise ValueError(f"There is no {kind} called {key!r}.")
+        raise RuleViolation(f"There is no {kind} called {key!r}.")
     return found
 
 
@@ -140,14 +154,14 @@ def parse_dice(dice: Iterable[int] | str) -> Dice:
     if isinstance(dice, str):
         text = "".join(dice.split()).replace(",", "")
         if not text.isdecimal():
-            raise ValueError("Enter the dice as five digits from 1 to 6, such as 44425.")
+            raise RuleViolation("Enter the dice as five digits from 1 to 6, such as 44425.")
         dice = [int(char) for char in text]
     values = list(dice)
     if len(values) != DICE_COUNT:
-        raise ValueError(f"A roll is five dice; got {len(values)}.")
+        raise RuleViolation(f"A roll is five dice; got {len(values)}.")
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
-            raise ValueError(f"A die shows 1 to 6; got {value!r}.")
+            raise RuleViolation(f"A die shows 1 to 6; got {value!r}.")
     return tuple(sorted(values))
 
 
@@ -195,16 +209,16 @@ JOKER_FULL_VALUES = {
 def _check_card(filled: Card) -> None:
     for box, points in filled.items():
         if not isinstance(box, Box):
-            raise ValueError(f"{box!r} is not a box of the card.")
+            raise RuleViolation(f"{box!r} is not a box of the card.")
         if points not in achievable_points(box):
-            raise ValueError(f"{box.label} cannot hold {points} points.")
+            raise RuleViolation(f"{box.label} cannot hold {points} points.")
 
 
 def _open_boxes(filled: Card) -> list[Box]:
     _check_card(filled)
     open_boxes = [box for box in Box if box not in filled]
     if not open_boxes:
-        raise ValueError("This card is full: every box is filled.")
+        raise RuleViolation("This card is full: every box is filled.")
     return open_boxes
 
 
@@ -287,10 +301,10 @@ def achievable_points(box: Box) -> frozenset[int]:
 def check_points(box: Box, points: int) -> int:
     """A number typed in for a box without dice: returned when the box can hold it."""
     if isinstance(points, bool) or not isinstance(points, int):
-        raise ValueError(f"Points are a whole number; got {points!r}.")
+        raise RuleViolation(f"Points are a whole number; got {points!r}.")
     if points not in achievable_points(box):
         values = sorted(achievable_points(box))
-        raise ValueError(f"{box.label} cannot score {points}; it scores {describe_values(values)}.")
+        raise RuleViolation(f"{box.label} cannot score {points}; it scores {describe_values(values)}.")
     return points
 
 
@@ -332,18 +346,18 @@ def place(
     """
     _check_card(filled)
     if box in filled:
-        raise ValueError(f"{box.label} is already filled.")
+        raise RuleViolation(f"{box.label} is already filled.")
     if dice is not None:
         dice = parse_dice(dice)
         option = next(o for o in card_options(filled, dice, joker) if o.box is box)
         if not option.allowed:
-            raise ValueError(option.reason)
+            raise RuleViolation(option.reason)
         return Placement(box, option.points, yahtzee_bonus(filled, dice, joker), dice)
     if points is None:
-        raise ValueError(f"Enter the dice or the points for {box.label}.")
+        raise RuleViolation(f"Enter the dice or the points for {box.label}.")
     check_points(box, points)
     if extra_yahtzee and not earns_bonus(filled, joker):
-        raise ValueError("An extra Yahtzee earns 100 only with 50 in the Yahtzee box.")
+        raise RuleViolation("An extra Yahtzee earns 100 only with 50 in the Yahtzee box.")
     return Placement(box, points, EXTRA_YAHTZEE_BONUS if extra_yahtzee else 0)
 
 
@@ -370,10 +384,10 @@ def check_card(entries: Sequence[Entry], joker: JokerRule = JokerRule.HASBRO) ->
                 joker=joker,
                 extra_yahtzee=bool(entry.bonus) and not entry.dice,
             )
-        except ValueError as error:
-            raise ValueError(f"Turn {turn} ({entry.box.label}): {error}") from None
+        except RuleViolation as error:
+            raise RuleViolation(f"Turn {turn} ({entry.box.label}): {error}") from None
         if (placement.points, placement.bonus) != (entry.points, entry.bonus):
-            raise ValueError(
+            raise RuleViolation(
                 f"Turn {turn} ({entry.box.label}): the dice score {placement.points}"
                 f"{' + 100 bonus' if placement.bonus else ''}, not {entry.points}"
                 f"{' + 100 bonus' if entry.bonus else ''}."
@@ -419,10 +433,40 @@ def totals(filled: Card, extra_yahtzees: int = 0) -> Totals:
     return totals_from_sums(upper, lower, extra_yahtzees, pace)
 
 
+NO_TOTALS = Totals(0, 0, 0, 0, 0, 0)
+
+
+def cards_per_player(triple: bool) -> int:
+    """Triple Yahtzee gives each player three cards side by side; other games one."""
+    return TRIPLE_CARDS if triple else 1
+
+
+def card_multiplier(card: int) -> int:
+    """How many times a card counts: card 1, 2, 3 of Triple Yahtzee count ×1, ×2, ×3."""
+    if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= TRIPLE_CARDS:
+        raise RuleViolation(f"There is no card {card!r}.")
+    return card
+
+
+def combined_totals(cards: Mapping[int, Totals]) -> Totals:
+    """A player's totals over their cards (card number to its totals), each counted by its
+    multiplier; a one-card game counts its only card once."""
+    combined = NO_TOTALS
+    for card, card_totals in cards.items():
+        combined += card_totals.times(card_multiplier(card))
+    return combined
+
+
+def turns_per_player(cards: int) -> int:
+    """One box a turn until every card is full."""
+    return BOXES_PER_CARD * cards
+
+
 def totals_from_sums(upper: int, lower: int, extra_yahtzees: int = 0, pace: int = 0) -> Totals:
     """A card's totals from its upper and lower sums, as a database can add them up."""
-    if isinstance(extra_yahtzees, bool) or not 0 <= extra_yahtzees <= 12:
-        raise ValueError(f"A card holds 0 to 12 extra Yahtzees; got {extra_yahtzees!r}.")
+    most = BOXES_PER_CARD - 1  # every turn but the one that filled the Yahtzee box
+    if isinstance(extra_yahtzees, bool) or not 0 <= extra_yahtzees <= most:
+        raise RuleViolation(f"A card holds 0 to {most} extra Yahtzees; got {extra_yahtzees!r}.")
     bonus = UPPER_BONUS if upper >= UPPER_BONUS_THRESHOLD else 0
     extra = EXTRA_YAHTZEE_BONUS * extra_yahtzees
     return Totals(upper, bonus, lower, extra, upper + bonus + lower + extra, pace)
@@ -432,4 +476,4 @@ def maximum_score() -> int:
     """The highest possible total: five alike in every upper box, the best lower boxes, and
     an extra Yahtzee on each of the other twelve turns."""
     best = {box: max(achievable_points(box)) for box in Box}
-    return totals(best, extra_yahtzees=len(Box) - 1).total
+    return totals(best, extra_yahtzees=BOXES_PER_CARD - 1).total

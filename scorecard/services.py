@@ -1,59 +1,114 @@
-"""Every change to a game goes through here: short transactions, checked by `rules`."""
+"""Every change to a game goes through here: short transactions, checked by `rules`.
+
+A change the player may not make raises `Refusal`, whose message is written for them;
+anything else that goes wrong is a bug and stays loud. A service that changes a game
+returns the state it loaded, updated, so a request reads the game once.
+"""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
 
 from scorecard import rules
 from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
-from scorecard.progress import load_progress
+from scorecard.progress import GameProgress, load_progress
 
 # The server's dice: the operating system's random source, never the client's word.
 dice_source: random.Random = random.SystemRandom()
 
 MAX_PLAYERS = 8
-UNDO_KEPT_FIELDS = ("card", "box", "points", "dice", "yahtzee_bonus", "turn")
 MAX_NAME_LENGTH = 40
+UNDO_KEPT_FIELDS = ("card", "box", "points", "dice", "yahtzee_bonus", "turn")
+
+
+class Refusal(Exception):
+    """A change the rules or the game's state do not allow; the message is for the player.
+
+    `progress` is the game as the service found it, when it had read it, so the refused
+    screen can be drawn again without another read.
+    """
+
+    status_code = 400
+
+    def __init__(self, message: str, *, progress: GameProgress | None = None) -> None:
+        super().__init__(message)
+        self.progress = progress
+
+
+class GameChanged(Refusal):
+    """The game moved on since the screen that sent this was drawn (another tap, phone)."""
+
+    status_code = 409
+
+    def __init__(self, progress: GameProgress | None = None) -> None:
+        message = "The card changed since this screen was shown; here it is as it is now."
+        super().__init__(message, progress=progress)
 
 
 class ZeroNeedsConfirmation(Exception):
     """A box would score 0: the player is asked once more before it is written down."""
 
-    def __init__(self, box: rules.Box, card: int) -> None:
+    def __init__(self, box: rules.Box, card: int, progress: GameProgress) -> None:
         super().__init__(f"Score 0 in {box.label}?")
         self.box = box
         self.card = card
+        self.progress = progress
 
 
-class GameChanged(Exception):
-    """The game moved on since the screen that sent this was drawn (another tap, phone)."""
+class Recorded(NamedTuple):
+    progress: GameProgress
+    entry: Entry
+    is_new: bool  # False when the same entry was sent twice (a double tap)
 
-    status_code = 409
 
-    def __init__(self) -> None:
-        super().__init__("The card changed since this screen was shown; here it is as it is now.")
+class Undone(NamedTuple):
+    progress: GameProgress
+    entry: Entry
+
+
+@contextmanager
+def by_the_rules(progress: GameProgress | None = None) -> Iterator[None]:
+    """Turn the rules' refusal of the player's input into the services' one."""
+    try:
+        yield
+    except rules.RuleViolation as violation:
+        raise Refusal(str(violation), progress=progress) from None
+    except Refusal as refusal:
+        refusal.progress = refusal.progress or progress
+        raise
 
 
 def clean_names(names: Sequence[str]) -> list[str]:
     cleaned = [" ".join(name.split()) for name in names]
     cleaned = [name for name in cleaned if name]
     if not 1 <= len(cleaned) <= MAX_PLAYERS:
-        raise ValueError(f"A game has 1 to {MAX_PLAYERS} players; got {len(cleaned)}.")
+        raise Refusal(f"A game has 1 to {MAX_PLAYERS} players; got {len(cleaned)}.")
     if any(len(name) > MAX_NAME_LENGTH for name in cleaned):
-        raise ValueError(f"A name has at most {MAX_NAME_LENGTH} characters.")
+        raise Refusal(f"A name has at most {MAX_NAME_LENGTH} characters.")
+    if not all(name.isprintable() for name in cleaned):
+        raise Refusal("A name holds letters, digits and signs, not control characters.")
     folded = [name.casefold() for name in cleaned]
     if len(set(folded)) != len(folded):
-        raise ValueError("Two players have the same name; tell them apart, e.g. 'Ann B'.")
+        raise Refusal("Two players have the same name; tell them apart, e.g. 'Ann B'.")
     return cleaned
 
 
-def player_get_or_create(*, owner: Household, name: str) -> Player:
+def player_get_or_create(*, owner: Household, name: str, public_id: str | None = None) -> Player:
+    """The household's player of that name (any case), or a new one; a restored backup may
+    ask for the player's own id back when no other player holds it."""
     player = owner.players.filter(name__iexact=name).first()
-    return player or Player.objects.create(owner=owner, name=name)
+    if player:
+        return player
+    if public_id and not Player.objects.filter(public_id=public_id).exists():
+        return Player.objects.create(owner=owner, name=name, public_id=public_id)
+    return Player.objects.create(owner=owner, name=name)
 
 
 @transaction.atomic
@@ -70,7 +125,7 @@ def game_create(
     """A new game; with a random start, seating order is kept and rotated to the starter."""
     names = clean_names(names)
     if mode not in Game.Mode.values:
-        raise ValueError(f"There is no game mode called {mode!r}.")
+        raise Refusal(f"There is no game mode called {mode!r}.")
     if random_start:
         start = (rng or random.SystemRandom()).randrange(len(names))
         names = names[start:] + names[:start]
@@ -82,25 +137,36 @@ def game_create(
     return game
 
 
-def _claim_version(game: Game, version: int) -> None:
-    """Move the game to the next version, or fail if another change got there first.
+def _claim_version(game: Game, version: int, **changes) -> None:
+    """Move the game to the next version (with `changes`), or fail if another change got
+    there first.
 
     The conditional UPDATE is the lock: on PostgreSQL a second writer waits for the row and
     then finds the version moved; SQLite takes the database lock when the transaction starts.
     """
-    claimed = Game.objects.filter(pk=game.pk, version=version).update(version=version + 1)
+    claimed = Game.objects.filter(pk=game.pk, version=version).update(
+        version=version + 1, **changes
+    )
     if not claimed:
         raise GameChanged
+    game.version = version + 1
+    for name, value in changes.items():
+        setattr(game, name, value)
 
 
-def _repeat_of_last(game: Game, turn: int, card: int, box: rules.Box, dice: str, points):
+def _reread(game: Game) -> GameProgress:
+    game.refresh_from_db(fields=["version", "finished"])
+    return load_progress(game)
+
+
+def _repeat_of_last(progress: GameProgress, turn: int, card: int, box: rules.Box, dice, points):
     """The last entry, when it is the very one now sent again (a double tap), else None."""
-    last = game.entries.order_by("-turn").first()
-    if last is None or (last.turn, last.card, last.box) != (turn, card, box.key):
+    last = progress.entries[-1] if progress.entries else None
+    if last is None or (last.turn, last.card, last.rules_box) != (turn, card, box):
         return None
-    if game.digital:  # the server chose the dice; the repeat names only the box
+    if progress.game.digital:  # the server chose the dice; the repeat names only the box
         return last
-    if last.dice != dice:
+    if last.dice_tuple != (tuple(sorted(dice)) if dice else None):
         return None
     return last if dice or last.points == points else None
 
@@ -116,37 +182,43 @@ def record_box(
     points: int | None = None,
     extra_yahtzee: bool = False,
     confirm_zero: bool = True,
-) -> tuple[Entry, bool]:
-    """Fill a box for the player whose turn it is; returns the entry and whether it is new.
+) -> Recorded:
+    """Fill a box for the player whose turn it is.
 
-    The same entry sent twice (a double tap) is recorded once: the second returns the first.
+    The same entry sent twice (a double tap) is recorded once: the second gets the first.
     """
-    dice_text = "".join(map(str, dice)) if dice else ""
     with transaction.atomic():
-        try:
-            _claim_version(game, version)
-        except GameChanged:
-            repeat = _repeat_of_last(game, turn, card, box, dice_text, points)
-            if repeat is None:
-                raise
-            return repeat, False
         progress = load_progress(game)
+        if version != game.version or turn != progress.next_turn:
+            repeat = _repeat_of_last(progress, turn, card, box, dice, points)
+            if repeat is None:
+                raise GameChanged(progress)
+            return Recorded(progress, repeat, False)
         seat = progress.current
         if seat is None:
-            raise ValueError("This game is over: every box is filled.")
+            raise Refusal("This game is over: every box is filled.", progress=progress)
         if not 1 <= card <= game.cards_per_player:
-            raise ValueError(f"There is no card {card} in this game.")
-        dice = _turn_dice(progress, dice, points)
-        placement = rules.place(
-            seat.cards[card - 1].filled,
-            box,
-            dice=dice,
-            points=points,
-            joker=game.joker_rule,
-            extra_yahtzee=extra_yahtzee,
-        )
+            raise Refusal(f"There is no card {card} in this game.", progress=progress)
+        with by_the_rules(progress):
+            placement = rules.place(
+                seat.cards[card - 1].filled,
+                box,
+                dice=_turn_dice(progress, dice, points),
+                points=points,
+                joker=game.joker_rule,
+                extra_yahtzee=extra_yahtzee,
+            )
         if placement.points == 0 and not placement.bonus and not confirm_zero:
-            raise ZeroNeedsConfirmation(box, card)
+            raise ZeroNeedsConfirmation(box, card, progress)
+        last_turn = progress.next_turn == progress.total_turns
+        try:
+            _claim_version(game, version, finished=timezone.now() if last_turn else None)
+        except GameChanged:  # another phone's change won the race to the row
+            progress = _reread(game)
+            repeat = _repeat_of_last(progress, turn, card, box, dice, points)
+            if repeat is None:
+                raise GameChanged(progress) from None
+            return Recorded(progress, repeat, False)
         entry = Entry.objects.create(
             game=game,
             seat=seat.seat,
@@ -157,32 +229,46 @@ def record_box(
             yahtzee_bonus=bool(placement.bonus),
             turn=progress.next_turn,
         )
-        if progress.next_turn == progress.total_turns:
-            game.finished = timezone.now()
-            Game.objects.filter(pk=game.pk).update(finished=game.finished)
-    game.version = version + 1
-    return entry, True
+    progress.add(entry)
+    return Recorded(progress, entry, True)
 
 
-def _turn_dice(progress, dice: rules.Dice | None, points: int | None) -> rules.Dice | None:
+def _turn_dice(progress: GameProgress, dice: rules.Dice | None, points: int | None):
     """The dice this entry is scored with: the server's in a digital game, and in Challenge
     Yahtzee the roll the round shares."""
     if progress.game.digital:
         if dice is not None or points is not None:
-            raise ValueError("In a digital game the server rolls: only the box is chosen.")
+            raise Refusal("In a digital game the server rolls: only the box is chosen.")
         dice = progress.turn_dice
         if dice is None:
-            raise ValueError("Roll the dice first.")
+            raise Refusal("Roll the dice first.")
     round_dice = progress.round_dice
     if round_dice and dice and tuple(sorted(dice)) != round_dice:
         shown = " ".join(map(str, round_dice))
-        raise ValueError(f"Everyone scores this round's shared roll, {shown}.")
+        raise Refusal(f"Everyone scores this round's shared roll, {shown}.")
     return dice
 
 
 def roll_faces(rng: random.Random, table: Sequence[int] | None, hold: Sequence[int]) -> list[int]:
     """The dice after a roll: held positions keep their face, the others are rolled."""
     return [table[i] if table and i in hold else rng.randint(1, 6) for i in range(rules.DICE_COUNT)]
+
+
+def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
+    if not progress.game.digital:
+        raise Refusal("This game's dice are rolled at the table, not here.")
+    if progress.current is None:
+        raise Refusal("This game is over: every box is filled.")
+    if turn != progress.next_turn:
+        raise Refusal(f"That turn is over; this is turn {progress.next_turn}.")
+    if progress.round_dice:
+        raise Refusal("This round's roll is already shared: choose a box for it.")
+    if not progress.rolls_left:
+        raise Refusal(f"{rules.ROLLS_PER_TURN} rolls a turn: choose a box now.")
+    if any(not 0 <= position < rules.DICE_COUNT for position in hold):
+        raise Refusal(f"Only dice 1 to {rules.DICE_COUNT} can be held.")
+    if hold and not progress.rolls:
+        raise Refusal("Roll first: there are no dice to hold yet.")
 
 
 def roll_dice(
@@ -192,55 +278,47 @@ def roll_dice(
     turn: int,
     hold: Sequence[int] = (),
     rng: random.Random | None = None,
-) -> Roll:
+) -> GameProgress:
     """Roll the dice that are not held, for the player whose turn it is (digital games)."""
     hold = sorted(set(hold))
     with transaction.atomic():
-        _claim_version(game, version)
         progress = load_progress(game)
-        if not game.digital:
-            raise ValueError("This game's dice are rolled at the table, not here.")
-        if progress.current is None:
-            raise ValueError("This game is over: every box is filled.")
-        if turn != progress.next_turn:
-            raise ValueError(f"That turn is over; this is turn {progress.next_turn}.")
-        if progress.round_dice:
-            raise ValueError("This round's roll is already shared: choose a box for it.")
-        if not progress.rolls_left:
-            raise ValueError("Three rolls a turn: choose a box now.")
-        if any(not 0 <= position < rules.DICE_COUNT for position in hold):
-            raise ValueError("Only dice 1 to 5 can be held.")
-        if hold and not progress.rolls:
-            raise ValueError("Roll first: there are no dice to hold yet.")
+        if version != game.version:
+            raise GameChanged(progress)
+        with by_the_rules(progress):
+            _check_roll(progress, turn, hold)
         faces = roll_faces(rng or dice_source, progress.table_dice, hold)
-        game.version = version + 1
-        return Roll.objects.create(
+        _claim_version(game, version)
+        roll = Roll.objects.create(
             game=game,
             turn=turn,
             number=len(progress.rolls) + 1,
             dice="".join(map(str, faces)),
             held="".join("1" if i in hold else "0" for i in range(rules.DICE_COUNT)),
         )
+    progress.rolls.append(roll)
+    return progress
 
 
-@transaction.atomic
-def undo_last_entry(*, game: Game, version: int) -> Entry | None:
+def undo_last_entry(*, game: Game, version: int) -> Undone:
     """Take back the most recent entry; the game reopens if it had ended."""
-    _claim_version(game, version)
-    last = game.entries.order_by("-turn").first()
-    if last is None:
-        raise ValueError("Nothing to undo: no box is filled yet.")
-    UndoneEntry.objects.create(
-        game=game,
-        seat_id=last.seat_id,
-        **{field: getattr(last, field) for field in UNDO_KEPT_FIELDS},
-        recorded=last.created,
-    )
-    last.delete()
-    game.finished = None
-    Game.objects.filter(pk=game.pk).update(finished=None)
-    game.version = version + 1
-    return last
+    with transaction.atomic():
+        progress = load_progress(game, reopening=True)
+        if version != game.version:
+            raise GameChanged(progress)
+        if not progress.entries:
+            raise Refusal("Nothing to undo: no box is filled yet.", progress=progress)
+        last = progress.entries[-1]
+        _claim_version(game, version, finished=None)
+        UndoneEntry.objects.create(
+            game=game,
+            seat_id=last.seat_id,
+            **{field: getattr(last, field) for field in UNDO_KEPT_FIELDS},
+            recorded=last.created,
+        )
+        Entry.objects.filter(pk=last.pk).delete()
+    progress.remove_last()
+    return Undone(progress, last)
 
 
 @transaction.atomic
@@ -253,32 +331,32 @@ def correct_box(
     points: int | None = None,
 ) -> Entry:
     """Change a filled box's dice or points, as long as its whole card stays valid."""
-    _claim_version(game, version)
     if game.digital:
-        raise ValueError("The server rolled these dice, so they stand; undo a box instead.")
+        raise Refusal("The server rolled these dice, so they stand; undo a box instead.")
+    _claim_version(game, version)
     card = list(game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn"))
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
     box = entry.rules_box
-    placement = rules.place(
-        rules.check_card(before, game.joker_rule),
-        box,
-        dice=dice,
-        points=points,
-        joker=game.joker_rule,
-        extra_yahtzee=entry.yahtzee_bonus and dice is None,
-    )
+    with by_the_rules():
+        placement = rules.place(
+            rules.check_card(before, game.joker_rule),
+            box,
+            dice=dice,
+            points=points,
+            joker=game.joker_rule,
+            extra_yahtzee=entry.yahtzee_bonus and dice is None,
+        )
     corrected = rules.Entry(box, placement.points, placement.dice, placement.bonus)
     try:
         rules.check_card([*before, corrected, *after], game.joker_rule)
-    except ValueError as error:
-        raise ValueError(f"That change would break a later box. {error}") from None
+    except rules.RuleViolation as error:
+        raise Refusal(f"That change would break a later box. {error}") from None
     entry.points = placement.points
     entry.dice = "".join(map(str, placement.dice)) if placement.dice else ""
     entry.yahtzee_bonus = bool(placement.bonus)
     entry.corrected = timezone.now()
     entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
-    game.version = version + 1
     return entry
 
 
@@ -288,3 +366,63 @@ def game_rematch(*, game: Game) -> Game:
     return game_create(
         owner=game.owner, names=names, joker=game.joker_rule, mode=game.mode, digital=game.digital
     )
+
+
+IMPORT_CHUNK = 50  # games a transaction, so an import never holds the write lock for long
+
+
+def games_import(*, games: Sequence[dict], owner: Household | None = None) -> int:
+    """Write games that `exchange.read_games` checked; returns how many.
+
+    With an owner (an upload) the games join that household, and a game whose id another
+    household holds gets a new id, which reveals nothing of that household. Without one (a
+    backup) each game keeps the household and id it names.
+    """
+    ids = [game["id"] for game in games]
+    taken = set(Game.objects.filter(public_id__in=ids).values_list("public_id", flat=True))
+    own = taken if owner is None else set(
+        owner.games.filter(public_id__in=taken).values_list("public_id", flat=True)
+    )
+    if own:
+        raise Refusal(f"file: game {min(own)} is already here.")
+    households: dict[str, Household] = {}
+    for chunk in itertools.batched(games, IMPORT_CHUNK):
+        with transaction.atomic():
+            for data in chunk:
+                home = owner or households.get(data["household"])
+                if home is None:
+                    home, _ = Household.objects.get_or_create(public_id=data["household"])
+                    households[data["household"]] = home
+                _game_restore(data, home, keep_id=data["id"] not in taken)
+    return len(games)
+
+
+def _game_restore(data: dict, owner: Household, keep_id: bool) -> Game:
+    game = Game.objects.create(
+        owner=owner,
+        **({"public_id": data["id"]} if keep_id else {}),
+        **{key: data[key] for key in ("mode", "joker", "digital", "version", "created")},
+        finished=data["finished"],
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, position=index, player=player_get_or_create(
+            owner=owner, name=player["name"], public_id=player["id"]))
+        for index, player in enumerate(data["players"])
+    )  # fmt: skip
+    entry_fields = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
+    Entry.objects.bulk_create(
+        Entry(game=game, seat=seats[entry["seat"]], created=entry["created"],
+              corrected=entry["corrected"], **{key: entry[key] for key in entry_fields})
+        for entry in data["entries"]
+    )  # fmt: skip
+    UndoneEntry.objects.bulk_create(
+        UndoneEntry(game=game, seat=seats[taken_back["seat"]], recorded=taken_back["recorded"],
+                    undone=taken_back["undone"],
+                    **{key: taken_back[key] for key in UNDO_KEPT_FIELDS})
+        for taken_back in data["undone"]
+    )  # fmt: skip
+    Roll.objects.bulk_create(
+        Roll(game=game, **{key: roll[key] for key in ("turn", "number", "dice", "held", "created")})
+        for roll in data["rolls"]
+    )
+    return game

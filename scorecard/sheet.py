@@ -1,13 +1,19 @@
 """The score sheet as a table: the printed blank sheet, a game's sheet and its boxes grid.
 
 Rows follow the paper card: the upper boxes, their subtotal, bonus and total, the lower
-boxes, extra Yahtzees, the lower total and the grand total. Columns are cards.
+boxes, extra Yahtzees, the lower total and the grand total. Columns are cards. Each cell's
+text, link and id are made here once, so a grid of eight players renders as fast as one,
+and an entry can send just the cells it changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from scorecard import rules
 from scorecard.models import Entry
@@ -31,12 +37,32 @@ class Column:
     card: CardProgress | None = None
     multiplier: int = 1
     is_current: bool = False
+    id: str = ""  # "c3" in a game's grid, so its cells can be swapped one by one
+
+    def header_html(self, oob: bool = False) -> SafeString:
+        attributes = _attributes(self.id and f"{self.id}-head", oob)
+        attributes += ' class="current"' if self.is_current else ""
+        return mark_safe(f'<th scope="col"{attributes}>{escape(self.heading)}</th>')
 
 
-@dataclass
+@dataclass(frozen=True)
 class Cell:
     text: str = ""
-    entry: Entry | None = None
+    id: str = ""
+    href: str = ""
+    label: str = ""
+
+    def html(self, oob: bool = False) -> SafeString:
+        text = escape(self.text)
+        if self.href:
+            text = f'<a href="{escape(self.href)}" aria-label="{escape(self.label)}">{text}</a>'
+        return mark_safe(f"<td{_attributes(self.id, oob)}>{text}</td>")
+
+
+def _attributes(dom_id: str, oob: bool) -> str:
+    if not dom_id:
+        return ""
+    return f' id="{dom_id}" hx-swap-oob="true"' if oob else f' id="{dom_id}"'
 
 
 @dataclass
@@ -47,43 +73,65 @@ class Row:
     cells: list[Cell] = field(default_factory=list)
     box: rules.Box | None = None
 
+    @property
+    def cells_html(self) -> SafeString:
+        return mark_safe("".join(cell.html() for cell in self.cells))
 
-def _sum_row(label: str, hint: str, value: Callable[[rules.Totals], int], columns) -> Row:
+
+class CorrectionLinks:
+    """The correction address of any turn, from one reversed URL."""
+
+    def __init__(self, public_id: str) -> None:
+        url = reverse("game-correct", kwargs={"public_id": public_id, "turn": 0})
+        self._before, self._after = url.rsplit("/0/", 1)
+
+    def __call__(self, turn: int) -> str:
+        return f"{self._before}/{turn}/{self._after}"
+
+
+Totalled = Callable[[rules.Totals], int]
+
+
+def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Column]) -> Row:
     cells = []
     for column in columns:
-        if column.card is None or not column.card.entries:
-            cells.append(Cell())
-        else:
-            cells.append(Cell(str(value(column.card.totals))))
+        shown = column.card is not None and bool(column.card.entries)
+        text = str(value(column.card.totals)) if shown else ""
+        cells.append(Cell(text, column.id and f"{column.id}-{key}"))
     return Row(label, hint, "sum", cells)
 
 
-def _box_row(box: rules.Box, columns: list[Column]) -> Row:
+def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLinks | None) -> Row:
     cells = []
     for column in columns:
-        entry = column.card.by_box.get(box) if column.card else None
-        cells.append(Cell(str(entry.points), entry) if entry else Cell())
+        dom_id = column.id and f"{column.id}-{box.key}"
+        entry: Entry | None = column.card.by_box.get(box) if column.card else None
+        if entry is None:
+            cells.append(Cell("", dom_id))
+        elif correct:
+            label = f"Correct {box.label}: {entry.points}"
+            cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
+        else:
+            cells.append(Cell(str(entry.points), dom_id))
     return Row(box.label, BOX_HINTS[box], "box", cells, box)
 
 
-def sheet_rows(columns: list[Column]) -> list[Row]:
+def sheet_rows(columns: list[Column], correct: CorrectionLinks | None = None) -> list[Row]:
+    """Every row of the sheet for these columns; with `correct`, filled boxes link to their
+    correction page."""
     bonus_hint = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
-    rows = [_box_row(box, columns) for box in rules.UPPER_BOXES]
+    rows = [_box_row(box, columns, correct) for box in rules.UPPER_BOXES]
     rows += [
-        _sum_row("Upper subtotal", "", lambda t: t.upper, columns),
-        _sum_row("Bonus", bonus_hint, lambda t: t.bonus, columns),
-        _sum_row("Upper total", "", lambda t: t.upper_total, columns),
+        _sum_row("upper", "Upper subtotal", "", lambda t: t.upper, columns),
+        _sum_row("bonus", "Bonus", bonus_hint, lambda t: t.bonus, columns),
+        _sum_row("upper-total", "Upper total", "", lambda t: t.upper_total, columns),
     ]
-    rows += [_box_row(box, columns) for box in rules.LOWER_BOXES]
+    rows += [_box_row(box, columns, correct) for box in rules.LOWER_BOXES]
+    extra_hint = f"{rules.EXTRA_YAHTZEE_BONUS} each"
     rows += [
-        _sum_row(
-            "Extra Yahtzees",
-            f"{rules.EXTRA_YAHTZEE_BONUS} each",
-            lambda t: t.yahtzee_bonus,
-            columns,
-        ),
-        _sum_row("Lower total", "", lambda t: t.lower_total, columns),
-        _sum_row("Grand total", "Upper + lower", lambda t: t.total, columns),
+        _sum_row("extra", "Extra Yahtzees", extra_hint, lambda t: t.yahtzee_bonus, columns),
+        _sum_row("lower-total", "Lower total", "", lambda t: t.lower_total, columns),
+        _sum_row("total", "Grand total", "Upper + lower", lambda t: t.total, columns),
     ]
     if any(column.multiplier > 1 for column in columns):
         rows.append(_weighted_row(columns))
@@ -91,36 +139,48 @@ def sheet_rows(columns: list[Column]) -> list[Row]:
 
 
 def _weighted_row(columns: list[Column]) -> Row:
-    cells = [
-        Cell(str(column.card.totals.total * column.multiplier))
-        if column.card and column.card.entries
-        else Cell()
-        for column in columns
-    ]
+    cells = []
+    for column in columns:
+        card = column.card
+        shown = card is not None and bool(card.entries)
+        text = str(rules.combined_totals({card.number: card.totals}).total) if shown else ""
+        cells.append(Cell(text, column.id and f"{column.id}-counts"))
     return Row("Counts as", "Grand total × card", "sum", cells)
 
 
 def game_columns(progress: GameProgress) -> list[Column]:
     current = progress.current
     triple = progress.game.cards_per_player > 1
-    return [
-        Column(
-            f"{seat.player.name} ×{card.multiplier}" if triple else seat.player.name,
-            card,
-            card.multiplier,
-            seat is current,
-        )
-        for seat in progress.seats
-        for card in seat.cards
-    ]
+    columns = []
+    for seat in progress.seats:
+        for card in seat.cards:
+            heading = f"{seat.player.name} ×{card.multiplier}" if triple else seat.player.name
+            column_id = f"c{len(columns)}"
+            columns.append(Column(heading, card, card.multiplier, seat is current, column_id))
+    return columns
+
+
+def changed_cells(progress: GameProgress, entry: Entry) -> list[SafeString]:
+    """The cells an entry made or took back changes: its card's column, out of band, and the
+    headers of every column whose player's turn began or ended."""
+    columns = game_columns(progress)
+    seat_of_entry = progress.seat_of(entry)
+    changed = [column for column in columns if column.card is seat_of_entry.cards[entry.card - 1]]
+    correct = None if progress.game.digital else CorrectionLinks(progress.game.public_id)
+    cells = [cell.html(oob=True) for row in sheet_rows(changed, correct) for cell in row.cells]
+    moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
+    cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
+    headers = [column.header_html(oob=True) for column in columns if id(column.card) in cards]
+    return headers + cells
 
 
 def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:
     names = (names + [""] * count)[:count]
     if not triple:
         return [Column(name) for name in names]
+    factors: Iterable[int] = range(1, rules.cards_per_player(triple=True) + 1)
     return [
-        Column(f"{name} ×{factor}".strip(), multiplier=factor)
+        Column(f"{name} ×{factor}".strip(), multiplier=rules.card_multiplier(factor))
         for name in names
-        for factor in (1, 2, 3)
+        for factor in factors
     ]

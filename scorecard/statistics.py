@@ -16,7 +16,7 @@ from django.db.models import Avg, Count, Q, Sum
 from scorecard import rules
 from scorecard.charts import Series
 from scorecard.models import Entry, Game, Player, Seat
-from scorecard.progress import GameProgress
+from scorecard.progress import CardProgress, GameProgress
 
 UPPER_KEYS = [box.key for box in rules.UPPER_BOXES]
 LOWER_KEYS = [box.key for box in rules.LOWER_BOXES]
@@ -24,18 +24,13 @@ LOWER_KEYS = [box.key for box in rules.LOWER_BOXES]
 
 def running_totals(progress: GameProgress) -> list[Series]:
     """Each player's total after each of their turns."""
-    cards: dict[tuple[int, int], dict] = defaultdict(dict)
-    extras: dict[tuple[int, int], int] = defaultdict(int)
+    cards: dict[int, dict[int, CardProgress]] = defaultdict(dict)
     values: dict[int, list[int]] = {seat.seat.pk: [] for seat in progress.seats}
     for entry in progress.entries:
-        key = (entry.seat_id, entry.card)
-        cards[key][entry.rules_box] = entry.points
-        extras[key] += entry.yahtzee_bonus
-        total = sum(
-            card * rules.totals(cards[(entry.seat_id, card)], extras[(entry.seat_id, card)]).total
-            for card in range(1, progress.game.cards_per_player + 1)
-        )
-        values[entry.seat_id].append(total)
+        seat_cards = cards[entry.seat_id]
+        seat_cards.setdefault(entry.card, CardProgress(entry.card)).add(entry)
+        totals = {number: card.totals for number, card in seat_cards.items()}
+        values[entry.seat_id].append(rules.combined_totals(totals).total)
     return [Series(seat.player.name, values[seat.seat.pk]) for seat in progress.seats]
 
 
@@ -50,11 +45,11 @@ def seat_totals(game_ids: list[int]) -> dict[int, int]:
             extra=Count("pk", filter=Q(yahtzee_bonus=True)),
         )
     )
-    totals: dict[int, int] = defaultdict(int)
+    cards: dict[int, dict[int, rules.Totals]] = defaultdict(dict)
     for row in rows:
         card = rules.totals_from_sums(row["upper"], row["lower"], row["extra"])
-        totals[row["seat_id"]] += row["card"] * card.total
-    return totals
+        cards[row["seat_id"]][row["card"]] = card
+    return {seat: rules.combined_totals(seat_cards).total for seat, seat_cards in cards.items()}
 
 
 @dataclass

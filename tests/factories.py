@@ -57,7 +57,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
     @classmethod
     def _create(cls, model_class, game, box, dice, card=1, **kwargs):
         game.refresh_from_db()
-        entry, _ = services.record_box(
+        recorded = services.record_box(
             game=game,
             version=game.version,
             turn=game.entries.count() + 1,
@@ -65,7 +65,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
             card=card,
             dice=dice,
         )
-        return entry
+        return recorded.entry
 
 
 def play(game: Game, turns) -> Game:

@@ -42,7 +42,7 @@ def test_two_different_entries_at_once_record_one_and_refuse_the_other():
         )
 
     outcomes = run_together(entry(Box.CHANCE), entry(Box.SMALL_STRAIGHT))
-    assert sorted(type(o).__name__ for o in outcomes) == ["GameChanged", "tuple"]
+    assert sorted(type(o).__name__ for o in outcomes) == ["GameChanged", "Recorded"]
     assert Entry.objects.count() == 1
     assert Game.objects.get(pk=game.pk).version == 1
 
@@ -57,5 +57,5 @@ def test_the_same_entry_twice_at_once_is_recorded_once():
 
     outcomes = run_together(tap, tap)
     assert all(isinstance(outcome, tuple) for outcome in outcomes), outcomes
-    assert sorted(created for _, created in outcomes) == [False, True]
+    assert sorted(outcome.is_new for outcome in outcomes) == [False, True]
     assert Entry.objects.count() == 1

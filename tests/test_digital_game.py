@@ -65,7 +65,7 @@ def test_scoring_uses_the_servers_dice(client_of, digital, seeded):
 @pytest.mark.parametrize(
     ("steps", "message"),
     [
-        (["roll", "roll", "roll", "roll"], "Three rolls a turn"),
+        (["roll", "roll", "roll", "roll"], "3 rolls a turn"),
         (["score"], "Roll the dice first."),
         (["hold"], "Roll first: there are no dice to hold yet."),
         (["roll", "dice"], "only the box is chosen"),

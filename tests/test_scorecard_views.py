@@ -183,8 +183,10 @@ def test_recording_with_htmx_updates_turn_standings_and_boxes(client_of, game):
     page = text(response)
     assert response.status_code == 200
     assert page.lstrip().startswith('<section id="turn"')
-    assert '<section id="standings" hx-swap-oob="true"' in page
-    assert '<section id="boxes" hx-swap-oob="true"' in page
+    assert '<tbody id="standings-rows" hx-swap-oob="true">' in page
+    assert 'id="c0-fours" hx-swap-oob="true"><a href=' in page
+    assert '<td id="c0-total" hx-swap-oob="true">12</td>' in page
+    assert '<section id="boxes"' not in page  # the other cells did not change
     assert "Bob’s turn" in page
     assert "<html" not in page
 

@@ -9,12 +9,12 @@ from tests.factories import play
 
 
 def test_a_game_needs_a_known_mode(household):
-    with pytest.raises(ValueError, match="no game mode called 'speed'"):
+    with pytest.raises(services.Refusal, match="no game mode called 'speed'"):
         services.game_create(owner=household, names=["Ann"], mode="speed")
 
 
 def test_a_name_is_at_most_forty_characters(household):
-    with pytest.raises(ValueError, match="at most 40 characters"):
+    with pytest.raises(services.Refusal, match="at most 40 characters"):
         services.game_create(owner=household, names=["x" * 41])
 
 
@@ -28,6 +28,6 @@ def test_a_repeat_with_other_dice_is_a_stale_screen_not_a_repeat(game):
 
 
 def test_a_typed_entry_sent_twice_is_recorded_once(game):
-    first, created = services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=3)
-    again, created_again = services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=3)
-    assert created and not created_again and first.pk == again.pk
+    first = services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=3)
+    again = services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=3)
+    assert first.is_new and not again.is_new and first.entry.pk == again.entry.pk

@@ -4,7 +4,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorecard.exchange import ImportRefused, import_games, parse_document
+from scorecard import services
+from scorecard.exchange import parse_document, read_games
 
 
 class Command(BaseCommand):
@@ -20,9 +21,9 @@ class Command(BaseCommand):
             else:
                 with open(file, encoding="utf-8") as handle:
                     text = handle.read()
-            games = import_games(parse_document(text))
+            count = services.games_import(games=read_games(parse_document(text)))
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
-        except ImportRefused as refused:
+        except services.Refusal as refused:
             raise CommandError(f"Nothing was imported. {refused}") from None
-        self.stdout.write(f"Imported {len(games)} games.")
+        self.stdout.write(f"Imported {count} games.")

@@ -7,9 +7,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scorecard import rules_content
+from scorecard.households import household_game
 from scorecard.progress import load_progress
 from scorecard.sheet import blank_columns, game_columns, sheet_rows
-from scorecard.views import household_game
 
 MAX_COLUMNS = 8
 DEFAULT_COLUMNS = 6

@@ -11,11 +11,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from scorecard import advice, charts, statistics
-from scorecard.households import current_household, household_object
+from scorecard.households import current_household, household_game, household_object
 from scorecard.models import Game, Player
 from scorecard.progress import load_many, load_progress
 from scorecard.sheet import game_columns, sheet_rows
-from scorecard.views import household_game, wants_advice
 
 GAMES_PER_PAGE = 20
 
@@ -70,7 +69,7 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
         "chart": chart,
         "advice_available": advice.advice_available(progress),
     }
-    asked = request.GET.get("advice") == "1" or wants_advice(request)
+    asked = request.GET.get("advice") == "1" or advice.wanted(request)
     if asked and context["advice_available"]:
         context["losses"] = advice.decision_losses(progress, rolls)
     return render(request, "review.html", context)

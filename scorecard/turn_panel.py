@@ -1,0 +1,174 @@
+"""What the turn panel shows, built from a game's loaded state and the request's query.
+
+The panel is the part of the game page a player looks at during a turn: whose turn it is,
+the dice so far, every open box with what it is worth for them, and (with advice on) the
+optimal strategy's ratings. Only what the response will show is built: the typed-dice pad
+for a table game, the server's dice for a digital one, the ranking once the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.urls import reverse
+
+from scorecard import advice, rules
+from scorecard.forms import DiceInput
+from scorecard.models import Game
+from scorecard.progress import CardProgress, GameProgress, SeatProgress
+from scorecard.services import ZeroNeedsConfirmation
+
+
+class GameLinks:
+    """The addresses of one game's pages and actions, each reversed once when first used."""
+
+    def __init__(self, game: Game) -> None:
+        self._id = game.public_id
+
+    def _url(self, name: str) -> str:
+        return reverse(name, kwargs={"public_id": self._id})
+
+    @cached_property
+    def page(self) -> str:
+        return self._url("game")
+
+    @cached_property
+    def record(self) -> str:
+        return self._url("game-record")
+
+    @cached_property
+    def roll(self) -> str:
+        return self._url("game-roll")
+
+    @cached_property
+    def undo(self) -> str:
+        return self._url("game-undo")
+
+    @cached_property
+    def sheet(self) -> str:
+        return self._url("game-sheet")
+
+    @cached_property
+    def review(self) -> str:
+        return self._url("game-review")
+
+    @cached_property
+    def rematch(self) -> str:
+        return self._url("game-rematch")
+
+
+@dataclass(frozen=True)
+class BoxChoice:
+    """One open box for the dice on show: its points, whether the rule allows it, why not,
+    and its rating when advice is on."""
+
+    option: rules.Option
+    rating: advice.BoxAdvice | None = None
+
+    @property
+    def box(self) -> rules.Box:
+        return self.option.box
+
+
+@dataclass(frozen=True)
+class TableDie:
+    face: int
+    held: bool
+    advised: bool
+
+
+@dataclass
+class TurnPanel:
+    progress: GameProgress
+    links: GameLinks
+    wants_advice: bool
+    error: str = ""
+    notice: str = ""
+    confirm: ZeroNeedsConfirmation | None = None
+    card: CardProgress | None = None
+    open_cards: list[CardProgress] = field(default_factory=list)
+    dice: rules.Dice | None = None
+    dice_entry: DiceInput | None = None
+    choices: list[BoxChoice] = field(default_factory=list)
+    table: list[TableDie] = field(default_factory=list)
+    hold_advice: bool = False
+
+    @property
+    def game(self) -> Game:
+        return self.progress.game
+
+    @property
+    def current(self) -> SeatProgress | None:
+        return self.progress.current
+
+    @property
+    def dice_text(self) -> str:
+        return "".join(map(str, self.dice or ()))
+
+    @property
+    def advice_available(self) -> bool:
+        return advice.advice_available(self.progress)
+
+    @property
+    def rolls_made(self) -> int:
+        return len(self.progress.rolls)
+
+    @property
+    def typed_boxes(self) -> list[rules.Box]:
+        """The boxes a number may be typed into, for a table game without dice to hand."""
+        return self.card.open_boxes() if self.card else []
+
+
+def build_turn_panel(
+    progress: GameProgress,
+    query,
+    *,
+    wants_advice: bool = False,
+    links: GameLinks | None = None,
+    **shown,
+) -> TurnPanel:
+    """The panel for the player whose turn it is; `query` holds the dice being entered and
+    the chosen card; `shown` is an error, a notice or a zero to confirm."""
+    panel = TurnPanel(progress, links or GameLinks(progress.game), wants_advice, **shown)
+    current = progress.current
+    if current is None:
+        return panel
+    panel.open_cards = current.open_cards()
+    wanted = query.get("card", "")
+    panel.card = next((c for c in panel.open_cards if str(c.number) == wanted), None)
+    panel.card = panel.card or panel.open_cards[0]
+    game = progress.game
+    if game.digital:
+        panel.dice = progress.turn_dice
+    elif progress.round_dice:
+        panel.dice = progress.round_dice
+    else:
+        panel.dice_entry = DiceInput(query)
+        panel.dice = panel.dice_entry.dice
+    advising = wants_advice and panel.advice_available
+    if panel.dice:
+        _add_choices(panel, advising)
+    if game.digital:
+        _add_table(panel, advising)
+    return panel
+
+
+def _add_choices(panel: TurnPanel, advising: bool) -> None:
+    joker = panel.game.joker_rule
+    rated = advice.rate_boxes(panel.card, panel.dice, joker) if advising else {}
+    options = rules.card_options(panel.card.filled, panel.dice, joker)
+    panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
+
+
+def _add_table(panel: TurnPanel, advising: bool) -> None:
+    progress = panel.progress
+    advised = [False] * rules.DICE_COUNT
+    if advising and progress.may_roll and progress.table_dice:
+        joker = panel.game.joker_rule
+        advised = advice.best_hold(panel.card, progress.table_dice, progress.rolls_left, joker)
+        panel.hold_advice = True
+    panel.table = [
+        TableDie(face, held, tip)
+        for (face, held), tip in zip(progress.table, advised, strict=False)
+    ]

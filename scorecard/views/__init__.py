@@ -1,0 +1,1 @@
+"""Views, a module per screen family; none imports another."""

@@ -1,0 +1,167 @@
+"""Playing a game: its page, recording a box, rolling, undo, corrections and a rematch.
+
+Each view parses the input, calls one service and renders what changed: an htmx request
+gets the fragments to swap, a plain form post is redirected back to the game.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorecard import advice, rules, services, standings
+from scorecard.forms import entry_fields, parse_dice, parse_int
+from scorecard.households import household_game
+from scorecard.htmx import HtmxHttpRequest
+from scorecard.models import Entry, Game
+from scorecard.progress import GameProgress, load_progress
+from scorecard.sheet import CorrectionLinks, changed_cells, game_columns, sheet_rows
+from scorecard.turn_panel import TurnPanel, build_turn_panel
+
+ADVICE_COOKIE_AGE = 60 * 60 * 24 * 365
+
+
+def _panel(request: HtmxHttpRequest, progress: GameProgress, query, **shown) -> TurnPanel:
+    return build_turn_panel(progress, query, wants_advice=advice.wanted(request), **shown)
+
+
+def _respond(
+    request: HtmxHttpRequest,
+    panel: TurnPanel,
+    partial: str = "turn",
+    *,
+    status: int = 200,
+    entry: Entry | None = None,
+) -> HttpResponse:
+    """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
+    standings rows and the cells `entry` changed) or "after-refusal" (everything)."""
+    progress = panel.progress
+    context = {"panel": panel, "game": progress.game}
+    whole = not request.htmx or partial == "after-refusal"
+    if whole or partial == "after-entry":
+        context["standings"] = standings.standings_rows(progress)
+    if whole:
+        columns = game_columns(progress)
+        correct = None if progress.game.digital else CorrectionLinks(progress.game.public_id)
+        context |= {"columns": columns, "rows": sheet_rows(columns, correct)}
+        context["standings_headings"] = standings.HEADINGS
+    elif partial == "after-entry":
+        context["changed_cells"] = changed_cells(progress, entry)
+    template = f"game.html#{partial}" if request.htmx else "game.html"
+    return render(request, template, context, status=status)
+
+
+def _refused(request: HtmxHttpRequest, game: Game, refusal: services.Refusal) -> HttpResponse:
+    """The card as it is now, with the reason where the player is looking (409 when another
+    tap or phone changed the game first, else 400)."""
+    progress = refusal.progress
+    if progress is None:
+        game.refresh_from_db(fields=["version", "finished"])
+        progress = load_progress(game)
+    panel = _panel(request, progress, {}, error=str(refusal))
+    return _respond(request, panel, "after-refusal", status=refusal.status_code)
+
+
+@require_GET
+def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    progress = load_progress(household_game(request, public_id))
+    panel = _panel(request, progress, request.GET)
+    dice_error = panel.dice_entry is not None and panel.dice_entry.error
+    return _respond(request, panel, status=400 if dice_error else 200)
+
+
+@require_POST
+def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    try:
+        recorded = services.record_box(game=game, **entry_fields(request.POST))
+    except services.ZeroNeedsConfirmation as question:
+        return _respond(request, _panel(request, question.progress, request.POST, confirm=question))
+    except services.Refusal as refusal:
+        return _refused(request, game, refusal)
+    if not request.htmx:
+        return redirect("game", public_id=public_id)
+    entry = recorded.entry
+    note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
+    if not recorded.is_new:
+        note += " (already recorded)"
+    panel = _panel(request, recorded.progress, {}, notice=note)
+    return _respond(request, panel, "after-entry", entry=entry)
+
+
+@require_POST
+def roll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    post = request.POST
+    try:
+        progress = services.roll_dice(
+            game=game,
+            version=parse_int(post.get("version"), "The version"),
+            turn=parse_int(post.get("turn"), "The turn"),
+            hold=[parse_int(position, "A held die") for position in post.getlist("hold")],
+        )
+    except services.Refusal as refusal:
+        return _refused(request, game, refusal)
+    if not request.htmx:
+        return redirect("game", public_id=public_id)
+    return _respond(request, _panel(request, progress, {}))
+
+
+@require_POST
+def undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    try:
+        version = parse_int(request.POST.get("version"), "The version")
+        progress, undone = services.undo_last_entry(game=game, version=version)
+    except services.Refusal as refusal:
+        return _refused(request, game, refusal)
+    if not request.htmx:
+        return redirect("game", public_id=public_id)
+    note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
+    panel = _panel(request, progress, {}, notice=note)
+    return _respond(request, panel, "after-entry", entry=undone)
+
+
+@require_http_methods(["GET", "POST"])
+def correct(request: HtmxHttpRequest, public_id: str, turn: int) -> HttpResponse:
+    game = household_game(request, public_id)
+    entry = get_object_or_404(Entry.objects.select_related("seat__player"), game=game, turn=turn)
+    error, status = "", 200
+    if request.method == "POST":
+        post = request.POST
+        try:
+            services.correct_box(
+                game=game,
+                version=parse_int(post.get("version"), "The version"),
+                entry=entry,
+                dice=parse_dice(post.get("dice")),
+                points=parse_int(post["points"], "Points") if post.get("points") else None,
+            )
+            return redirect("game", public_id=public_id)
+        except services.Refusal as refusal:
+            error, status = str(refusal), refusal.status_code
+        game.refresh_from_db()
+    context = {"game": game, "entry": entry, "error": error}
+    context["achievable"] = rules.describe_values(sorted(rules.achievable_points(entry.rules_box)))
+    return render(request, "correct.html", context, status=status)
+
+
+@require_POST
+def advice_switch(request: HtmxHttpRequest) -> HttpResponse:
+    """Turn advice on or off for this browser, then go back to the page it was asked on."""
+    back = request.POST.get("next", "")
+    local = back.startswith("/") and not back.startswith("//")
+    if not (local and url_has_allowed_host_and_scheme(back, {request.get_host()})):
+        back = "/"
+    response = HttpResponseRedirect(back)
+    state = "on" if request.POST.get("advice") == "on" else "off"
+    response.set_cookie(advice.COOKIE, state, max_age=ADVICE_COOKIE_AGE, samesite="Lax")
+    return response
+
+
+@require_POST
+def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = services.game_rematch(game=household_game(request, public_id))
+    return redirect("game", public_id=game.public_id)

@@ -1,0 +1,40 @@
+"""Starting out: the home page with the games in progress, and the new-game form."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorecard import services
+from scorecard.forms import NewGameForm, swap_seats
+from scorecard.households import current_household, household_for_writing
+from scorecard.htmx import HtmxHttpRequest
+
+GAMES_ON_HOME = 10
+
+
+@require_GET
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    household = current_household(request)
+    games = household.games.filter(finished=None).prefetch_related("players") if household else []
+    return render(request, "home.html", {"games": games[:GAMES_ON_HOME]})
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HtmxHttpRequest) -> HttpResponse:
+    data = request.POST or None
+    if data and data.get("move_up"):
+        seat = data["move_up"]
+        data = swap_seats(data, int(seat) if seat.isdecimal() and len(seat) == 1 else 0)
+        form = NewGameForm(initial=data.dict())
+    else:
+        form = NewGameForm(data, initial={"dice": request.GET.get("dice", "table")})
+        if form.is_bound and form.is_valid():
+            owner = household_for_writing(request)
+            game = services.game_create(owner=owner, **form.game_arguments())
+            return redirect("game", public_id=game.public_id)
+    household = current_household(request)
+    known = household.players.values_list("name", flat=True) if household else []
+    status = 400 if form.is_bound else 200
+    return render(request, "game_new.html", {"form": form, "known_names": known}, status=status)
