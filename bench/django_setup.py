@@ -12,7 +12,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
 
-setup_test_environment()
+# No setup_test_environment(): it instruments every template render for the test client,
+# which a served request does not pay.
 connection.creation.create_test_db(verbosity=0, autoclobber=True)

@@ -161,13 +161,6 @@ class Entry(models.Model):
     def rules_box(self) -> rules.Box:
         return rules.Box.from_key(self.box)
 
-    @property
-    def dice_tuple(self) -> rules.Dice | None:
-        return tuple(int(face) for face in self.dice) if self.dice else None
-
-    def as_rules_entry(self) -> rules.Entry:
-        bonus = rules.EXTRA_YAHTZEE_BONUS if self.yahtzee_bonus else 0
-        return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)
 
 
 class UndoneEntry(models.Model):

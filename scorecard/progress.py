@@ -8,9 +8,44 @@ game twice. What a card derives from its entries is kept up to date as entries c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from scorecard import rules
+from scorecard.compiled import CompiledQuery
 from scorecard.models import Entry, Game, Roll, Seat
+
+
+@dataclass(slots=True, eq=False)
+class FilledBox:
+    """A filled box as a game's state holds it: an `Entry` row, read without building a
+    model instance (a game has up to 312 of them, read on every request)."""
+
+    pk: int
+    turn: int
+    seat_id: int
+    card: int
+    box: str
+    points: int
+    dice: str
+    yahtzee_bonus: bool
+    created: datetime
+    corrected: datetime | None
+    rules_box: rules.Box = field(init=False)
+    seat: Seat | None = None
+
+    COLUMNS = ("pk", "turn", "seat_id", "card", "box", "points", "dice", "yahtzee_bonus",
+               "created", "corrected")  # fmt: skip
+
+    def __post_init__(self) -> None:
+        self.rules_box = rules.Box.from_key(self.box)
+
+    @property
+    def dice_tuple(self) -> rules.Dice | None:
+        return tuple(int(face) for face in self.dice) if self.dice else None
+
+    def as_rules_entry(self) -> rules.Entry:
+        bonus = rules.EXTRA_YAHTZEE_BONUS if self.yahtzee_bonus else 0
+        return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)
 
 
 @dataclass(eq=False)
@@ -18,20 +53,20 @@ class CardProgress:
     """One card of one player: its entries in turn order and what they add up to."""
 
     number: int
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[FilledBox] = field(default_factory=list)
     filled: dict[rules.Box, int] = field(default_factory=dict)
-    by_box: dict[rules.Box, Entry] = field(default_factory=dict)
+    by_box: dict[rules.Box, FilledBox] = field(default_factory=dict)
     extra_yahtzees: int = 0
     _totals: rules.Totals | None = None
 
-    def add(self, entry: Entry) -> None:
+    def add(self, entry: FilledBox) -> None:
         self.entries.append(entry)
         self.filled[entry.rules_box] = entry.points
         self.by_box[entry.rules_box] = entry
         self.extra_yahtzees += entry.yahtzee_bonus
         self._totals = None
 
-    def remove(self, entry: Entry) -> None:
+    def remove(self, entry: FilledBox) -> None:
         self.entries.remove(entry)
         del self.filled[entry.rules_box], self.by_box[entry.rules_box]
         self.extra_yahtzees -= entry.yahtzee_bonus
@@ -76,7 +111,7 @@ class SeatProgress:
 class GameProgress:
     game: Game
     seats: list[SeatProgress]
-    entries: list[Entry]
+    entries: list[FilledBox]
     rolls: list[Roll] = field(default_factory=list)  # of the current turn, digital games only
 
     @property
@@ -101,15 +136,15 @@ class GameProgress:
     def seat_of(self, entry) -> SeatProgress:
         return next(seat for seat in self.seats if seat.seat.pk == entry.seat_id)
 
-    def add(self, entry: Entry) -> None:
+    def add(self, entry: FilledBox) -> None:
         """A new entry, recorded for the current seat: the next turn begins."""
         seat = self.seat_of(entry)
-        entry.game, entry.seat = self.game, seat.seat
+        entry.seat = seat.seat
         self.entries.append(entry)
         seat.cards[entry.card - 1].add(entry)
         self.rolls = []
 
-    def remove_last(self) -> Entry:
+    def remove_last(self) -> FilledBox:
         entry = self.entries.pop()
         self.seat_of(entry).cards[entry.card - 1].remove(entry)
         return entry
@@ -170,14 +205,14 @@ class GameProgress:
         return [seat for place, seat, _ in self.ranking() if place == 1]
 
 
-def _build(game: Game, seats: list[Seat], entries: list[Entry]) -> GameProgress:
+def _build(game: Game, seats: list[Seat], entries: list[FilledBox]) -> GameProgress:
     cards = {
         seat.pk: [CardProgress(number) for number in range(1, game.cards_per_player + 1)]
         for seat in seats
     }
     by_id = {seat.pk: seat for seat in seats}
     for entry in entries:
-        entry.game, entry.seat = game, by_id[entry.seat_id]
+        entry.seat = by_id[entry.seat_id]
         cards[entry.seat_id][entry.card - 1].add(entry)
     return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
 
@@ -185,12 +220,27 @@ def _build(game: Game, seats: list[Seat], entries: list[Entry]) -> GameProgress:
 def load_progress(game: Game, *, reopening: bool = False) -> GameProgress:
     """One game with its seats, entries and (digital) this turn's rolls; `reopening` reads
     the rolls of the last entry's turn instead, for an undo that is about to reopen it."""
-    seats = list(game.seats.select_related("player"))
-    progress = _build(game, seats, list(game.entries.order_by("turn")))
+    entries = [FilledBox(*row) for row in GAME_ENTRIES.rows(game=game.pk)]
+    progress = _build(game, seats_of(game), entries)
     turn = progress.next_turn - 1 if reopening else progress.next_turn
     if game.digital and (reopening or not progress.is_finished):
-        progress.rolls = list(game.rolls.filter(turn=turn).order_by("number"))
+        rolls = TURN_ROLLS.rows(game=game.pk, turn=turn)
+        progress.rolls = [Roll(game_id=game.pk, **dict(zip(ROLL_COLUMNS, row, strict=True))) for row in rolls]
     return progress
+
+
+GAME_ENTRIES = CompiledQuery(
+    lambda game: Entry.objects.filter(game=game).order_by("turn").values_list(*FilledBox.COLUMNS),
+    game=int,
+)
+ROLL_COLUMNS = ("id", "turn", "number", "dice", "held", "created")
+TURN_ROLLS = CompiledQuery(
+    lambda game, turn: Roll.objects.filter(game=game, turn=turn)
+    .order_by("number")
+    .values_list(*ROLL_COLUMNS),
+    game=int,
+    turn=int,
+)
 
 
 def load_many(games: list[Game]) -> list[GameProgress]:
@@ -199,7 +249,16 @@ def load_many(games: list[Game]) -> list[GameProgress]:
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
     for seat in Seat.objects.filter(game_id__in=ids).select_related("player"):
         seats[seat.game_id].append(seat)
-    entries: dict[int, list[Entry]] = {pk: [] for pk in ids}
-    for entry in Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn"):
-        entries[entry.game_id].append(entry)
+    entries: dict[int, list[FilledBox]] = {pk: [] for pk in ids}
+    rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
+    for game_id, *row in rows.values_list("game_id", *FilledBox.COLUMNS):
+        entries[game_id].append(FilledBox(*row))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """A game's seats with their players: the ones read with the game when it was found
+    (see `households.household_game`), else one query."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
+    return list(game.seats.select_related("player"))

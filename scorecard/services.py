@@ -16,9 +16,9 @@ from typing import NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from scorecard import rules
+from scorecard import compiled, rules
 from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
-from scorecard.progress import GameProgress, load_progress
+from scorecard.progress import FilledBox, GameProgress, load_progress
 
 # The server's dice: the operating system's random source, never the client's word.
 dice_source: random.Random = random.SystemRandom()
@@ -64,13 +64,13 @@ class ZeroNeedsConfirmation(Exception):
 
 class Recorded(NamedTuple):
     progress: GameProgress
-    entry: Entry
+    entry: FilledBox
     is_new: bool  # False when the same entry was sent twice (a double tap)
 
 
 class Undone(NamedTuple):
     progress: GameProgress
-    entry: Entry
+    entry: FilledBox
 
 
 @contextmanager
@@ -137,21 +137,21 @@ def game_create(
     return game
 
 
-def _claim_version(game: Game, version: int, **changes) -> None:
-    """Move the game to the next version (with `changes`), or fail if another change got
-    there first.
+CLAIM = compiled.update(Game, "version", "finished", where=("id", "version"))
+KEEP = object()
+
+
+def _claim_version(game: Game, version: int, *, finished=KEEP) -> None:
+    """Move the game to the next version (and set when it finished), or fail if another
+    change got there first.
 
     The conditional UPDATE is the lock: on PostgreSQL a second writer waits for the row and
     then finds the version moved; SQLite takes the database lock when the transaction starts.
     """
-    claimed = Game.objects.filter(pk=game.pk, version=version).update(
-        version=version + 1, **changes
-    )
-    if not claimed:
+    finished = game.finished if finished is KEEP else finished
+    if not CLAIM.run(version + 1, finished, game.pk, version):
         raise GameChanged
-    game.version = version + 1
-    for name, value in changes.items():
-        setattr(game, name, value)
+    game.version, game.finished = version + 1, finished
 
 
 def _reread(game: Game) -> GameProgress:
@@ -219,18 +219,20 @@ def record_box(
             if repeat is None:
                 raise GameChanged(progress) from None
             return Recorded(progress, repeat, False)
-        entry = Entry.objects.create(
-            game=game,
-            seat=seat.seat,
-            card=card,
-            box=box.key,
-            points=placement.points,
-            dice="".join(map(str, placement.dice)) if placement.dice else "",
-            yahtzee_bonus=bool(placement.bonus),
-            turn=progress.next_turn,
-        )
-    progress.add(entry)
-    return Recorded(progress, entry, True)
+        dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
+        created = timezone.now()
+        values = (game.pk, seat.seat.pk, card, box.key, placement.points, dice_text)
+        values += (bool(placement.bonus), progress.next_turn, created)
+        entry_id = INSERT_ENTRY.run(*values)
+    filled = FilledBox(entry_id, progress.next_turn, seat.seat.pk, card, box.key,
+                       placement.points, dice_text, bool(placement.bonus), created, None)  # fmt: skip
+    progress.add(filled)
+    return Recorded(progress, filled, True)
+
+
+INSERT_ENTRY = compiled.insert(
+    Entry, "game", "seat", "card", "box", "points", "dice", "yahtzee_bonus", "turn", "created"
+)
 
 
 def _turn_dice(progress: GameProgress, dice: rules.Dice | None, points: int | None):
@@ -334,7 +336,8 @@ def correct_box(
     if game.digital:
         raise Refusal("The server rolled these dice, so they stand; undo a box instead.")
     _claim_version(game, version)
-    card = list(game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn"))
+    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
+    card = [FilledBox(*row) for row in rows.values_list(*FilledBox.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
     box = entry.rules_box

@@ -74,8 +74,10 @@ class Row:
     box: rules.Box | None = None
 
     @property
-    def cells_html(self) -> SafeString:
-        return mark_safe("".join(cell.html() for cell in self.cells))
+    def html(self) -> SafeString:
+        cells = "".join([cell.html() for cell in self.cells])
+        heading = f'<th scope="row">{escape(self.label)}</th><td class="hint">{escape(self.hint)}</td>'
+        return mark_safe(f'<tr class="{self.kind}">{heading}{cells}</tr>')
 
 
 class CorrectionLinks:

@@ -9,9 +9,9 @@ for a table game, the server's dice for a digital one, the ranking once the game
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache
 
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 
 from scorecard import advice, rules
 from scorecard.forms import DiceInput
@@ -20,42 +20,43 @@ from scorecard.progress import CardProgress, GameProgress, SeatProgress
 from scorecard.services import ZeroNeedsConfirmation
 
 
+@cache
+def _url_pattern(name: str) -> tuple[str, str]:
+    """The address of a game's page or action around its id, reversed once per process."""
+    stand_in = "GAME-ID"
+    before, after = reverse(name, kwargs={"public_id": stand_in}).split(stand_in)
+    return before, after
+
+
+def game_url(name: str, public_id: str) -> str:
+    before, after = _url_pattern(name)
+    return f"{before}{public_id}{after}"
+
+
 class GameLinks:
-    """The addresses of one game's pages and actions, each reversed once when first used."""
+    """The addresses of one game's pages and actions, each made when first used."""
 
     def __init__(self, game: Game) -> None:
         self._id = game.public_id
 
-    def _url(self, name: str) -> str:
-        return reverse(name, kwargs={"public_id": self._id})
+    def __getattr__(self, action: str) -> str:
+        name = LINK_NAMES.get(action)
+        if name is None:
+            raise AttributeError(action)
+        url = game_url(name, self._id)
+        setattr(self, action, url)
+        return url
 
-    @cached_property
-    def page(self) -> str:
-        return self._url("game")
 
-    @cached_property
-    def record(self) -> str:
-        return self._url("game-record")
-
-    @cached_property
-    def roll(self) -> str:
-        return self._url("game-roll")
-
-    @cached_property
-    def undo(self) -> str:
-        return self._url("game-undo")
-
-    @cached_property
-    def sheet(self) -> str:
-        return self._url("game-sheet")
-
-    @cached_property
-    def review(self) -> str:
-        return self._url("game-review")
-
-    @cached_property
-    def rematch(self) -> str:
-        return self._url("game-rematch")
+LINK_NAMES = {
+    "page": "game",
+    "record": "game-record",
+    "roll": "game-roll",
+    "undo": "game-undo",
+    "sheet": "game-sheet",
+    "review": "game-review",
+    "rematch": "game-rematch",
+}
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,9 @@ class TableDie:
     face: int
     held: bool
     advised: bool
+
+
+ADVICE_URL = reverse_lazy("advice")
 
 
 @dataclass
@@ -101,6 +105,8 @@ class TurnPanel:
     @property
     def current(self) -> SeatProgress | None:
         return self.progress.current
+
+    advice_url = ADVICE_URL
 
     @property
     def dice_text(self) -> str:

@@ -66,7 +66,7 @@ def _refused(request: HtmxHttpRequest, game: Game, refusal: services.Refusal) ->
 
 @require_GET
 def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    progress = load_progress(household_game(request, public_id))
+    progress = load_progress(household_game(request, public_id, with_seats=True))
     panel = _panel(request, progress, request.GET)
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     return _respond(request, panel, status=400 if dice_error else 200)
@@ -74,7 +74,7 @@ def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = household_game(request, public_id)
+    game = household_game(request, public_id, with_seats=True)
     try:
         recorded = services.record_box(game=game, **entry_fields(request.POST))
     except services.ZeroNeedsConfirmation as question:
@@ -93,7 +93,7 @@ def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def roll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = household_game(request, public_id)
+    game = household_game(request, public_id, with_seats=True)
     post = request.POST
     try:
         progress = services.roll_dice(
@@ -111,7 +111,7 @@ def roll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = household_game(request, public_id)
+    game = household_game(request, public_id, with_seats=True)
     try:
         version = parse_int(request.POST.get("version"), "The version")
         progress, undone = services.undo_last_entry(game=game, version=version)
