@@ -9,13 +9,13 @@ Run: make bench  (or .venv/bin/python bench/requests_bench.py [--rounds N])
 
 import argparse
 import gzip
-from urllib.parse import urlencode
 import os
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-key")
 os.environ["DJANGO_DEBUG"] = "0"
@@ -115,7 +115,7 @@ def play_tabletop(bench: Bench, players: int, quarters: bool = False) -> None:
             else:
                 name = None
         if name:
-            bench.measure(name, lambda: htmx_post(client, record_url, data))
+            bench.measure(name, lambda data=data: htmx_post(client, record_url, data))
         else:
             htmx_post(client, record_url, data)
         if not quarters and turn % 4 == 2:

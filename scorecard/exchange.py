@@ -22,10 +22,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import defaultdict
 from datetime import datetime
-
-import re
 
 from scorecard import rules
 from scorecard.models import Entry, Game, Roll, Seat, UndoneEntry
@@ -128,7 +127,8 @@ def export_csv(document: dict) -> str:
             writer.writerow(
                 [
                     game["id"], game["created"], game["mode"], game["joker"], game["digital"],
-                    entry["turn"], spreadsheet_safe(game["players"][entry["seat"]]["name"]), entry["card"],
+                    entry["turn"], spreadsheet_safe(game["players"][entry["seat"]]["name"]),
+                    entry["card"],
                     entry["box"], entry["points"], entry["dice"], entry["yahtzee_bonus"],
                     entry["created"],
                 ]
@@ -219,7 +219,9 @@ def _required_time(data: dict, key: str, where: str) -> datetime:
 def _check_players(data: dict, where: str) -> list[dict]:
     players = _field(data, "players", list, where)
     _need(1 <= len(players) <= MAX_PLAYERS, f"{where}.players", "a game has 1 to 8 players.")
-    names = [_field(player, "name", str, f"{where}.players[{i}]") for i, player in enumerate(players)]
+    names = [
+        _field(player, "name", str, f"{where}.players[{i}]") for i, player in enumerate(players)
+    ]
     try:
         names = clean_names(names)
     except Refusal as refusal:
@@ -269,7 +271,9 @@ def _check_entries(data: dict, where: str, players: list, cards: int, joker) -> 
         try:
             rules.check_card(card_entries, joker)
         except rules.RuleViolation as error:
-            raise ImportRefused(f"{where}, {players[seat]['name']}'s card {card}: {error}") from None
+            raise ImportRefused(
+                f"{where}, {players[seat]['name']}'s card {card}: {error}"
+            ) from None
     return checked
 
 

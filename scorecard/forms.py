@@ -90,6 +90,8 @@ class DiceInput:
         self.error = ""
         self.dice: rules.Dice | None = None
         tapped = query.get("add", "")
+        if query.get("clear"):
+            self.text = ""
         if query.get("back") and self.text:
             self.text = self.text[:-1]
         if tapped in {"1", "2", "3", "4", "5", "6"} and len(self.text) < rules.DICE_COUNT:

@@ -53,15 +53,15 @@ def _fields(model) -> list[str]:
 GAME_FIELDS, HOUSEHOLD_FIELDS = _fields(Game), _fields(Household)
 SEAT_FIELDS, PLAYER_FIELDS = _fields(Seat), _fields(Player)
 GAME_SEATS = CompiledQuery(
-    lambda game, household: Seat.objects.filter(
-        game__public_id=game, game__owner__public_id=household
-    )
-    .order_by("position")
-    .values_list(
-        *SEAT_FIELDS,
-        *(f"player__{name}" for name in PLAYER_FIELDS),
-        *(f"game__{name}" for name in GAME_FIELDS),
-        *(f"game__owner__{name}" for name in HOUSEHOLD_FIELDS),
+    lambda game, household: (
+        Seat.objects.filter(game__public_id=game, game__owner__public_id=household)
+        .order_by("position")
+        .values_list(
+            *SEAT_FIELDS,
+            *(f"player__{name}" for name in PLAYER_FIELDS),
+            *(f"game__{name}" for name in GAME_FIELDS),
+            *(f"game__owner__{name}" for name in HOUSEHOLD_FIELDS),
+        )
     ),
     game=str,
     household=str,

@@ -162,7 +162,6 @@ class Entry(models.Model):
         return rules.Box.from_key(self.box)
 
 
-
 class UndoneEntry(models.Model):
     """An entry that was taken back with undo, kept so a game's review can show it."""
 

@@ -28,13 +28,13 @@ class FilledBox:
     points: int
     dice: str
     yahtzee_bonus: bool
-    created: datetime
-    corrected: datetime | None
+    created: datetime | None = None  # read only where times are shown or kept
+    corrected: datetime | None = None
     rules_box: rules.Box = field(init=False)
     seat: Seat | None = None
 
-    COLUMNS = ("pk", "turn", "seat_id", "card", "box", "points", "dice", "yahtzee_bonus",
-               "created", "corrected")  # fmt: skip
+    COLUMNS = ("pk", "turn", "seat_id", "card", "box", "points", "dice", "yahtzee_bonus")
+    TIMES = ("created", "corrected")
 
     def __post_init__(self) -> None:
         self.rules_box = rules.Box.from_key(self.box)
@@ -217,27 +217,37 @@ def _build(game: Game, seats: list[Seat], entries: list[FilledBox]) -> GameProgr
     return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
 
 
-def load_progress(game: Game, *, reopening: bool = False) -> GameProgress:
+def load_progress(game: Game, *, reopening: bool = False, with_times: bool = False) -> GameProgress:
     """One game with its seats, entries and (digital) this turn's rolls; `reopening` reads
-    the rolls of the last entry's turn instead, for an undo that is about to reopen it."""
-    entries = [FilledBox(*row) for row in GAME_ENTRIES.rows(game=game.pk)]
+    the rolls of the last entry's turn instead, for an undo that is about to reopen it, and
+    `with_times` when each entry was made and corrected (parsing times is a cost a turn
+    does not need to pay)."""
+    query = GAME_ENTRIES_WITH_TIMES if with_times else GAME_ENTRIES
+    entries = [FilledBox(*row) for row in query.rows(game=game.pk)]
     progress = _build(game, seats_of(game), entries)
     turn = progress.next_turn - 1 if reopening else progress.next_turn
     if game.digital and (reopening or not progress.is_finished):
         rolls = TURN_ROLLS.rows(game=game.pk, turn=turn)
-        progress.rolls = [Roll(game_id=game.pk, **dict(zip(ROLL_COLUMNS, row, strict=True))) for row in rolls]
+        progress.rolls = [
+            Roll(game_id=game.pk, **dict(zip(ROLL_COLUMNS, row, strict=True))) for row in rolls
+        ]
     return progress
 
 
-GAME_ENTRIES = CompiledQuery(
-    lambda game: Entry.objects.filter(game=game).order_by("turn").values_list(*FilledBox.COLUMNS),
-    game=int,
-)
+def _game_entries(*columns: str) -> CompiledQuery:
+    return CompiledQuery(
+        lambda game: Entry.objects.filter(game=game).order_by("turn").values_list(*columns),
+        game=int,
+    )
+
+
+GAME_ENTRIES = _game_entries(*FilledBox.COLUMNS)
+GAME_ENTRIES_WITH_TIMES = _game_entries(*FilledBox.COLUMNS, *FilledBox.TIMES)
 ROLL_COLUMNS = ("id", "turn", "number", "dice", "held", "created")
 TURN_ROLLS = CompiledQuery(
-    lambda game, turn: Roll.objects.filter(game=game, turn=turn)
-    .order_by("number")
-    .values_list(*ROLL_COLUMNS),
+    lambda game, turn: (
+        Roll.objects.filter(game=game, turn=turn).order_by("number").values_list(*ROLL_COLUMNS)
+    ),
     game=int,
     turn=int,
 )
@@ -251,7 +261,7 @@ def load_many(games: list[Game]) -> list[GameProgress]:
         seats[seat.game_id].append(seat)
     entries: dict[int, list[FilledBox]] = {pk: [] for pk in ids}
     rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
-    for game_id, *row in rows.values_list("game_id", *FilledBox.COLUMNS):
+    for game_id, *row in rows.values_list("game_id", *FilledBox.COLUMNS, *FilledBox.TIMES):
         entries[game_id].append(FilledBox(*row))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
 

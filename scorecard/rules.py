@@ -304,7 +304,9 @@ def check_points(box: Box, points: int) -> int:
         raise RuleViolation(f"Points are a whole number; got {points!r}.")
     if points not in achievable_points(box):
         values = sorted(achievable_points(box))
-        raise RuleViolation(f"{box.label} cannot score {points}; it scores {describe_values(values)}.")
+        raise RuleViolation(
+            f"{box.label} cannot score {points}; it scores {describe_values(values)}."
+        )
     return points
 
 
@@ -434,6 +436,12 @@ def totals(filled: Card, extra_yahtzees: int = 0) -> Totals:
 
 
 NO_TOTALS = Totals(0, 0, 0, 0, 0, 0)
+
+
+def upper_bonus_settled(filled: Card) -> bool:
+    """Whether the upper bonus is decided: 63 is reached, or every upper box is filled."""
+    upper = sum(points for box, points in filled.items() if box.is_upper)
+    return upper >= UPPER_BONUS_THRESHOLD or all(box in filled for box in UPPER_BOXES)
 
 
 def cards_per_player(triple: bool) -> int:

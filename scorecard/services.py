@@ -225,7 +225,7 @@ def record_box(
         values += (bool(placement.bonus), progress.next_turn, created)
         entry_id = INSERT_ENTRY.run(*values)
     filled = FilledBox(entry_id, progress.next_turn, seat.seat.pk, card, box.key,
-                       placement.points, dice_text, bool(placement.bonus), created, None)  # fmt: skip
+                       placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
     progress.add(filled)
     return Recorded(progress, filled, True)
 
@@ -305,7 +305,7 @@ def roll_dice(
 def undo_last_entry(*, game: Game, version: int) -> Undone:
     """Take back the most recent entry; the game reopens if it had ended."""
     with transaction.atomic():
-        progress = load_progress(game, reopening=True)
+        progress = load_progress(game, reopening=True, with_times=True)
         if version != game.version:
             raise GameChanged(progress)
         if not progress.entries:
@@ -383,8 +383,10 @@ def games_import(*, games: Sequence[dict], owner: Household | None = None) -> in
     """
     ids = [game["id"] for game in games]
     taken = set(Game.objects.filter(public_id__in=ids).values_list("public_id", flat=True))
-    own = taken if owner is None else set(
-        owner.games.filter(public_id__in=taken).values_list("public_id", flat=True)
+    own = (
+        taken
+        if owner is None
+        else set(owner.games.filter(public_id__in=taken).values_list("public_id", flat=True))
     )
     if own:
         raise Refusal(f"file: game {min(own)} is already here.")

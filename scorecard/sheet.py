@@ -9,15 +9,14 @@ and an entry can send just the cells it changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from html import escape  # the standard library's: plain str, no SafeString round trips
 
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from scorecard import rules
-from scorecard.models import Entry
-from scorecard.progress import CardProgress, GameProgress
+from scorecard.progress import CardProgress, FilledBox, GameProgress
 
 BOX_HINTS = {
     **{box: f"Sum of the {box.face}s" for box in rules.UPPER_BOXES},
@@ -52,11 +51,11 @@ class Cell:
     href: str = ""
     label: str = ""
 
-    def html(self, oob: bool = False) -> SafeString:
+    def html(self, oob: bool = False) -> str:
         text = escape(self.text)
         if self.href:
             text = f'<a href="{escape(self.href)}" aria-label="{escape(self.label)}">{text}</a>'
-        return mark_safe(f"<td{_attributes(self.id, oob)}>{text}</td>")
+        return f"<td{_attributes(self.id, oob)}>{text}</td>"
 
 
 def _attributes(dom_id: str, oob: bool) -> str:
@@ -76,7 +75,9 @@ class Row:
     @property
     def html(self) -> SafeString:
         cells = "".join([cell.html() for cell in self.cells])
-        heading = f'<th scope="row">{escape(self.label)}</th><td class="hint">{escape(self.hint)}</td>'
+        heading = (
+            f'<th scope="row">{escape(self.label)}</th><td class="hint">{escape(self.hint)}</td>'
+        )
         return mark_safe(f'<tr class="{self.kind}">{heading}{cells}</tr>')
 
 
@@ -91,23 +92,28 @@ class CorrectionLinks:
         return f"{self._before}/{turn}/{self._after}"
 
 
-Totalled = Callable[[rules.Totals], int]
+Totalled = Callable[[CardProgress], int | str]
 
 
 def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Column]) -> Row:
     cells = []
     for column in columns:
         shown = column.card is not None and bool(column.card.entries)
-        text = str(value(column.card.totals)) if shown else ""
+        text = str(value(column.card)) if shown else ""
         cells.append(Cell(text, column.id and f"{column.id}-{key}"))
     return Row(label, hint, "sum", cells)
+
+
+def _bonus(card: CardProgress) -> int | str:
+    """The bonus once it is decided; blank while it may still come."""
+    return card.totals.bonus if rules.upper_bonus_settled(card.filled) else ""
 
 
 def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLinks | None) -> Row:
     cells = []
     for column in columns:
         dom_id = column.id and f"{column.id}-{box.key}"
-        entry: Entry | None = column.card.by_box.get(box) if column.card else None
+        entry = column.card.by_box.get(box) if column.card else None
         if entry is None:
             cells.append(Cell("", dom_id))
         elif correct:
@@ -124,16 +130,16 @@ def sheet_rows(columns: list[Column], correct: CorrectionLinks | None = None) ->
     bonus_hint = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
     rows = [_box_row(box, columns, correct) for box in rules.UPPER_BOXES]
     rows += [
-        _sum_row("upper", "Upper subtotal", "", lambda t: t.upper, columns),
-        _sum_row("bonus", "Bonus", bonus_hint, lambda t: t.bonus, columns),
-        _sum_row("upper-total", "Upper total", "", lambda t: t.upper_total, columns),
+        _sum_row("upper", "Upper subtotal", "", lambda card: card.totals.upper, columns),
+        _sum_row("bonus", "Bonus", bonus_hint, _bonus, columns),
+        _sum_row("upper-total", "Upper total", "", lambda card: card.totals.upper_total, columns),
     ]
     rows += [_box_row(box, columns, correct) for box in rules.LOWER_BOXES]
     extra_hint = f"{rules.EXTRA_YAHTZEE_BONUS} each"
     rows += [
-        _sum_row("extra", "Extra Yahtzees", extra_hint, lambda t: t.yahtzee_bonus, columns),
-        _sum_row("lower-total", "Lower total", "", lambda t: t.lower_total, columns),
-        _sum_row("total", "Grand total", "Upper + lower", lambda t: t.total, columns),
+        _sum_row("extra", "Extra Yahtzees", extra_hint, lambda c: c.totals.yahtzee_bonus, columns),
+        _sum_row("lower-total", "Lower total", "", lambda card: card.totals.lower_total, columns),
+        _sum_row("total", "Grand total", "Upper + lower", lambda card: card.totals.total, columns),
     ]
     if any(column.multiplier > 1 for column in columns):
         rows.append(_weighted_row(columns))
@@ -162,18 +168,37 @@ def game_columns(progress: GameProgress) -> list[Column]:
     return columns
 
 
-def changed_cells(progress: GameProgress, entry: Entry) -> list[SafeString]:
-    """The cells an entry made or took back changes: its card's column, out of band, and the
-    headers of every column whose player's turn began or ended."""
+def changed_cells(progress: GameProgress, entry: FilledBox) -> list[SafeString]:
+    """The cells an entry made or took back changes, out of band: its box, the sums of its
+    card whose value moved, and the headers of the columns whose player's turn began or
+    ended."""
     columns = game_columns(progress)
     seat_of_entry = progress.seat_of(entry)
-    changed = [column for column in columns if column.card is seat_of_entry.cards[entry.card - 1]]
+    card = seat_of_entry.cards[entry.card - 1]
+    column = next(column for column in columns if column.card is card)
     correct = None if progress.game.digital else CorrectionLinks(progress.game.public_id)
-    cells = [cell.html(oob=True) for row in sheet_rows(changed, correct) for cell in row.cells]
+    now = sheet_rows([column], correct)
+    then = sheet_rows([replace(column, card=_card_toggled(card, entry))])
+    cells = [
+        mark_safe(row.cells[0].html(oob=True))
+        for row, before in zip(now, then, strict=True)
+        if row.box is entry.rules_box or row.cells[0].text != before.cells[0].text
+    ]
     moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
     cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
     headers = [column.header_html(oob=True) for column in columns if id(column.card) in cards]
     return headers + cells
+
+
+def _card_toggled(card: CardProgress, entry: FilledBox) -> CardProgress:
+    """The card as it was before `entry` came or went."""
+    toggled = CardProgress(card.number)
+    for kept in card.entries:
+        if kept is not entry:
+            toggled.add(kept)
+    if entry not in card.entries:
+        toggled.add(entry)
+    return toggled
 
 
 def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:

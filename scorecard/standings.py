@@ -23,11 +23,17 @@ class StandingsRow:
     name: str
     totals: rules.Totals
     is_current: bool
+    bonus_settled: bool  # else the Bonus cell stays blank: it may still come
 
 
 def standings_rows(progress: GameProgress) -> list[StandingsRow]:
     current = progress.current
     return [
-        StandingsRow(seat.player.name, totals, seat is current)
+        StandingsRow(
+            seat.player.name,
+            totals,
+            seat is current,
+            all(rules.upper_bonus_settled(card.filled) for card in seat.cards),
+        )
         for seat, totals in progress.standings()
     ]

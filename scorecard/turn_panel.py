@@ -97,6 +97,9 @@ class TurnPanel:
     choices: list[BoxChoice] = field(default_factory=list)
     table: list[TableDie] = field(default_factory=list)
     hold_advice: bool = False
+    # An htmx response leaves out the typed-points form until its box is opened.
+    typed_on_demand: bool = False
+    typed_open: bool = False
 
     @property
     def game(self) -> Game:

@@ -58,7 +58,9 @@ def test_a_game_sheet_shows_the_points_and_totals(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2)), (Box.YAHTZEE, (2,) * 5)])
     page = text(client_of.get(reverse("game-sheet", args=[game.public_id])))
     assert re.search(r'<th scope="col"[^>]*>Ann</th><th scope="col"[^>]*>Bob</th>', page)
-    assert re.search(r'Fours</th><td class="hint">[^<]*</td>\s*<td[^>]*>12</td><td[^>]*></td>', page)
+    assert re.search(
+        r'Fours</th><td class="hint">[^<]*</td>\s*<td[^>]*>12</td><td[^>]*></td>', page
+    )
     assert re.search(
         r'Grand total</th><td class="hint">[^<]*</td>\s*<td[^>]*>12</td><td[^>]*>50</td>', page
     )

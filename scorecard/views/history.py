@@ -46,7 +46,7 @@ def games_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
-    progress = load_progress(household_game(request, public_id, with_seats=True))
+    progress = load_progress(household_game(request, public_id, with_seats=True), with_times=True)
     columns = game_columns(progress)
     rolls = defaultdict(list)
     for roll in progress.game.rolls.order_by("turn", "number"):

@@ -24,7 +24,10 @@ ADVICE_COOKIE_AGE = 60 * 60 * 24 * 365
 
 
 def _panel(request: HtmxHttpRequest, progress: GameProgress, query, **shown) -> TurnPanel:
-    return build_turn_panel(progress, query, wants_advice=advice.wanted(request), **shown)
+    panel = build_turn_panel(progress, query, wants_advice=advice.wanted(request), **shown)
+    panel.typed_open = "typed" in query
+    panel.typed_on_demand = bool(request.htmx) and not panel.typed_open
+    return panel
 
 
 def _respond(
@@ -69,7 +72,8 @@ def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     progress = load_progress(household_game(request, public_id, with_seats=True))
     panel = _panel(request, progress, request.GET)
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
-    return _respond(request, panel, status=400 if dice_error else 200)
+    partial = "typed" if panel.typed_open else "turn"
+    return _respond(request, panel, partial, status=400 if dice_error else 200)
 
 
 @require_POST

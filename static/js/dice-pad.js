@@ -6,7 +6,6 @@
 function showSlots(form, dice) {
   form.querySelectorAll(".slots .die").forEach((slot, index) => {
     slot.textContent = dice[index] || "";
-    slot.classList.toggle("empty", !dice[index]);
   });
 }
 
@@ -19,11 +18,13 @@ document.addEventListener("click", (event) => {
   let dice = input.value.replace(/[^1-6]/g, "");
   if (button.name === "add" && dice.length < 5) dice += button.value;
   if (button.name === "back") dice = dice.slice(0, -1);
+  if (button.name === "clear") dice = "";
   input.value = dice;
   showSlots(form, dice);
   const staleOptions = document.querySelector("#turn .options");
   if (dice.length < 5 && !staleOptions) return;
   if (!window.htmx) return form.submit();
-  const values = { dice: dice, card: form.elements.card.value, show: "1" };
+  const values = { dice: dice, show: "1" };
+  if (form.elements.card) values.card = form.elements.card.value;
   htmx.ajax("GET", form.action, { target: "#turn", swap: "outerHTML", values: values });
 });

@@ -54,8 +54,9 @@ def expected_total(turns) -> int:
 
 def enter_dice(page, dice: str, tap: bool) -> None:
     if tap:
+        pad = page.get_by_role("group", name="Add a die")
         for face in dice:
-            page.get_by_role("button", name=f"Add a {face}").click()
+            pad.get_by_role("button", name=face, exact=True).click()
     else:
         page.get_by_label("Dice, five digits").fill(dice)
         page.get_by_role("button", name="Show").click()
