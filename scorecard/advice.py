@@ -91,7 +91,8 @@ def decision_losses(progress: GameProgress, rolls_by_turn: dict) -> list[PlayerL
         filled, extra = cards[entry.seat_id], extras[entry.seat_id]
         rolls = rolls_by_turn.get(entry.turn, [])
         for before, after in zip(rolls, rolls[1:], strict=False):
-            ranked = strategy.rate_keeps(filled, before.faces, 4 - after.number, joker, extra)
+            rolls_left = rules.ROLLS_PER_TURN - before.number
+            ranked = strategy.rate_keeps(filled, before.faces, rolls_left, joker, extra)
             held = tuple(
                 sorted(f for f, h in zip(before.faces, after.held_positions, strict=True) if h)
             )

@@ -431,11 +431,19 @@ def totals(filled: Card, extra_yahtzees: int = 0) -> Totals:
     _check_card(filled)
     upper = sum(points for box, points in filled.items() if box.is_upper)
     lower = sum(points for box, points in filled.items() if box.is_lower)
-    pace = sum(points - 3 * box.face for box, points in filled.items() if box.is_upper)
+    pace = sum(points - pace_par(box) for box, points in filled.items() if box.is_upper)
     return totals_from_sums(upper, lower, extra_yahtzees, pace)
 
 
 NO_TOTALS = Totals(0, 0, 0, 0, 0, 0)
+PACE_DICE = 3  # three of each face in the upper boxes make exactly the 63 of the bonus
+
+
+def pace_par(box: Box) -> int:
+    """What an upper box holds on the way to the bonus: three of its face."""
+    if not box.is_upper:
+        raise RuleViolation(f"{box.label} is not an upper box.")
+    return PACE_DICE * box.face
 
 
 def upper_bonus_settled(filled: Card) -> bool:

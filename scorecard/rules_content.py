@@ -132,7 +132,7 @@ def yahtzee_odds() -> Fraction:
 
 def page_context() -> dict:
     chance = yahtzee_odds()
-    upper_line = [3 * box.face for box in rules.UPPER_BOXES]
+    upper_line = [rules.pace_par(box) for box in rules.UPPER_BOXES]
     ordered_rolls = itertools.product(rules.FACES, repeat=rules.DICE_COUNT)
     chance_total = sum(rules.score(Box.CHANCE, roll) for roll in ordered_rolls)
     average_roll = Fraction(chance_total, len(rules.FACES) ** rules.DICE_COUNT)
@@ -163,8 +163,8 @@ def page_context() -> dict:
         "ones_max": Box.ONES.max_points,
         "pace_four_fives": rules.totals({Box.FIVES: 20}).pace,
         "pace_two_sixes": rules.totals({Box.SIXES: 12}).pace,
-        "sixes_pace": 3 * Box.SIXES.face,
-        "ones_pace": 3 * Box.ONES.face,
+        "sixes_pace": rules.pace_par(Box.SIXES),
+        "ones_pace": rules.pace_par(Box.ONES),
     }
 
 

@@ -110,6 +110,7 @@ class TurnPanel:
         return self.progress.current
 
     advice_url = ADVICE_URL
+    rolls_per_turn = rules.ROLLS_PER_TURN
 
     @property
     def dice_text(self) -> str:

@@ -1,9 +1,17 @@
+"""Fixtures and helpers every test module shares."""
+
+import random
+import re
+
 import pytest
 from django.conf import settings
 from django.http import HttpResponse
 from django.test import Client
+from django.urls import reverse
 
-from tests.factories import GameFactory, HouseholdFactory
+from scorecard import exchange, services, strategy
+from scorecard.models import Game
+from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
 
 def household_cookie(household) -> str:
@@ -46,9 +54,66 @@ def digital(household):
 @pytest.fixture(scope="session")
 def strategy_tables(tmp_path_factory):
     """Strategy tables solved at most once per rule per test session, in a folder of its own."""
-    from scorecard import strategy
 
     strategy.DATA_DIR = tmp_path_factory.mktemp("strategy")
     strategy._loaded.clear()
     yield strategy
     strategy._loaded.clear()
+
+
+HTMX = {"HX-Request": "true"}
+
+
+def game_url(game, name="game", **kwargs):
+    return reverse(name, kwargs={"public_id": game.public_id, **kwargs})
+
+
+def post_box(client, game, box, dice=None, points=None, htmx=False, **extra):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "box": box.key}
+    data |= {"card": 1, **extra}
+    if dice is not None:
+        data["dice"] = "".join(map(str, dice))
+    if points is not None:
+        data["points"] = points
+    return client.post(game_url(game, "game-record"), data, headers=HTMX if htmx else {})
+
+
+def text(response):
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    monkeypatch.setattr(services, "dice_source", random.Random(1))
+
+
+def post_roll(client, game, hold=(), **overrides):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "hold": list(hold)}
+    return client.post(reverse("game-roll", args=[game.public_id]), data | overrides)
+
+
+def post_score(client, game, box, **overrides):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "box": box.key}
+    data |= {"confirm": "zero"}
+    return client.post(reverse("game-record", args=[game.public_id]), data | overrides)
+
+
+def finished_game(owner, names=("Ann", "Bob"), **kwargs):
+    game = GameFactory(owner=owner, names=list(names), **kwargs)
+    return play(game, [turn for turn in SOLO_GAME for _ in names])
+
+
+@pytest.fixture
+def advised(client_of, strategy_tables):
+    client_of.cookies["advice"] = "on"
+    return client_of
+
+
+def good_document(household):
+    finished_game(household)
+    document = exchange.export_games(Game.objects.all())
+    Game.objects.all().delete()
+    return document

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from django.core.management import call_command
 
 from scorecard import rules, strategy
 from scorecard.rules import Box, JokerRule
@@ -16,9 +15,6 @@ from scorecard.rules import Box, JokerRule
 @pytest.fixture
 def tables(strategy_tables):
     return strategy_tables
-
-
-# --- An independent enumeration: ordered dice outcomes, plain Python, no numpy ---------------
 
 
 @cache
@@ -171,13 +167,6 @@ def test_tables_are_loaded_from_disk_once_built(tables):
     assert path.exists() and path.stat().st_size < 5_000_000
     tables.forget(JokerRule.NONE)
     assert np.isclose(tables.load(JokerRule.NONE)[0], 245.870775, atol=1e-6)
-
-
-def test_build_strategy_prints_a_line_per_rule(tables, capsys, settings):
-    settings.STRATEGY_DATA_DIR = tables.DATA_DIR
-    call_command("build_strategy", "--rule", "none")
-    out = capsys.readouterr().out
-    assert out.strip() == "none 245.870775"
 
 
 def test_strategy_module_does_not_use_django():

@@ -1,124 +1,16 @@
+"""Playing a table game: the turn, recording, undo, corrections, game over, advice."""
+
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from scorecard import rules
-from scorecard.models import Entry, Game, Player
+from scorecard import rules, strategy
+from scorecard.models import Entry, Game
 from scorecard.progress import load_progress
 from scorecard.rules import Box
-from tests.conftest import browser_of
-from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, card_total, play
-
-HTMX = {"HX-Request": "true"}
-
-
-def game_url(game, name="game", **kwargs):
-    return reverse(name, kwargs={"public_id": game.public_id, **kwargs})
-
-
-def post_box(client, game, box, dice=None, points=None, htmx=False, **extra):
-    game.refresh_from_db()
-    data = {"version": game.version, "turn": game.entries.count() + 1, "box": box.key}
-    data |= {"card": 1, **extra}
-    if dice is not None:
-        data["dice"] = "".join(map(str, dice))
-    if points is not None:
-        data["points"] = points
-    return client.post(game_url(game, "game-record"), data, headers=HTMX if htmx else {})
-
-
-def text(response):
-    return re.sub(r"\s+", " ", response.content.decode())
-
-
-# --- New game -----------------------------------------------------------------------------
-
-
-def test_a_new_game_is_created_with_players_in_seating_order(db):
-    client = Client()
-    response = client.post(
-        reverse("game-new"),
-        {
-            "name_1": "Ann",
-            "name_2": " Bob  ",
-            "name_4": "Cy",
-            "joker": "any_lower",
-            "mode": "standard",
-        },
-    )
-    game = Game.objects.get()
-    assert response.status_code == 302 and response["Location"] == game_url(game)
-    assert [s.player.name for s in game.seats.order_by("position")] == ["Ann", "Bob", "Cy"]
-    assert game.joker_rule is rules.JokerRule.ANY_LOWER
-    assert client.get(game_url(game)).status_code == 200  # the cookie names its household
-
-
-def test_known_names_are_reused_and_suggested(client_of, household):
-    GameFactory(owner=household, names=["Ann"])
-    client_of.post(reverse("game-new"), {"name_1": "ann", "joker": "hasbro", "mode": "standard"})
-    assert Player.objects.filter(owner=household).count() == 1
-    assert '<option value="Ann">' in client_of.get(reverse("game-new")).content.decode()
-
-
-@pytest.mark.parametrize(
-    ("names", "message"),
-    [
-        ({}, "1 to 8 players; got 0"),
-        ({"name_1": "Ann", "name_2": "ANN"}, "same name"),
-        ({"name_1": "x" * 41}, "at most 40 characters"),
-    ],
-)
-def test_a_new_game_with_bad_names_is_refused_in_place(db, names, message):
-    response = Client().post(reverse("game-new"), {**names, "joker": "hasbro", "mode": "standard"})
-    assert response.status_code == 400
-    assert message in text(response)
-    assert not Game.objects.exists()
-
-
-def test_an_unknown_rule_or_mode_is_refused(db):
-    response = Client().post(reverse("game-new"), {"name_1": "A", "joker": "x", "mode": "y"})
-    assert response.status_code == 400 and not Game.objects.exists()
-
-
-def test_players_can_be_moved_up_before_the_game_starts(db):
-    data = {"name_1": "Ann", "name_2": "Bob", "move_up": "2", "joker": "hasbro", "mode": "standard"}
-    response = Client().post(reverse("game-new"), data)
-    assert response.status_code == 200
-    page = response.content.decode()
-    assert page.index('value="Bob"') < page.index('value="Ann"')
-    assert not Game.objects.exists()
-
-
-def test_a_random_start_rotates_the_seating(household):
-    import random
-
-    from scorecard import services
-
-    game = services.game_create(
-        owner=household, names=["A", "B", "C"], random_start=True, rng=random.Random(2)
-    )
-    order = [s.player.name for s in game.seats.all()]
-    assert sorted(order) == ["A", "B", "C"]
-    assert "".join(order) in "ABCABC"
-
-
-# --- Privacy ------------------------------------------------------------------------------
-
-
-def test_a_game_is_not_found_by_another_household(game):
-    assert Client().get(game_url(game)).status_code == 404
-    stranger = Client()
-    stranger.post(reverse("game-new"), {"name_1": "Eve", "joker": "hasbro", "mode": "standard"})
-    assert stranger.get(game_url(game)).status_code == 404
-    assert stranger.post(game_url(game, "game-undo"), {"version": 0}).status_code == 404
-
-
-def test_a_forged_household_cookie_is_ignored(game):
-    client = Client()
-    client.cookies["household"] = game.owner.public_id  # unsigned
-    assert client.get(game_url(game)).status_code == 404
+from tests.conftest import HTMX, browser_of, game_url, post_box, text
+from tests.factories import SOLO_GAME, GameFactory, card_total, play
 
 
 def test_changes_need_the_csrf_token(client_of, game):
@@ -130,9 +22,6 @@ def test_changes_need_the_csrf_token(client_of, game):
 def test_pages_send_a_content_security_policy(client_of, game):
     policy = client_of.get(game_url(game))["Content-Security-Policy"]
     assert "default-src 'self'" in policy and "script-src 'self' 'nonce-" in policy
-
-
-# --- The turn -----------------------------------------------------------------------------
 
 
 def test_dice_show_every_open_box_with_its_value(client_of, game):
@@ -221,6 +110,8 @@ def test_an_extra_yahtzee_counts_its_bonus(client_of, game):
 
 
 FOURS_FILLED = [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))]
+
+
 YAHTZEE_FILLED = [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))]
 
 
@@ -307,9 +198,6 @@ def test_recording_costs_the_same_queries_however_big_the_game(
     assert small == big
 
 
-# --- Undo and correction --------------------------------------------------------------------
-
-
 def test_undo_takes_back_entries_one_after_another(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))])
     for expected_left in (1, 0):
@@ -369,8 +257,6 @@ def test_correcting_an_unknown_turn_is_not_found(client_of, game):
     assert client_of.get(url).status_code == 404
 
 
-# --- Game over ------------------------------------------------------------------------------
-
 SOLO_TOTAL = card_total(SOLO_GAME)
 
 
@@ -415,9 +301,6 @@ def test_an_unfinished_game_resumes_where_it_was(client_of, game):
     assert game_url(game) in home
 
 
-# --- Triple and Challenge -----------------------------------------------------------------
-
-
 def test_triple_yahtzee_has_three_cards_counted_one_two_three(client_of, household):
     game = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
     assert load_progress(game).total_turns == 39
@@ -443,17 +326,29 @@ def test_challenge_rounds_share_one_roll(client_of, game):
     assert load_progress(game).round_dice is None
 
 
-def test_the_home_page_lists_nothing_for_a_new_visitor(db):
-    response = Client().get(reverse("home"))
-    assert response.status_code == 200 and "Games in progress" not in text(response)
+def test_advice_is_off_by_default_and_switched_per_browser(client_of, game):
+    page = text(client_of.get(reverse("game", args=[game.public_id]), {"dice": "44425"}))
+    assert "Advice: off" in page and "expected" not in page
+    url = reverse("game", args=[game.public_id]) + "?dice=44425"
+    response = client_of.post(reverse("advice"), {"advice": "on", "next": url})
+    assert response.status_code == 302 and response["Location"] == url
+    assert client_of.cookies["advice"].value == "on"
+    response = client_of.post(reverse("advice"), {"advice": "off", "next": "https://evil.example/"})
+    assert response["Location"] == "/"
 
 
-def test_every_household_gets_its_own_cookie_once(db):
-    client = Client()
-    client.post(reverse("game-new"), {"name_1": "Ann", "joker": "hasbro", "mode": "standard"})
-    cookie = client.cookies["household"]
-    assert cookie["httponly"] and cookie["samesite"] == "Lax"
-    client.post(reverse("game-new"), {"name_1": "Bob", "joker": "hasbro", "mode": "standard"})
-    assert {g.owner_id for g in Game.objects.all()} == {
-        HouseholdFactory._meta.model.objects.get().pk
-    }
+def test_advice_rates_every_legal_box_and_marks_the_best(advised, game):
+    page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66645"}))
+    ratings = strategy.rate_boxes({}, (6, 6, 6, 4, 5))
+    best = max(ratings, key=ratings.get)
+    assert page.count("★ best") == 1
+    assert f"{best.label}, " in page and f"expected final {ratings[best]:.1f}, best" in page
+    worst = min(ratings, key=ratings.get)
+    assert f"−{ratings[best] - ratings[worst]:.1f}" in page
+    assert "maximises your own score" in page
+
+
+def test_triple_yahtzee_gets_no_advice(advised, household):
+    game = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
+    page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66645"}))
+    assert "No advice for Triple Yahtzee" in page and "★ best" not in page

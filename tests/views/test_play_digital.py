@@ -1,39 +1,17 @@
+"""Playing with the server's dice: rolls, holds, scoring and every refused move."""
+
 import random
 import re
-from statistics import fmean
 
 import pytest
 from django.urls import reverse
 
-from scorecard import rules, services
+from scorecard import advice, rules, services
 from scorecard.models import Entry, Game, Roll
 from scorecard.progress import load_progress
 from scorecard.rules import Box
+from tests.conftest import HTMX, post_roll, post_score, text
 from tests.factories import GameFactory
-
-HTMX = {"HX-Request": "true"}
-
-
-def text(response):
-    return re.sub(r"\s+", " ", response.content.decode())
-
-
-@pytest.fixture
-def seeded(monkeypatch):
-    monkeypatch.setattr(services, "dice_source", random.Random(1))
-
-
-def post_roll(client, game, hold=(), **overrides):
-    game.refresh_from_db()
-    data = {"version": game.version, "turn": game.entries.count() + 1, "hold": list(hold)}
-    return client.post(reverse("game-roll", args=[game.public_id]), data | overrides)
-
-
-def post_score(client, game, box, **overrides):
-    game.refresh_from_db()
-    data = {"version": game.version, "turn": game.entries.count() + 1, "box": box.key}
-    data |= {"confirm": "zero"}
-    return client.post(reverse("game-record", args=[game.public_id]), data | overrides)
 
 
 def test_the_server_rolls_the_dice_and_keeps_every_roll(client_of, digital, seeded):
@@ -188,33 +166,13 @@ def test_a_new_digital_game_from_the_form(client_of):
     assert 'id="roll-button"' in text(client_of.get(reverse("game", args=[game.public_id])))
 
 
-# --- The dice themselves ----------------------------------------------------------------------
+def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
 
-
-def chi_square(faces) -> float:
-    expected = len(faces) / 6
-    return sum((faces.count(face) - expected) ** 2 / expected for face in range(1, 7))
-
-
-CRITICAL_5_DOF_P001 = 20.515  # chi-square, 5 degrees of freedom, p = 0.001
-
-
-def test_server_dice_are_fair_by_chi_square():
-    rng = random.Random(20261130)
-    faces = [f for _ in range(12_000) for f in services.roll_faces(rng, None, ())]
-    assert chi_square(faces) < CRITICAL_5_DOF_P001
-    assert fmean(faces) == pytest.approx(3.5, abs=0.03)
-
-
-def test_a_biased_die_would_fail_the_chi_square_test():
-    class LoadedDie(random.Random):
-        def randint(self, low, high):
-            face = super().randint(low, high)
-            return 6 if face == 1 and self.random() < 0.1 else face
-
-    faces = [f for _ in range(12_000) for f in services.roll_faces(LoadedDie(3), None, ())]
-    assert chi_square(faces) > CRITICAL_5_DOF_P001
-
-
-def test_the_server_uses_the_operating_systems_random_source():
-    assert isinstance(services.dice_source, random.SystemRandom)
+    monkeypatch.setattr(services, "dice_source", random.Random(4))
+    game = services.game_create(owner=household, names=["Dee"], digital=True)
+    services.roll_dice(game=game, version=0, turn=1)
+    page = text(advised.get(reverse("game", args=[game.public_id])))
+    progress = load_progress(game)
+    held = advice.best_hold(progress.seats[0].cards[0], progress.table_dice, 2, game.joker_rule)
+    assert page.count('class="hold advised"') == sum(held) > 0
+    assert "marks the dice to keep" in page

@@ -1,4 +1,4 @@
-"""Hostile or broken input gets a 4xx with a message, never a 500, and changes nothing."""
+"""Nasty input on every field of every view: a 4xx with a message, never a 500, nothing changed."""
 
 import pytest
 from django.urls import reverse
@@ -9,6 +9,8 @@ NASTY = [
     "", " ", "-1", "0", "99999999999999999999999", "1e9", "NaN", "①②③④⑤", "4" * 5000,
     "<script>alert(1)</script>", "'; DROP TABLE scorecard_game; --", "\x00", "ones\n",
 ]  # fmt: skip
+
+
 FIELDS = ["version", "turn", "box", "card", "dice", "points", "hold", "confirm", "extra_yahtzee"]
 
 
@@ -52,11 +54,3 @@ def test_nasty_corrections_are_refused_in_place(client_of, game, value):
         assert response.status_code < 500
     entry = Entry.objects.get()
     assert entry.points in (16, 20)
-
-
-def test_nul_characters_are_refused_at_the_door(client_of, game):
-    for url in ["/games/%00/", f"/games/{game.public_id}/?player=%00", "/players/a%00b/"]:
-        response = client_of.get(url)
-        assert response.status_code == 400 and b"NUL" in response.content
-    response = client_of.post(reverse("game-new"), {"name_1": "A\x00n"})
-    assert response.status_code == 400

@@ -1,3 +1,5 @@
+"""The blank sheet, a game's own sheet and the rules page."""
+
 import re
 from fractions import Fraction
 
@@ -5,16 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorecard import odds, rules, rules_content
+from scorecard import rules, rules_content
 from scorecard.rules import Box
+from tests.conftest import text
 from tests.factories import play
-
-
-def text(response):
-    return re.sub(r"\s+", " ", response.content.decode())
-
-
-# --- The blank sheet -------------------------------------------------------------------------
 
 
 def test_the_blank_sheet_has_every_row_in_card_order(db):
@@ -51,9 +47,6 @@ def test_a_bad_column_count_gets_a_message(db, columns):
     assert "Columns must be a whole number from 1 to 8." in text(response)
 
 
-# --- A game's own sheet ----------------------------------------------------------------------
-
-
 def test_a_game_sheet_shows_the_points_and_totals(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2)), (Box.YAHTZEE, (2,) * 5)])
     page = text(client_of.get(reverse("game-sheet", args=[game.public_id])))
@@ -82,15 +75,6 @@ def test_the_game_sheet_polls_cheaply_and_updates_when_the_game_moves(
 
 def test_another_households_game_sheet_is_not_found(game):
     assert Client().get(reverse("game-sheet", args=[game.public_id])).status_code == 404
-
-
-# --- The rules page --------------------------------------------------------------------------
-
-
-def test_the_yahtzee_odds_are_counted_exactly():
-    chance = odds.yahtzee_in_one_turn()
-    assert chance == Fraction(2_783_176, 60_466_176) == Fraction(347_897, 7_558_272)
-    assert round(float(chance) * 100, 1) == 4.6 and round(1 / chance) == 22
 
 
 def test_the_rules_page_shows_the_exact_odds(db):

@@ -1,0 +1,184 @@
+"""Past games: the list, the review, player pages and high scores."""
+
+import re
+
+from django.urls import reverse
+
+from scorecard import advice, services
+from scorecard.models import Game, Household, Player, Roll
+from scorecard.progress import load_progress
+from scorecard.rules import Box
+from tests.conftest import browser_of, finished_game, text
+from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play
+
+
+def test_games_in_progress_come_first_then_the_newest(client_of, household):
+    old = finished_game(household)
+    new = finished_game(household)
+    going = GameFactory(owner=household, names=["Cy"])
+    page = text(client_of.get(reverse("games")))
+    order = [page.index(g.public_id) for g in (going, new, old)]
+    assert order == sorted(order)
+    assert "in progress, turn 1 of 13" in page
+    assert f"Ann</a> {card_total(SOLO_GAME)}" in page
+
+
+def test_games_can_be_filtered_by_player_and_mode(client_of, household):
+    anns = finished_game(household, names=("Ann",))
+    triple = GameFactory(owner=household, names=["Bob"], mode=Game.Mode.TRIPLE)
+    bob = Player.objects.get(name="Bob")
+    page = text(client_of.get(reverse("games"), {"player": bob.public_id}))
+    assert triple.public_id in page and anns.public_id not in page
+    page = text(client_of.get(reverse("games"), {"mode": "standard"}))
+    assert triple.public_id not in page
+    fragment = text(
+        client_of.get(reverse("games"), {"mode": "triple"}, headers={"HX-Request": "true"})
+    )
+    assert fragment.lstrip().startswith('<section id="games-table"')
+
+
+def test_the_games_page_is_paginated(client_of, household):
+    bulk_finished_games(household, ["Ann"], 45)
+    page = text(client_of.get(reverse("games"), {"page": "3"}))
+    assert "Page 3 of 3" in page and page.count('class="game-card"') == 5
+
+
+def test_the_games_page_costs_the_same_queries_for_many_games(household, django_assert_num_queries):
+    client = browser_of(household)
+    bulk_finished_games(household, ["Ann", "Bob"], 3)
+    with django_assert_num_queries(6) as few:
+        client.get(reverse("games"))
+    bulk_finished_games(household, ["Ann", "Bob"], 60, seed=1)
+    with django_assert_num_queries(len(few.captured_queries)):
+        client.get(reverse("games"))
+
+
+def test_a_review_shows_the_card_every_turn_and_a_chart(client_of, household):
+    game = finished_game(household)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    assert "A tie: Ann and Bob" in page
+    assert page.count("<tr> <td>") == 26
+    assert "<svg" in page and "running total" in page
+    assert f"Ann {card_total(SOLO_GAME)}</text>" in page
+
+
+def test_a_review_costs_the_same_queries_however_long_the_game(
+    household, django_assert_max_num_queries
+):
+    client = browser_of(household)
+    short = GameFactory(owner=household, names=["A"])
+    play(short, SOLO_GAME[:1])
+    long = finished_game(household, names=("A", "B", "C"))
+    with django_assert_max_num_queries(6) as counted:
+        client.get(reverse("game-review", args=[short.public_id]))
+    with django_assert_max_num_queries(len(counted.captured_queries)):
+        client.get(reverse("game-review", args=[long.public_id]))
+
+
+def test_a_digital_review_shows_every_roll_and_hold(client_of, household):
+    game = GameFactory(owner=household, names=["Dee"])
+    Game.objects.filter(pk=game.pk).update(digital=True)
+    game.refresh_from_db()
+
+    services.roll_dice(game=game, version=0, turn=1)
+    services.roll_dice(game=game, version=1, turn=1, hold=[0])
+    services.record_box(game=game, version=2, turn=1, box=Box.CHANCE)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    first, second = Roll.objects.order_by("number")
+    assert 'title="roll 1"' in page and 'title="roll 2"' in page
+    assert f'<span class="held">{second.dice[0]}</span>' in page
+
+
+def test_another_households_review_is_not_found(household):
+    game = finished_game(household)
+    assert (
+        browser_of(Household.objects.create())
+        .get(reverse("game-review", args=[game.public_id]))
+        .status_code
+        == 404
+    )
+
+
+def test_a_player_page_adds_up_the_engines_totals(client_of, household):
+    finished_game(household, names=("Ann",))
+    finished_game(household, names=("Ann", "Bob"))
+    finished_game(household, names=("Cy", "Ann"))
+    GameFactory(owner=household, names=["Ann"])  # unfinished: not counted
+    ann = Player.objects.get(name="Ann")
+    page = text(client_of.get(reverse("player", args=[ann.public_id])))
+    total = card_total(SOLO_GAME)
+    assert "<dt>Games finished</dt><dd>3</dd>" in page
+    assert f"<dt>Personal best</dt><dd>{total}</dd>" in page
+    assert "<dt>Wins</dt><dd>3</dd>" in page  # ties share the win
+    assert "<dt>Upper bonus earned</dt><dd>100% of cards</dd>" in page
+    assert "<dt>Yahtzees</dt><dd>3</dd>" in page
+    assert "<svg" in page
+
+
+def test_a_player_page_over_a_thousand_games_is_a_few_queries(
+    household, django_assert_max_num_queries
+):
+    games = bulk_finished_games(household, ["Ann", "Bob"], 1000)
+    ann = Player.objects.get(name="Ann")
+    client = browser_of(household)
+    with django_assert_max_num_queries(7):
+        response = client.get(reverse("player", args=[ann.public_id]))
+    page = text(response)
+    assert "<dt>Games finished</dt><dd>1000</dd>" in page
+    progress = load_progress(games[0])
+    assert progress.is_finished and progress.seats[0].totals.total > 0
+
+
+def test_a_strangers_player_page_is_not_found(household):
+    finished_game(household)
+    ann = Player.objects.get(name="Ann")
+    assert (
+        browser_of(Household.objects.create())
+        .get(reverse("player", args=[ann.public_id]))
+        .status_code
+        == 404
+    )
+
+
+def test_high_scores_list_finished_digital_games(client_of, household):
+    game = finished_game(household, names=("Dee",))
+    Game.objects.filter(pk=game.pk).update(digital=True)
+    page = text(client_of.get(reverse("high-scores")))
+    assert f"Dee</a> <strong>{card_total(SOLO_GAME)}</strong>" in page
+
+
+def test_the_players_page_lists_the_households_players(client_of, household):
+    finished_game(household)
+    page = text(client_of.get(reverse("players")))
+    assert "Ann</a> <small>1 game</small>" in page and "Bob" in page
+    assert "No players yet" in text(browser_of(Household.objects.create()).get(reverse("players")))
+
+
+def test_a_review_keeps_the_entries_that_were_undone(client_of, household):
+
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME[:2])
+    services.undo_last_entry(game=game, version=2)
+    play(game, [SOLO_GAME[3]])
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    rows = re.findall(
+        r'<tr( class="undone")?> <td>(\d+)</td> <th scope="row">Ann</th> <td>(\w+)', page
+    )
+    assert rows == [("", "1", "Ones"), (' class="undone"', "2", "Twos"), ("", "2", "Fours")]
+    assert "<del>6</del> <small>undone" in page
+
+
+def test_the_review_rates_each_decision(advised, household):
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME)
+    advised.cookies["advice"] = "off"
+    page = text(advised.get(reverse("game-review", args=[game.public_id])))
+    assert "Rate every decision" in page
+    page = text(advised.get(reverse("game-review", args=[game.public_id]), {"advice": "1"}))
+    advised.cookies["advice"] = "on"
+    with_cookie = text(advised.get(reverse("game-review", args=[game.public_id])))
+    losses = advice.decision_losses(load_progress(game), {})
+    assert len(losses[0].decisions) == 13
+    assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in page
+    assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in with_cookie
+    assert all(decision.loss >= -1e-9 for decision in losses[0].decisions)

@@ -1,0 +1,70 @@
+"""The home page and the new-game form."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorecard import rules
+from scorecard.models import Game, Player
+from tests.conftest import game_url, text
+from tests.factories import GameFactory
+
+
+def test_a_new_game_is_created_with_players_in_seating_order(db):
+    client = Client()
+    response = client.post(
+        reverse("game-new"),
+        {
+            "name_1": "Ann",
+            "name_2": " Bob  ",
+            "name_4": "Cy",
+            "joker": "any_lower",
+            "mode": "standard",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == game_url(game)
+    assert [s.player.name for s in game.seats.order_by("position")] == ["Ann", "Bob", "Cy"]
+    assert game.joker_rule is rules.JokerRule.ANY_LOWER
+    assert client.get(game_url(game)).status_code == 200  # the cookie names its household
+
+
+def test_known_names_are_reused_and_suggested(client_of, household):
+    GameFactory(owner=household, names=["Ann"])
+    client_of.post(reverse("game-new"), {"name_1": "ann", "joker": "hasbro", "mode": "standard"})
+    assert Player.objects.filter(owner=household).count() == 1
+    assert '<option value="Ann">' in client_of.get(reverse("game-new")).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ({}, "1 to 8 players; got 0"),
+        ({"name_1": "Ann", "name_2": "ANN"}, "same name"),
+        ({"name_1": "x" * 41}, "at most 40 characters"),
+    ],
+)
+def test_a_new_game_with_bad_names_is_refused_in_place(db, names, message):
+    response = Client().post(reverse("game-new"), {**names, "joker": "hasbro", "mode": "standard"})
+    assert response.status_code == 400
+    assert message in text(response)
+    assert not Game.objects.exists()
+
+
+def test_an_unknown_rule_or_mode_is_refused(db):
+    response = Client().post(reverse("game-new"), {"name_1": "A", "joker": "x", "mode": "y"})
+    assert response.status_code == 400 and not Game.objects.exists()
+
+
+def test_players_can_be_moved_up_before_the_game_starts(db):
+    data = {"name_1": "Ann", "name_2": "Bob", "move_up": "2", "joker": "hasbro", "mode": "standard"}
+    response = Client().post(reverse("game-new"), data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.index('value="Bob"') < page.index('value="Ann"')
+    assert not Game.objects.exists()
+
+
+def test_the_home_page_lists_nothing_for_a_new_visitor(db):
+    response = Client().get(reverse("home"))
+    assert response.status_code == 200 and "Games in progress" not in text(response)
