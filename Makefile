@@ -1,5 +1,6 @@
 # make run: set up and serve on 127.0.0.1:8000 (PORT=8001 make run to change the port).
 # make test: set up and run the whole suite. make lint: ruff check and format check.
+# make bench: the cost of each request a table makes, as ratios to a constant page.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 VENV := .venv
@@ -22,7 +23,7 @@ fi; \
 exit 1
 endef
 
-.PHONY: venv run test test-postgres lint format migrate check strategy clean
+.PHONY: venv run test test-postgres lint format migrate bench clean
 
 venv: $(STAMP)
 
@@ -49,6 +50,10 @@ test: venv
 test-postgres: venv
 	@[ -n "$$DATABASE_URL" ] || { echo "error: set DATABASE_URL=postgres://... for the PostgreSQL pass" >&2; exit 1; }
 	$(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
+
+# One table of request costs, each a ratio to a constant page measured in the same run.
+bench: venv
+	$(PY) -W ignore::UserWarning bench/requests_bench.py
 
 lint: venv
 	$(VENV)/bin/ruff check .

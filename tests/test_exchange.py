@@ -17,7 +17,6 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
     game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.CHALLENGE)
     play(game, SOLO_GAME[:3])
     Entry.objects.filter(game=game, turn=2).update(corrected=game.created)
-    from scorecard import services
 
     services.undo_last_entry(game=game, version=3)
     play(game, [SOLO_GAME[5]])
@@ -65,3 +64,73 @@ def test_importing_a_game_twice_is_refused(household):
     document = exchange.export_games(Game.objects.all())
     with pytest.raises(services.Refusal, match="is already here"):
         services.games_import(games=exchange.read_games(document))
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda g: g.update(id="a/b"), "games[0].id: not a game id."),
+        (lambda g: g.update(version=-1), "games[0].version: 0 to"),
+        (lambda g: g.update(version=10**20), "games[0].version: 0 to"),
+        (lambda g: g.pop("created"), "games[0].created: a time is needed."),
+        (lambda g: g["players"][1].update(name="ann"), "the same name"),
+        (lambda g: g["players"][0].update(name="A\x00n"), "not control characters"),
+        (lambda g: g.update(undone=None), "games[0].undone: expected list."),
+        (lambda g: g.update(undone=5), "games[0].undone: expected list."),
+        (lambda g: g["entries"][0].update(points=10**20), "entries[0].points: 0 to"),
+        (lambda g: g["entries"][0].update(created=None), "entries[0].created: a time"),
+    ],
+)
+def test_every_field_is_checked_before_anything_is_written(household, spoil, message):
+    document = good_document(household)
+    spoil(document["games"][0])
+    with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
+        exchange.read_games(document)
+    assert not Game.objects.exists()
+
+
+def test_undone_entries_and_rolls_are_checked_too(household):
+    document = good_document(household)
+    game = document["games"][0]
+    when = game["created"]
+    undone = {"turn": 1, "seat": 0, "card": 1, "box": "ones", "points": -5, "dice": "",
+              "yahtzee_bonus": False, "recorded": when, "undone": when}  # fmt: skip
+    game["undone"] = [undone]
+    with pytest.raises(exchange.ImportRefused, match="cannot hold that"):
+        exchange.read_games(document)
+    game["undone"] = [dict(undone, points=3, dice="1111111")]
+    with pytest.raises(exchange.ImportRefused, match="A roll is five dice"):
+        exchange.read_games(document)
+    game["undone"] = []
+    roll = {"turn": 1, "number": 1, "dice": "12345", "held": "00000", "created": game["created"]}
+    game["rolls"] = [roll, dict(roll)]
+    with pytest.raises(exchange.ImportRefused, match="the same roll appears twice"):
+        exchange.read_games(document)
+    game["rolls"] = [dict(roll, turn=-1)]
+    with pytest.raises(exchange.ImportRefused, match="rolls\\[0\\].turn: 1 to"):
+        exchange.read_games(document)
+
+
+def test_a_file_holds_a_bounded_number_of_games(household, monkeypatch):
+    document = good_document(household)
+    monkeypatch.setattr(exchange, "MAX_GAMES", 0)
+    with pytest.raises(exchange.ImportRefused, match="at most 0 games a file"):
+        exchange.read_games(document)
+
+
+def test_an_upload_of_another_households_game_gets_a_new_id_and_reveals_nothing(household):
+    document = good_document(household)
+    services.games_import(games=exchange.read_games(document))  # back in its own household
+    stranger = Household.objects.create()
+    count = services.games_import(games=exchange.read_games(document), owner=stranger)
+    theirs = Game.objects.get(owner=stranger)
+    assert count == 1 and theirs.public_id != document["games"][0]["id"]
+    assert Game.objects.filter(public_id=document["games"][0]["id"]).count() == 1
+
+
+def test_csv_cells_that_look_like_formulas_are_kept_as_text(household):
+    for name in ("=SUM(A1)", "+1", "-2", "@cmd"):
+        finished_game(household, names=(name,))
+    lines = exchange.export_csv(exchange.export_games(Game.objects.all())).splitlines()
+    names = {line.split(",")[6] for line in lines[1:]}
+    assert names == {"'=SUM(A1)", "'+1", "'-2", "'@cmd"}

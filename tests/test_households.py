@@ -1,10 +1,13 @@
 """Households: a game belongs to the browser whose signed cookie names its household."""
 
-from django.test import Client
+import pytest
+from django.http import Http404
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from scorecard.households import household_game
 from scorecard.models import Game
-from tests.conftest import game_url
+from tests.conftest import game_url, household_cookie
 from tests.factories import HouseholdFactory
 
 
@@ -31,3 +34,16 @@ def test_every_household_gets_its_own_cookie_once(db):
     assert {g.owner_id for g in Game.objects.all()} == {
         HouseholdFactory._meta.model.objects.get().pk
     }
+
+
+def test_a_game_with_its_seats_is_found_in_one_query(game, django_assert_num_queries):
+    request = RequestFactory().get("/")
+    request.COOKIES["household"] = household_cookie(game.owner)
+    with django_assert_num_queries(1):
+        found = household_game(request, game.public_id, with_seats=True)
+        names = [seat.player.name for seat in found.seats.all()]
+    assert found.pk == game.pk and found.owner == game.owner and names == ["Ann", "Bob"]
+    stranger = RequestFactory().get("/")
+    stranger.COOKIES["household"] = household_cookie(HouseholdFactory())
+    with pytest.raises(Http404):
+        household_game(stranger, game.public_id, with_seats=True)

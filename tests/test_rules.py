@@ -403,3 +403,48 @@ def test_every_roll_scores_within_every_box():
     for roll in itertools.combinations_with_replacement(range(1, 7), 5):
         for box in Box:
             assert 0 <= rules.score(box, roll) <= box.max_points
+
+
+# --- Cards, multipliers and the bonus line ---------------------------------------------------
+
+
+def test_a_rule_violation_is_a_value_error_for_callers_that_expect_one():
+    with pytest.raises(rules.RuleViolation) as caught:
+        rules.parse_dice("77777")
+    assert isinstance(caught.value, ValueError)
+    with pytest.raises(rules.RuleViolation, match="no box called 7"):
+        Box.from_key(7)
+
+
+def test_triple_yahtzee_has_three_cards_counted_once_twice_and_thrice():
+    assert rules.cards_per_player(triple=True) == 3 and rules.cards_per_player(triple=False) == 1
+    assert [rules.card_multiplier(card) for card in (1, 2, 3)] == [1, 2, 3]
+    for bad in (0, 4, True, "2"):
+        with pytest.raises(rules.RuleViolation, match="There is no card"):
+            rules.card_multiplier(bad)
+    card = rules.totals({Box.CHANCE: 20})
+    assert rules.combined_totals({1: card, 3: card}).total == 20 + 3 * 20
+    assert rules.combined_totals({}) == rules.NO_TOTALS
+
+
+def test_a_player_has_one_turn_a_box_of_every_card():
+    assert rules.turns_per_player(1) == rules.BOXES_PER_CARD == 13
+    assert rules.turns_per_player(3) == 39
+
+
+def test_the_bonus_is_settled_at_63_or_when_the_upper_boxes_are_full():
+    assert not rules.upper_bonus_settled({Box.SIXES: 30, Box.FIVES: 25})
+    assert rules.upper_bonus_settled({Box.SIXES: 30, Box.FIVES: 25, Box.FOURS: 8})
+    full_but_short = {box: box.face for box in rules.UPPER_BOXES}
+    assert rules.upper_bonus_settled(full_but_short)
+
+
+def test_pace_is_measured_against_three_of_each_upper_face():
+    assert [rules.pace_par(box) for box in rules.UPPER_BOXES] == [3, 6, 9, 12, 15, 18]
+    assert sum(rules.pace_par(box) for box in rules.UPPER_BOXES) == rules.UPPER_BONUS_THRESHOLD
+    with pytest.raises(rules.RuleViolation, match="not an upper box"):
+        rules.pace_par(Box.CHANCE)
+
+
+def test_a_turn_is_at_most_three_rolls():
+    assert rules.ROLLS_PER_TURN == 3

@@ -47,10 +47,10 @@ def test_the_games_page_costs_the_same_queries_for_many_games(household, django_
     client = browser_of(household)
     bulk_finished_games(household, ["Ann", "Bob"], 3)
     with django_assert_num_queries(6) as few:
-        client.get(reverse("games"))
+        assert client.get(reverse("games")).status_code == 200
     bulk_finished_games(household, ["Ann", "Bob"], 60, seed=1)
     with django_assert_num_queries(len(few.captured_queries)):
-        client.get(reverse("games"))
+        assert client.get(reverse("games")).status_code == 200
 
 
 def test_a_review_shows_the_card_every_turn_and_a_chart(client_of, household):
@@ -70,9 +70,9 @@ def test_a_review_costs_the_same_queries_however_long_the_game(
     play(short, SOLO_GAME[:1])
     long = finished_game(household, names=("A", "B", "C"))
     with django_assert_max_num_queries(6) as counted:
-        client.get(reverse("game-review", args=[short.public_id]))
+        assert client.get(reverse("game-review", args=[short.public_id])).status_code == 200
     with django_assert_max_num_queries(len(counted.captured_queries)):
-        client.get(reverse("game-review", args=[long.public_id]))
+        assert client.get(reverse("game-review", args=[long.public_id])).status_code == 200
 
 
 def test_a_digital_review_shows_every_roll_and_hold(client_of, household):
@@ -123,6 +123,7 @@ def test_a_player_page_over_a_thousand_games_is_a_few_queries(
     client = browser_of(household)
     with django_assert_max_num_queries(7):
         response = client.get(reverse("player", args=[ann.public_id]))
+    assert response.status_code == 200
     page = text(response)
     assert "<dt>Games finished</dt><dd>1000</dd>" in page
     progress = load_progress(games[0])

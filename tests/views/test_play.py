@@ -178,24 +178,41 @@ def test_a_stale_screen_is_refused_with_409(client_of, game):
     assert Entry.objects.count() == 1
 
 
-def test_recording_costs_the_same_queries_however_big_the_game(
+MAX_QUERIES_PER_RECORD = 6  # the game with its seats, BEGIN, entries, claim, insert, COMMIT
+
+
+def test_recording_reads_the_game_once_however_big_the_game(
     household, django_assert_max_num_queries
 ):
     def queries_for(names, turns):
         game = GameFactory(owner=household, names=names)
         play(game, turns)
         client = browser_of(household)
-        with django_assert_max_num_queries(12) as captured:
-            assert (
-                post_box(client, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True).status_code
-                == 200
-            )
+        game.refresh_from_db()
+        data = {"version": game.version, "turn": len(turns) + 1, "box": "chance", "dice": "12346"}
+        with django_assert_max_num_queries(MAX_QUERIES_PER_RECORD) as captured:
+            response = client.post(game_url(game, "game-record"), data, headers=HTMX)
+        assert response.status_code == 200
+        assert Entry.objects.filter(game=game, box="chance").exists()
         return len(captured.captured_queries)
 
     small = queries_for(["A", "B"], [])
     uppers = [(box, (box.face,) * 3 + (1, 2)) for box in rules.UPPER_BOXES]
     big = queries_for([f"P{i}" for i in range(8)], [t for t in uppers for _ in range(8)])
     assert small == big
+
+
+def test_the_game_page_and_undo_read_the_game_once(
+    client_of, household, django_assert_max_num_queries
+):
+    game = GameFactory(owner=household, names=[f"P{i}" for i in range(8)])
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))] * 8)
+    with django_assert_max_num_queries(2):
+        page = client_of.get(game_url(game))
+    assert page.status_code == 200
+    with django_assert_max_num_queries(MAX_QUERIES_PER_RECORD + 1):
+        undone = client_of.post(game_url(game, "game-undo"), {"version": 8}, headers=HTMX)
+    assert undone.status_code == 200 and Entry.objects.count() == 7
 
 
 def test_undo_takes_back_entries_one_after_another(client_of, game):
@@ -352,3 +369,55 @@ def test_triple_yahtzee_gets_no_advice(advised, household):
     game = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
     page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66645"}))
     assert "No advice for Triple Yahtzee" in page and "★ best" not in page
+
+
+@pytest.mark.parametrize("back", ["abc", "1", "//evil.example/", "game-record", ""])
+def test_the_advice_switch_goes_home_for_any_address_that_is_not_a_local_path(client_of, back):
+    response = client_of.post(reverse("advice"), {"advice": "on", "next": back})
+    assert response.status_code == 302 and response["Location"] == "/"
+
+
+def test_the_advice_switch_in_an_htmx_panel_returns_to_the_game_page(client_of, game):
+    post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True)
+    panel = client_of.get(game_url(game), headers=HTMX).content.decode()
+    assert f'name="next" value="{game_url(game)}"' in panel
+    assert 'hx-post="/advice/"' in panel
+
+
+def test_a_bug_raising_value_error_is_a_server_error_not_a_message(client_of, game, monkeypatch):
+    from scorecard import rules as engine
+
+    def broken(*args, **kwargs):
+        raise ValueError("internal detail of a bug")
+
+    monkeypatch.setattr(engine, "place", broken)
+    client_of.raise_request_exception = False
+    response = post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True)
+    assert response.status_code == 500
+    assert b"internal detail of a bug" not in response.content
+    assert not Entry.objects.exists()
+
+
+def test_a_refusal_from_the_rules_is_a_400_with_the_players_message(client_of, game):
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    response = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 1, 2), htmx=True)
+    assert response.status_code == 400 and "Fours is already filled." in text(response)
+
+
+def test_an_htmx_record_sends_the_changed_cells_and_leaves_the_typed_form_for_later(
+    client_of, game
+):
+    response = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 2, 5), htmx=True)
+    page = text(response)
+    assert '<td id="c0-fours" hx-swap-oob="true">' in page
+    assert 'id="typed"' in page and "typed=1" in page and 'name="points"' not in page
+    assert "csrfmiddlewaretoken" not in page  # htmx sends the token in a header
+    typed = client_of.get(game_url(game), {"typed": "1"}, headers=HTMX)
+    form = text(typed)
+    assert typed.status_code == 200 and form.lstrip().startswith('<details id="typed"')
+    assert 'name="points"' in form and '<option value="fours">' in form
+
+
+def test_without_javascript_the_page_has_the_typed_form_and_tokens(client_of, game):
+    page = text(client_of.get(game_url(game)))
+    assert 'name="points"' in page and "csrfmiddlewaretoken" in page

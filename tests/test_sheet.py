@@ -1,0 +1,78 @@
+"""The score sheet as a table: rows, prepared cells, and the cells an entry changes."""
+
+import re
+
+from django.urls import reverse
+
+from scorecard import services
+from scorecard.progress import load_progress
+from scorecard.rules import Box
+from scorecard.sheet import (
+    CorrectionLinks,
+    blank_columns,
+    changed_cells,
+    game_columns,
+    sheet_rows,
+)
+from tests.factories import play
+
+
+def cell_ids(cells):
+    return [re.search(r'id="([^"]+)"', cell).group(1) for cell in cells]
+
+
+def test_correction_links_match_the_url_of_each_turn(game):
+    links = CorrectionLinks(game.public_id)
+    for turn in (1, 7, 104):
+        expected = reverse("game-correct", kwargs={"public_id": game.public_id, "turn": turn})
+        assert links(turn) == expected
+
+
+def test_filled_boxes_link_to_their_correction_and_sums_do_not(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    progress = load_progress(game)
+    rows = sheet_rows(game_columns(progress), CorrectionLinks(game.public_id))
+    fours = next(row for row in rows if row.box is Box.FOURS)
+    assert fours.cells[0].href.endswith("/turns/1/correct/") and fours.cells[1].text == ""
+    assert 'aria-label="Correct Fours: 12"' in fours.html
+    total = next(row for row in rows if row.label == "Grand total")
+    assert [cell.text for cell in total.cells] == ["12", ""]
+    assert not total.cells[0].href
+
+
+def test_an_entry_changes_its_box_the_sums_that_moved_and_the_turn_headers(game):
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
+    recorded = services.record_box(game=game, version=1, turn=2, box=Box.FOURS, dice=(4,) * 5)
+    ids = cell_ids(changed_cells(recorded.progress, recorded.entry))
+    # Bob's first entry: every sum of his card appears; Ann's turn begins again.
+    assert ids[:2] == ["c0-head", "c1-head"]
+    assert "c1-fours" in ids and "c1-total" in ids and "c1-bonus" not in ids
+    assert not any(cell_id.startswith("c0-") and "head" not in cell_id for cell_id in ids)
+    later = services.record_box(game=game, version=2, turn=3, box=Box.TWOS, dice=(2, 2, 1, 3, 4))
+    ids = cell_ids(changed_cells(later.progress, later.entry))
+    assert "c0-twos" in ids and "c0-upper" in ids and "c0-total" in ids
+    assert "c0-lower-total" not in ids and "c0-extra" not in ids  # unchanged by an upper box
+
+
+def test_an_undone_entry_empties_its_cell(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    progress, undone = services.undo_last_entry(game=game, version=1)
+    cells = changed_cells(progress, undone)
+    assert '<td id="c0-fours" hx-swap-oob="true"></td>' in cells
+    assert '<td id="c0-total" hx-swap-oob="true"></td>' in cells
+
+
+def test_the_blank_triple_sheet_has_three_columns_a_player_counted_once_twice_thrice():
+    columns = blank_columns(["Ann"], 1, triple=True)
+    assert [(column.heading, column.multiplier) for column in columns] == [
+        ("Ann ×1", 1),
+        ("Ann ×2", 2),
+        ("Ann ×3", 3),
+    ]
+    assert sheet_rows(columns)[-1].label == "Counts as"
+
+
+def test_names_are_escaped_in_headers(household):
+    game = services.game_create(owner=household, names=["<b>Ann</b>"])
+    header = game_columns(load_progress(game))[0].header_html()
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in header and "<b>" not in header

@@ -1,0 +1,47 @@
+"""The turn panel's presenter: only what the response shows, built from the loaded game."""
+
+from django.urls import reverse
+
+from scorecard import services
+from scorecard.progress import load_progress
+from scorecard.rules import Box
+from scorecard.turn_panel import build_turn_panel, game_url
+from tests.factories import play
+
+
+def test_a_table_turn_without_dice_shows_the_pad_and_no_choices(game):
+    panel = build_turn_panel(load_progress(game), {})
+    assert panel.current.player.name == "Ann" and panel.dice_entry is not None
+    assert panel.choices == [] and panel.dice is None
+
+
+def test_entered_dice_give_every_open_box_with_its_value(game):
+    panel = build_turn_panel(load_progress(game), {"dice": "44425"})
+    values = {choice.box: choice.option.points for choice in panel.choices}
+    assert values[Box.FOURS] == 12 and values[Box.THREE_OF_A_KIND] == 19
+    assert all(choice.rating is None for choice in panel.choices)  # advice is off
+
+
+def test_a_digital_turn_builds_no_dice_pad(digital):
+    services.roll_dice(game=digital, version=0, turn=1)
+    panel = build_turn_panel(load_progress(digital), {"dice": "11111"})
+    assert panel.dice_entry is None
+    assert panel.dice == tuple(sorted(panel.progress.table_dice))
+    assert len(panel.table) == 5 and len(panel.choices) == 13
+
+
+def test_a_finished_game_has_no_current_player(household):
+    game = services.game_create(owner=household, names=["Solo"])
+    from tests.factories import SOLO_GAME
+
+    play(game, SOLO_GAME)
+    panel = build_turn_panel(load_progress(game), {})
+    assert panel.current is None and panel.card is None and panel.choices == []
+
+
+def test_game_links_are_the_reversed_urls(game):
+    for name in ("game", "game-record", "game-undo", "game-sheet"):
+        expected = reverse(name, kwargs={"public_id": game.public_id})
+        assert game_url(name, game.public_id) == expected
+    panel = build_turn_panel(load_progress(game), {})
+    assert panel.links.record == reverse("game-record", args=[game.public_id])
