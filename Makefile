@@ -1,4 +1,5 @@
-# make run: set up and serve on 127.0.0.1:8000 (PORT=8001 make run to change the port).
+# make run: set up and serve on 127.0.0.1:8000 (PORT=8001 to change the port; HOST=0.0.0.0
+# serves the local network and prints the address to open on a phone, with a QR code).
 # make test: set up and run the whole suite. make lint: ruff check and format check.
 # make bench: the cost of each request a table makes, as ratios to a constant page.
 SHELL := /bin/bash
@@ -7,6 +8,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+COMMA := ,
 
 # A Python >= 3.12: python3.13/python3.12 on the PATH when they run (pyenv shims of versions
 # that are not active do not), else pyenv's own 3.13 or 3.12.
@@ -23,28 +25,51 @@ fi; \
 exit 1
 endef
 
-.PHONY: venv run test test-postgres lint format migrate bench clean
+.PHONY: venv venv-test run test test-postgres lint format migrate strategy bench clean
 
+HOST ?= 127.0.0.1
+# Development: debug on, and a random secret key kept in .secret-key-development.
+DEV := DJANGO_DEBUG=1
+PIP_INSTALL = $(PY) -m pip install --disable-pip-version-check --progress-bar off
+# This machine's pip lists local indexes that may be absent: drop only those warnings.
+QUIET_INDEXES = { grep --line-buffered -v -e "is ignored: it is neither a file nor a directory" -e "^Requirement already satisfied" || true; }
+
+# `make run` installs what running needs; `make test` adds the test tools.
 venv: $(STAMP)
+venv-test: $(STAMP)-test
 
-$(STAMP): pyproject.toml
+$(VENV)/.python:
 	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	  py=$$($(FIND_PYTHON)) || { echo "error: no Python 3.12 or newer found: tried python3.13 and python3.12 on the PATH and 'pyenv prefix 3.13/3.12'; install one (e.g. 'pyenv install 3.13') and run make again." >&2; exit 1; }; \
 	  echo "Creating $(VENV) with $$py"; rm -rf $(VENV); "$$py" -m venv $(VENV) || exit 1; \
 	fi
-	@# This machine's pip lists local indexes that may be absent: drop only those warnings.
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]' 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
+	@touch $@
+
+$(STAMP): pyproject.toml $(VENV)/.python
+	@echo "Installing the score card and what it runs on into $(VENV)..."
+	$(PIP_INSTALL) -e . 2>&1 | $(QUIET_INDEXES)
 	@touch $(STAMP)
 
+$(STAMP)-test: $(STAMP)
+	@echo "Installing the test tools into $(VENV)..."
+	$(PIP_INSTALL) -e '.[test]' 2>&1 | $(QUIET_INDEXES)
+	@touch $@
+
 migrate: venv
-	$(PY) manage.py migrate --noinput
+	$(DEV) $(PY) manage.py migrate --noinput
 
-run: migrate
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+# The strategy tables advice needs, built once (about a minute) before the first serve.
+strategy: venv
+	$(DEV) $(PY) manage.py build_strategy --missing
 
-test: venv
-	$(PY) manage.py makemigrations --check --dry-run >/dev/null || { echo "error: models changed without a migration (run: $(PY) manage.py makemigrations)" >&2; exit 1; }
-	$(PY) -m pytest --cov --cov-report= $(PYTEST_ARGS)
+run: migrate strategy
+	@if [ "$(HOST)" != "127.0.0.1" ]; then $(DEV) $(PY) manage.py show_address $(PORT); fi
+	$(DEV) DJANGO_ALLOWED_HOSTS=$(if $(filter 127.0.0.1,$(HOST)),127.0.0.1$(COMMA)localhost,*) \
+	  $(PY) manage.py runserver $(HOST):$(PORT)
+
+test: venv-test
+	$(DEV) $(PY) manage.py makemigrations --check --dry-run >/dev/null || { echo "error: models changed without a migration (run: $(PY) manage.py makemigrations)" >&2; exit 1; }
+	$(DEV) $(PY) -m pytest --cov --cov-report= $(PYTEST_ARGS)
 	$(PY) -m coverage report --include=scorecard/rules.py --fail-under=100
 
 test-postgres: venv
@@ -52,16 +77,16 @@ test-postgres: venv
 	$(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
 
 # One table of request costs, each a ratio to a constant page measured in the same run.
-bench: venv
+bench: venv-test
 	$(PY) -W ignore::UserWarning bench/requests_bench.py
 
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-format: venv
+format: venv-test
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .coverage
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .coverage .test-db.sqlite3* .bench-db.sqlite3*

@@ -29,8 +29,26 @@ class BoxAdvice:
 
 
 def advice_available(progress: GameProgress) -> bool:
-    """Triple Yahtzee has no exact advice: its three cards make the state space too large."""
-    return progress.game.cards_per_player == 1
+    """Whether advice can be given now, without building anything in the request."""
+    return unavailable_because(progress) == ""
+
+
+def unavailable_because(progress: GameProgress) -> str:
+    """Why there is no advice for this game, or "" when there is."""
+    if progress.game.cards_per_player != 1:
+        return TRIPLE_HAS_NONE
+    if not strategy.is_ready(progress.game.joker_rule):
+        return NOT_READY
+    return ""
+
+
+TRIPLE_HAS_NONE = (
+    "No advice for Triple Yahtzee: three cards at once make too many positions to solve exactly."
+)
+NOT_READY = (
+    "Advice is not ready yet: this server has not built the strategy tables for this rule "
+    "(manage.py build_strategy)."
+)
 
 
 def rate_boxes(card, dice, joker: rules.JokerRule) -> dict[rules.Box, BoxAdvice]:

@@ -24,6 +24,7 @@ import io
 import json
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from datetime import datetime
 
 from scorecard import rules
@@ -47,9 +48,36 @@ def _time(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
+EXPORT_BATCH = 200  # games read at a time, so an export's memory does not grow with it
+
+
 def export_games(games) -> dict:
-    """Games as the JSON document above, in five queries however many there are."""
-    games = list(games.select_related("owner").order_by("created", "pk"))
+    """Games as the JSON document above (for a few games; files use `export_json`)."""
+    games_data = [game for batch in _batches(games) for game in batch]
+    return {"format": FORMAT, "version": VERSION, "games": games_data}
+
+
+def export_json(games) -> Iterator[str]:
+    """The same document as text, a batch of games at a time, for files and downloads."""
+    yield json.dumps({"format": FORMAT, "version": VERSION})[:-1] + ', "games": ['
+    separator = "\n"
+    for batch in _batches(games):
+        for game in batch:
+            yield separator + json.dumps(game, ensure_ascii=False)
+            separator = ",\n"
+    yield "\n]}\n"
+
+
+def _batches(games) -> Iterator[list[dict]]:
+    """The games' data in batches, in the order they were stored, five queries a batch."""
+    games = games.select_related("owner").order_by("pk")
+    last = 0
+    while batch := list(games.filter(pk__gt=last)[:EXPORT_BATCH]):
+        yield _batch_data(batch)
+        last = batch[-1].pk
+
+
+def _batch_data(games: list[Game]) -> list[dict]:
     ids = [game.pk for game in games]
     seats, entries, rolls = defaultdict(list), defaultdict(list), defaultdict(list)
     undone = defaultdict(list)
@@ -61,13 +89,7 @@ def export_games(games) -> dict:
         rolls[roll.game_id].append(roll)
     for taken_back in UndoneEntry.objects.filter(game_id__in=ids).order_by("undone", "pk"):
         undone[taken_back.game_id].append(taken_back)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "games": [
-            _game_data(g, seats[g.pk], entries[g.pk], rolls[g.pk], undone[g.pk]) for g in games
-        ],
-    }
+    return [_game_data(g, seats[g.pk], entries[g.pk], rolls[g.pk], undone[g.pk]) for g in games]
 
 
 def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
@@ -118,22 +140,26 @@ def spreadsheet_safe(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
-def export_csv(document: dict) -> str:
+def export_csv(games) -> Iterator[str]:
+    """One row a filled box, a batch of games at a time."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    for game in document["games"]:
-        for entry in game["entries"]:
-            writer.writerow(
-                [
-                    game["id"], game["created"], game["mode"], game["joker"], game["digital"],
-                    entry["turn"], spreadsheet_safe(game["players"][entry["seat"]]["name"]),
-                    entry["card"],
-                    entry["box"], entry["points"], entry["dice"], entry["yahtzee_bonus"],
-                    entry["created"],
-                ]
-            )  # fmt: skip
-    return out.getvalue()
+    for batch in _batches(games):
+        for game in batch:
+            for entry in game["entries"]:
+                writer.writerow(
+                    [
+                        game["id"], game["created"], game["mode"], game["joker"], game["digital"],
+                        entry["turn"], spreadsheet_safe(game["players"][entry["seat"]]["name"]),
+                        entry["card"], entry["box"], entry["points"], entry["dice"],
+                        entry["yahtzee_bonus"], entry["created"],
+                    ]
+                )  # fmt: skip
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
 
 
 # --- Import -------------------------------------------------------------------------------------
@@ -168,9 +194,29 @@ def _parse_time(value, where: str) -> datetime | None:
     return parsed
 
 
+MAX_OBJECTS = 1_000_000  # far more than 2,000 games hold; bounds what parsing may build
+
+
+class _TooManyObjects(Exception):
+    pass
+
+
 def parse_document(text: str | bytes) -> dict:
+    """The JSON of an export. Parsing stops at the millionth object, so a file of a million
+    empty objects costs no more memory than a real one."""
+    made = 0
+
+    def counted(pairs):
+        nonlocal made
+        made += 1
+        if made > MAX_OBJECTS:
+            raise _TooManyObjects
+        return dict(pairs)
+
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=counted)
+    except _TooManyObjects:
+        raise ImportRefused(f"file: more than {MAX_OBJECTS:,} objects; not an export.") from None
     except (ValueError, UnicodeDecodeError) as error:
         raise ImportRefused(f"This is not JSON: {error}.") from None
     except RecursionError:

@@ -9,6 +9,7 @@ import itertools
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
 
 from scorecard.compiled import CompiledQuery
 from scorecard.models import Game, Household, Player, Seat
@@ -97,7 +98,16 @@ def household_for_writing(request: HttpRequest) -> Household:
     return household
 
 
+def cookie_flags(request: HttpRequest) -> dict:
+    """How our own cookies are set: never readable by scripts, Secure in production."""
+    secure = settings.COOKIES_SECURE or request.is_secure()
+    return {"httponly": True, "samesite": "Lax", "secure": secure}
+
+
 class HouseholdMiddleware:
+    """Sets the cookie of a household made during the request, and keeps every page out of
+    shared caches: what a page shows depends on the household that asks."""
+
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
@@ -108,8 +118,8 @@ class HouseholdMiddleware:
                 settings.HOUSEHOLD_COOKIE,
                 request._household.public_id,
                 max_age=settings.HOUSEHOLD_COOKIE_MAX_AGE,
-                httponly=True,
-                samesite="Lax",
-                secure=request.is_secure(),
+                **cookie_flags(request),
             )
+        if not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True)
         return response

@@ -1,10 +1,12 @@
-"""Refuse requests carrying NUL characters at the door.
+"""Requests refused at the door, before any view (or the body parser) sees them.
 
 PostgreSQL text cannot hold NUL, so one in a URL or a form field would otherwise end as a
-database error deep in a view. Nothing legitimate sends one.
+database error deep in a view; nothing legitimate sends one. A body larger than the largest
+import is refused from its Content-Length, before a byte of it is read.
 """
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 
 
 def _has_nul(request: HttpRequest) -> bool:
@@ -16,14 +18,23 @@ def _has_nul(request: HttpRequest) -> bool:
     return False
 
 
-class RejectNulMiddleware:
+def _too_large(request: HttpRequest) -> bool:
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    return not length.isdecimal() or int(length) > settings.MAX_REQUEST_BYTES
+
+
+def _refusal(message: str, status: int) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+class RefuseAtTheDoor:
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _too_large(request):
+            limit = settings.MAX_REQUEST_BYTES // (1024 * 1024)
+            return _refusal(f"This request is larger than {limit} MB, the most sent here.", 413)
         if _has_nul(request):
-            return HttpResponseBadRequest(
-                "This request contains a NUL character, which no form here sends.",
-                content_type="text/plain; charset=utf-8",
-            )
+            return _refusal("This request contains a NUL character, which no form here sends.", 400)
         return self.get_response(request)

@@ -431,3 +431,20 @@ def _game_restore(data: dict, owner: Household, keep_id: bool) -> Game:
         for roll in data["rolls"]
     )
     return game
+
+
+def games_prune(*, started_before, dry_run: bool = False) -> tuple[list[Game], list[Household]]:
+    """Games with no entry started before a time, and the households that would be left
+    with no game: removed (with their players), or only listed on a dry run."""
+    games = list(Game.objects.filter(created__lt=started_before, entries__isnull=True))
+    touched = {game.owner_id for game in games}
+    pruned = {game.pk for game in games}
+    households = [
+        household
+        for household in Household.objects.filter(pk__in=touched)
+        if not household.games.exclude(pk__in=pruned).exists()
+    ]
+    if not dry_run:
+        Game.objects.filter(pk__in=pruned).delete()
+        Household.objects.filter(pk__in=[household.pk for household in households]).delete()
+    return games, households

@@ -315,8 +315,14 @@ def forget(joker: JokerRule) -> None:
     _loaded.pop(joker, None)
 
 
+def is_ready(joker: JokerRule) -> bool:
+    """Whether a rule's table is in memory or on disk; a request never builds one."""
+    return joker in _loaded or table_path(joker).exists()
+
+
 def load(joker: JokerRule) -> np.ndarray:
-    """The state values for a rule: from memory, else from disk, else solved and saved."""
+    """The state values for a rule: from memory, else from disk, else solved and saved
+    (the last only from `manage.py build_strategy` and tests: views ask `is_ready` first)."""
     if joker not in _loaded:
         path = table_path(joker)
         if path.exists():

@@ -121,6 +121,10 @@ class TurnPanel:
         return advice.advice_available(self.progress)
 
     @property
+    def no_advice_because(self) -> str:
+        return advice.unavailable_because(self.progress)
+
+    @property
     def rolls_made(self) -> int:
         return len(self.progress.rolls)
 

@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from scorecard import exchange, services, strategy
+from scorecard import exchange, rules, services, strategy
 from scorecard.models import Game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -108,6 +108,8 @@ def finished_game(owner, names=("Ann", "Bob"), **kwargs):
 
 @pytest.fixture
 def advised(client_of, strategy_tables):
+    """A browser with advice on, on a server whose table for the standard rule is built."""
+    strategy_tables.load(rules.JokerRule.HASBRO)
     client_of.cookies["advice"] = "on"
     return client_of
 
@@ -117,3 +119,13 @@ def good_document(household):
     document = exchange.export_games(Game.objects.all())
     Game.objects.all().delete()
     return document
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with empty counters (the creation limit lives in the cache)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -1,11 +1,15 @@
-"""Settings for the Yahtzee score card.
+"""Settings for the Yahtzee score card. They fail closed.
 
-SQLite needs no set-up and is the default; set DATABASE_URL (postgres://...) to share one
-PostgreSQL database between many stateless workers. Production reads its secrets from the
-environment: DJANGO_SECRET_KEY, DJANGO_DEBUG=0, DJANGO_ALLOWED_HOSTS.
+Debug is off unless DJANGO_DEBUG=1 (`make run` and the tests set it). Without debug the
+server refuses to start until DJANGO_SECRET_KEY is set. SQLite needs no set-up and is the
+default; set DATABASE_URL (postgres://...) to share one PostgreSQL database between many
+stateless workers. Every switch is an environment variable; the README's Deploy section
+lists them.
 """
 
 import os
+import secrets
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -13,13 +17,34 @@ from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
+
+def _switch(name: str, default: bool) -> bool:
+    return os.environ.get(name, "1" if default else "0") == "1"
+
+
+def _development_key() -> str:
+    """A random key kept beside the code for development, never a key written in it: a
+    known key would let anyone forge a household cookie."""
+    path = BASE_DIR / ".secret-key-development"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+DEBUG = _switch("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise RuntimeError("Set DJANGO_SECRET_KEY when DJANGO_DEBUG=0.")
-    SECRET_KEY = "dev-only-insecure-key-do-not-deploy"  # noqa: S105
+        sys.stderr.write(
+            "error: DJANGO_SECRET_KEY is not set; refusing to start without it "
+            "(for development, set DJANGO_DEBUG=1).\n"
+        )
+        raise SystemExit(1)
+    SECRET_KEY = _development_key()
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+# The admin is off unless asked for, and then only for staff accounts.
+ADMIN_ENABLED = _switch("DJANGO_ADMIN", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -36,9 +61,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and fragments are compressed; static files come precompressed from whitenoise.
+    # BREACH finds nothing to guess: Django masks the CSRF token afresh in every response.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "scorecard.middleware.RejectNulMiddleware",
+    "scorecard.middleware.RefuseAtTheDoor",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -70,7 +98,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
         conn_health_checks=True,
     )
 }
@@ -82,7 +110,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "timeout": 20,
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     # Tests use a file too, not shared memory, so two writers wait for the lock as they do
     # in production instead of failing at once.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
@@ -129,10 +156,25 @@ X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 SESSION_COOKIE_HTTPONLY = True
 if not DEBUG:
-    SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SSL_REDIRECT", "1") == "1"
+    SECURE_SSL_REDIRECT = _switch("DJANGO_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 30
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _switch("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _switch("DJANGO_HSTS_PRELOAD", True)
+# Cookies of our own (household, advice) follow the session cookie's Secure flag.
+COOKIES_SECURE = not DEBUG
+
+# Requests are refused before their body is read when they are larger than an import may be.
+MAX_REQUEST_BYTES = 20 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # form fields; a file upload goes through the next
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # larger uploads spool to a temporary file
+
+# How many games and households one client address may create in a window of seconds.
+CREATION_LIMIT = int(os.environ.get("CREATION_LIMIT", "30"))
+CREATION_WINDOW = int(os.environ.get("CREATION_WINDOW", "600"))
+# Behind a proxy that sets X-Forwarded-For, the client is its first address.
+TRUST_FORWARDED_FOR = _switch("DJANGO_TRUST_FORWARDED_FOR", False)
 
 LOGGING = {
     "version": 1,

@@ -1,7 +1,7 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-urlpatterns = [
-    path("admin/", admin.site.urls),
-    path("", include("scorecard.urls")),
-]
+urlpatterns = [path("", include("scorecard.urls"))]
+if settings.ADMIN_ENABLED:  # off unless DJANGO_ADMIN=1; the admin itself admits staff only
+    urlpatterns.insert(0, path("admin/", admin.site.urls))

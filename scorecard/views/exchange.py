@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-import json
-
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorecard import exchange, services
+from scorecard import exchange, services, throttle
 from scorecard.households import current_household, household_for_writing, household_game
 from scorecard.models import Game
 
 
-def _download(document: dict, fmt: str, filename: str) -> HttpResponse:
+def _download(games, fmt: str, filename: str) -> StreamingHttpResponse:
+    """An export streamed a batch of games at a time, private to the household."""
     if fmt == "json":
-        body, kind = json.dumps(document, indent=2, ensure_ascii=False), "application/json"
+        body, kind = exchange.export_json(games), "application/json"
     elif fmt == "csv":
-        body, kind = exchange.export_csv(document), "text/csv"
+        body, kind = exchange.export_csv(games), "text/csv"
     else:
         raise Http404("Exports are JSON or CSV.")
-    response = HttpResponse(body, content_type=f"{kind}; charset=utf-8")
+    response = StreamingHttpResponse(body, content_type=f"{kind}; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.{fmt}"'
     response["Cache-Control"] = "private, no-store"
     return response
@@ -30,15 +29,15 @@ def _download(document: dict, fmt: str, filename: str) -> HttpResponse:
 @require_GET
 def export_one(request: HttpRequest, public_id: str, fmt: str) -> HttpResponse:
     game = household_game(request, public_id)
-    document = exchange.export_games(Game.objects.filter(pk=game.pk))
-    return _download(document, fmt, f"yahtzee-{game.created:%Y-%m-%d}-{public_id[:6]}")
+    games = Game.objects.filter(pk=game.pk)
+    return _download(games, fmt, f"yahtzee-{game.created:%Y-%m-%d}-{public_id[:6]}")
 
 
 @require_GET
 def export_all(request: HttpRequest, fmt: str) -> HttpResponse:
     household = current_household(request)
     games = Game.objects.filter(owner=household) if household else Game.objects.none()
-    return _download(exchange.export_games(games), fmt, "yahtzee-games")
+    return _download(games, fmt, "yahtzee-games")
 
 
 @require_http_methods(["GET", "POST"])
@@ -51,6 +50,9 @@ def import_view(request: HttpRequest) -> HttpResponse:
                 raise exchange.ImportRefused("file: choose a JSON export to import.")
             if upload.size > exchange.MAX_IMPORT_BYTES:
                 raise exchange.ImportRefused("file: larger than 20 MB.")
+            if current_household(request) is None and not throttle.creation_allowed(request):
+                error, status = throttle.refusal_message(), 429
+                return render(request, "import.html", {"error": error}, status=status)
             games = exchange.read_games(exchange.parse_document(upload.read()))
             count = services.games_import(games=games, owner=household_for_writing(request))
             return redirect(f"{reverse('games')}?imported={count}")

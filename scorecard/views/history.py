@@ -68,6 +68,7 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
         "turns": turns,
         "chart": chart,
         "advice_available": advice.advice_available(progress),
+        "no_advice_because": advice.unavailable_because(progress),
     }
     asked = request.GET.get("advice") == "1" or advice.wanted(request)
     if asked and context["advice_available"]:

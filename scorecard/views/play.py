@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorecard import advice, rules, services, standings
 from scorecard.forms import entry_fields, parse_dice, parse_int
-from scorecard.households import household_game
+from scorecard.households import cookie_flags, household_game
 from scorecard.htmx import HtmxHttpRequest
 from scorecard.models import Entry, Game
 from scorecard.progress import GameProgress, load_progress
@@ -161,7 +161,8 @@ def advice_switch(request: HtmxHttpRequest) -> HttpResponse:
         back = "/"
     response = HttpResponseRedirect(back)
     state = "on" if request.POST.get("advice") == "on" else "off"
-    response.set_cookie(advice.COOKIE, state, max_age=ADVICE_COOKIE_AGE, samesite="Lax")
+    flags = cookie_flags(request)
+    response.set_cookie(advice.COOKIE, state, max_age=ADVICE_COOKIE_AGE, **flags)
     return response
 
 

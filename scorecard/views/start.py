@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorecard import services
+from scorecard import services, throttle
 from scorecard.forms import NewGameForm, swap_seats
 from scorecard.households import current_household, household_for_writing
 from scorecard.htmx import HtmxHttpRequest
@@ -31,10 +31,16 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     else:
         form = NewGameForm(data, initial={"dice": request.GET.get("dice", "table")})
         if form.is_bound and form.is_valid():
+            if not throttle.creation_allowed(request):
+                return _form_page(request, form, status=429, error=throttle.refusal_message())
             owner = household_for_writing(request)
             game = services.game_create(owner=owner, **form.game_arguments())
             return redirect("game", public_id=game.public_id)
+    return _form_page(request, form, status=400 if form.is_bound else 200)
+
+
+def _form_page(request: HtmxHttpRequest, form: NewGameForm, *, status: int, error: str = ""):
     household = current_household(request)
     known = household.players.values_list("name", flat=True) if household else []
-    status = 400 if form.is_bound else 200
-    return render(request, "game_new.html", {"form": form, "known_names": known}, status=status)
+    context = {"form": form, "known_names": known, "error": error}
+    return render(request, "game_new.html", context, status=status)

@@ -9,12 +9,17 @@ from scorecard.models import Game
 from tests.conftest import finished_game, good_document, text
 
 
+def body(response) -> str:
+    return b"".join(response.streaming_content).decode()
+
+
 def test_exports_download_as_json_and_csv(client_of, household):
     game = finished_game(household)
     response = client_of.get(reverse("game-export", args=[game.public_id, "json"]))
     assert response["Content-Disposition"].endswith('.json"')
-    assert json.loads(response.content)["games"][0]["id"] == game.public_id
-    rows = client_of.get(reverse("games-export", args=["csv"])).content.decode().splitlines()
+    assert response["Cache-Control"] == "private, no-store"
+    assert json.loads(body(response))["games"][0]["id"] == game.public_id
+    rows = body(client_of.get(reverse("games-export", args=["csv"]))).splitlines()
     assert rows[0].startswith("game,game_created,mode") and len(rows) == 27
     assert client_of.get(reverse("games-export", args=["xml"])).status_code == 404
 

@@ -14,9 +14,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--rule", choices=[rule.key for rule in JokerRule])
+        parser.add_argument(
+            "--missing", action="store_true", help="build only the tables not built yet"
+        )
 
-    def handle(self, *args, rule=None, **options):
+    def handle(self, *args, rule=None, missing=False, **options):
         rules = [JokerRule.from_key(rule)] if rule else list(JokerRule)
+        if missing:
+            rules = [joker for joker in rules if not strategy.table_path(joker).exists()]
         for joker in rules:
             started = time.perf_counter()
             values = strategy.solve(joker, progress=self._progress(joker))

@@ -1,11 +1,13 @@
-"""Write every game of every household as JSON (see scorecard.exchange), for backups."""
+"""Write every game of every household as JSON (see scorecard.exchange), for backups.
 
-import json
+The file is written a batch of games at a time: memory stays the same however many there are.
+"""
+
 import sys
 
 from django.core.management.base import BaseCommand
 
-from scorecard.exchange import export_games
+from scorecard.exchange import export_json
 from scorecard.models import Game
 
 
@@ -16,11 +18,10 @@ class Command(BaseCommand):
         parser.add_argument("file")
 
     def handle(self, *args, file: str, **options):
-        document = export_games(Game.objects.all())
-        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        games = Game.objects.all()
         if file == "-":
-            sys.stdout.write(text)
+            sys.stdout.writelines(export_json(games))
         else:
             with open(file, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        self.stderr.write(f"Exported {len(document['games'])} games.")
+                handle.writelines(export_json(games))
+        self.stderr.write(f"Exported {games.count()} games.")

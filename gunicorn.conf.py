@@ -1,0 +1,18 @@
+"""gunicorn's settings for the score card; gunicorn reads this file from the folder it is
+started in. Every value can be changed from the environment (see the README's Deploy)."""
+
+import multiprocessing
+import os
+
+wsgi_app = "yahtzee.wsgi:application"
+bind = os.environ.get("BIND", "127.0.0.1:8000")
+# Stateless workers: every request reads the game from the database, so any number works.
+workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 30
+# A worker is replaced after this many requests, so a slow leak never grows for long.
+max_requests = 2000
+max_requests_jitter = 200
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+# The path only, never the query string: it could carry something private.
+access_log_format = '%(h)s %(t)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'
