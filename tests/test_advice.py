@@ -1,6 +1,7 @@
 """Advice built on the optimal strategy: holds and the rating of past decisions."""
 
 import pytest
+from django.urls import reverse
 
 from scorecard import advice, services, strategy
 from scorecard.progress import load_progress
@@ -35,3 +36,15 @@ def test_digital_reviews_rate_the_holds_too(strategy_tables, household):
     rolls = {1: list(game.rolls.order_by("number"))}
     kinds = [d.kind for d in advice.decision_losses(load_progress(game), rolls)[0].decisions]
     assert kinds == ["keep", "box"]
+
+
+def test_a_request_that_finds_no_table_says_advice_is_not_ready_and_builds_nothing(
+    client_of, game, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(strategy, "DATA_DIR", tmp_path)
+    monkeypatch.setattr(strategy, "_loaded", {})
+    client_of.cookies["advice"] = "on"
+    page = client_of.get(reverse("game", args=[game.public_id]), {"dice": "44425"})
+    assert page.status_code == 200 and "Advice is not ready yet" in page.content.decode()
+    assert "expected final" not in page.content.decode()
+    assert strategy._loaded == {} and list(tmp_path.iterdir()) == []

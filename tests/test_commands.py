@@ -1,6 +1,7 @@
-"""The management commands: export, import and building the strategy tables."""
+"""The management commands: export, import, strategy tables, pruning and backups."""
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -10,6 +11,7 @@ from django.core.management.base import CommandError
 from scorecard import exchange
 from scorecard.models import Game
 from tests.conftest import finished_game
+from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
 
 def test_export_and_import_commands_round_trip_through_files(household, tmp_path, capsys):
@@ -43,3 +45,70 @@ def test_build_strategy_prints_a_line_per_rule(strategy_tables, capsys, settings
     call_command("build_strategy", "--rule", "none")
     out = capsys.readouterr().out
     assert out.strip() == "none 245.870775"
+
+
+def test_prune_removes_only_old_unplayed_games_and_the_households_they_leave_empty(household):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from scorecard.models import Household
+
+    old = timezone.now() - timedelta(days=40)
+    lonely = HouseholdFactory()
+    abandoned = GameFactory(owner=lonely, names=["Zed"])
+    unplayed_here = GameFactory(owner=household, names=["Ann"])
+    played = GameFactory(owner=household, names=["Ann"])
+    play(played, SOLO_GAME[:1])
+    recent = GameFactory(owner=household, names=["Bob"])
+    Game.objects.exclude(pk=recent.pk).update(created=old)
+    out = StringIO()
+    call_command("prune_games", "--dry-run", stdout=out)
+    assert "Would remove 2 games and 1 households." in out.getvalue()
+    assert abandoned.public_id in out.getvalue() and Game.objects.count() == 4
+    call_command("prune_games", stdout=StringIO())
+    assert set(Game.objects.all()) == {played, recent}
+    assert not Household.objects.filter(pk=lonely.pk).exists()
+    assert not Game.objects.filter(pk=unplayed_here.pk).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_taken_during_writes_holds_every_game_committed_before_it(tmp_path):
+    import sqlite3
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        with pytest.raises(CommandError, match="back it up with pg_dump"):
+            call_command("backup", str(tmp_path / "copy.sqlite3"))
+        return
+    owner = HouseholdFactory()
+    before = {GameFactory(owner=owner, names=["Ann"]).public_id for _ in range(20)}
+    stop = threading.Event()
+
+    def keep_writing():
+        while not stop.is_set():
+            GameFactory(owner=owner, names=["Bob"])
+        connection.close()
+
+    writer = threading.Thread(target=keep_writing)
+    writer.start()
+    try:
+        call_command("backup", str(tmp_path / "copy.sqlite3"), stdout=StringIO())
+    finally:
+        stop.set()
+        writer.join(timeout=30)
+    copy = sqlite3.connect(tmp_path / "copy.sqlite3")
+    # The tables' check constraints use REGEXP, which Django gives its own connections.
+    copy.create_function("REGEXP", 2, lambda pattern, text: re.search(pattern, text) is not None)
+    assert copy.execute("pragma integrity_check").fetchone() == ("ok",)
+    stored = {row[0] for row in copy.execute("select public_id from scorecard_game")}
+    seatless = copy.execute(
+        "select count(*) from scorecard_game g where not exists "
+        "(select 1 from scorecard_seat s where s.game_id = g.id)"
+    ).fetchone()[0]
+    copy.close()
+    assert before <= stored and seatless == 0
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("backup", str(tmp_path / "copy.sqlite3"))

@@ -134,3 +134,10 @@ def test_csv_cells_that_look_like_formulas_are_kept_as_text(household):
     lines = "".join(exchange.export_csv(Game.objects.all())).splitlines()
     names = {line.split(",")[6] for line in lines[1:]}
     assert names == {"'=SUM(A1)", "'+1", "'-2", "'@cmd"}
+
+
+def test_parsing_stops_once_a_file_holds_more_objects_than_any_export(monkeypatch):
+    monkeypatch.setattr(exchange, "MAX_OBJECTS", 100)
+    with pytest.raises(exchange.ImportRefused, match="more than 100 objects"):
+        exchange.parse_document("[" + ",".join(["{}"] * 101) + "]")
+    assert exchange.parse_document("[" + ",".join(["{}"] * 100) + "]") == [{}] * 100

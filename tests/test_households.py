@@ -47,3 +47,29 @@ def test_a_game_with_its_seats_is_found_in_one_query(game, django_assert_num_que
     stranger.COOKIES["household"] = household_cookie(HouseholdFactory())
     with pytest.raises(Http404):
         household_game(stranger, game.public_id, with_seats=True)
+
+
+def test_every_page_of_a_household_is_private_to_shared_caches(client_of, game):
+    for url in (game_url(game), reverse("games"), reverse("home"), reverse("players")):
+        assert client_of.get(url)["Cache-Control"] == "private"
+
+
+def test_our_cookies_are_secure_and_hidden_from_scripts_in_production(db, settings):
+    settings.COOKIES_SECURE = True
+    client = Client()
+    client.post(reverse("game-new"), {"name_1": "Ann", "joker": "hasbro", "mode": "standard"})
+    household = client.cookies["household"]
+    assert household["secure"] and household["httponly"]
+    client.post(reverse("advice"), {"advice": "on", "next": "/"})
+    advice = client.cookies["advice"]
+    assert advice["secure"] and advice["httponly"] and advice["samesite"] == "Lax"
+
+
+def test_a_cookie_signed_with_the_old_written_key_opens_nothing(game, settings):
+    real_key = settings.SECRET_KEY
+    settings.SECRET_KEY = "dev-only-insecure-key-do-not-deploy"
+    forged = household_cookie(game.owner)
+    settings.SECRET_KEY = real_key
+    client = Client()
+    client.cookies["household"] = forged
+    assert client.get(game_url(game)).status_code == 404

@@ -1,0 +1,86 @@
+"""Settings fail closed: debug off unless asked for, no server without a secret key, and
+a deployment that passes Django's own checks."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    "DJANGO_ALLOWED_HOSTS": "scores.example.org",
+}
+
+
+def run_django(code: str, **environment) -> subprocess.CompletedProcess:
+    """Python with the site's settings and only the environment given (plus the PATH)."""
+    env = {"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "yahtzee.settings"}
+    env |= {key: value for key, value in os.environ.items() if key == "DATABASE_URL"}
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env | environment, capture_output=True,
+        text=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_without_a_secret_key_and_debug_the_server_refuses_to_start_in_one_line():
+    started = run_django("import django; django.setup()")
+    assert started.returncode == 1
+    assert started.stderr.strip().splitlines() == [
+        "error: DJANGO_SECRET_KEY is not set; refusing to start without it "
+        "(for development, set DJANGO_DEBUG=1)."
+    ]
+
+
+def test_debug_is_off_unless_asked_for():
+    code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+    assert run_django(code, **PRODUCTION).stdout.strip() == "False"
+    assert run_django(code, **PRODUCTION, DJANGO_DEBUG="true").stdout.strip() == "False"
+    assert run_django(code, DJANGO_DEBUG="1").stdout.strip() == "True"
+
+
+def test_development_uses_a_random_key_never_one_written_in_the_code():
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(len(settings.SECRET_KEY), 'insecure' in settings.SECRET_KEY)"
+    )
+    assert run_django(code, DJANGO_DEBUG="1").stdout.split() == ["67", "False"]
+    assert "insecure" not in (ROOT / "yahtzee" / "settings.py").read_text()
+
+
+def test_a_production_configuration_passes_the_deploy_checks():
+    code = (
+        "import sys, django; django.setup(); from django.core.management import call_command; "
+        "call_command('check', '--deploy', '--fail-level', 'WARNING')"
+    )
+    checked = run_django(code, **PRODUCTION)
+    assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize(
+    ("switch", "warning"),
+    [("DJANGO_HSTS_INCLUDE_SUBDOMAINS", "W005"), ("DJANGO_HSTS_PRELOAD", "W021")],
+)
+def test_hsts_subdomains_and_preload_can_each_be_switched_off(switch, warning):
+    code = (
+        "import django; django.setup(); from django.core.management import call_command; "
+        "call_command('check', '--deploy')"
+    )
+    checked = run_django(code, **PRODUCTION, **{switch: "0"})
+    assert warning in checked.stderr + checked.stdout
+
+
+def test_the_admin_is_off_unless_switched_on_and_then_asks_staff_to_log_in():
+    code = (
+        "import django; django.setup(); from django.test import Client; "
+        "response = Client().get('/admin/'); print(response.status_code, "
+        "response.get('Location', ''))"
+    )
+    assert run_django(code, DJANGO_DEBUG="1").stdout.split() == ["404"]
+    assert run_django(code, DJANGO_DEBUG="1", DJANGO_ADMIN="1").stdout.split() == [
+        "302",
+        "/admin/login/?next=/admin/",
+    ]
