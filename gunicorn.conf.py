@@ -13,6 +13,6 @@ graceful_timeout = 30
 # A worker is replaced after this many requests, so a slow leak never grows for long.
 max_requests = 2000
 max_requests_jitter = 200
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None  # empty: no access log
 # The path only, never the query string: it could carry something private.
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'

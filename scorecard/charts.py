@@ -74,15 +74,18 @@ def line_chart(series: list[Series], *, title: str, width=360, height=220) -> Sa
     return mark_safe("".join(parts))  # every interpolated text is escaped above
 
 
-def histogram(values: list[int], *, title: str, bin_size=25, width=360, height=180) -> SafeString:
-    """How often final scores fell in each band of `bin_size` points."""
+def histogram(
+    bands: list[tuple[int, int]], *, title: str, bin_size=25, width=360, height=180
+) -> SafeString:
+    """How many final scores fell in each band of `bin_size` points: (lowest score, count)
+    pairs, in order; empty bands between them are drawn empty."""
     left, right, top, bottom = 30, 8, 10, 30
-    if not values:
+    if not bands:
         return mark_safe("")
-    low = min(values) // bin_size * bin_size
-    bins = [0] * ((max(values) - low) // bin_size + 1)
-    for value in values:
-        bins[(value - low) // bin_size] += 1
+    low = bands[0][0]
+    bins = [0] * ((bands[-1][0] - low) // bin_size + 1)
+    for start, count in bands:
+        bins[(start - low) // bin_size] = count
     tallest = max(bins)
     plot_w, plot_h = width - left - right, height - top - bottom
     bar_w = plot_w / len(bins)

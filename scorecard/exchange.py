@@ -77,23 +77,33 @@ def _batches(games) -> Iterator[list[dict]]:
         last = batch[-1].pk
 
 
+ENTRY_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
+
+
 def _batch_data(games: list[Game]) -> list[dict]:
+    """Rows as plain dicts (no model instances: an export reads hundreds of thousands)."""
     ids = [game.pk for game in games]
     seats, entries, rolls = defaultdict(list), defaultdict(list), defaultdict(list)
     undone = defaultdict(list)
-    for seat in Seat.objects.filter(game_id__in=ids).select_related("player"):
-        seats[seat.game_id].append(seat)
-    for entry in Entry.objects.filter(game_id__in=ids).order_by("turn"):
-        entries[entry.game_id].append(entry)
-    for roll in Roll.objects.filter(game_id__in=ids).order_by("turn", "number"):
-        rolls[roll.game_id].append(roll)
-    for taken_back in UndoneEntry.objects.filter(game_id__in=ids).order_by("undone", "pk"):
-        undone[taken_back.game_id].append(taken_back)
+    seat_rows = Seat.objects.filter(game_id__in=ids).order_by("game_id", "position")
+    for seat in seat_rows.values("pk", "game_id", "player__public_id", "player__name"):
+        seats[seat["game_id"]].append(seat)
+    entry_rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
+    for entry in entry_rows.values("game_id", "seat_id", *ENTRY_FIELDS, "created", "corrected"):
+        entries[entry["game_id"]].append(entry)
+    roll_rows = Roll.objects.filter(game_id__in=ids).order_by("game_id", "turn", "number")
+    for roll in roll_rows.values("game_id", "turn", "number", "dice", "held", "created"):
+        rolls[roll["game_id"]].append(roll)
+    undone_rows = UndoneEntry.objects.filter(game_id__in=ids).order_by("undone", "pk")
+    undone_columns = ("game_id", "seat_id", *UNDONE_FIELDS, "recorded", "undone")
+    for taken_back in undone_rows.values(*undone_columns):
+        undone[taken_back["game_id"]].append(taken_back)
     return [_game_data(g, seats[g.pk], entries[g.pk], rolls[g.pk], undone[g.pk]) for g in games]
 
 
 def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
-    seat_index = {seat.pk: index for index, seat in enumerate(seats)}
+    seat_index = {seat["pk"]: index for index, seat in enumerate(seats)}
+    players = [{"id": seat["player__public_id"], "name": seat["player__name"]} for seat in seats]
     return {
         "id": game.public_id,
         "household": game.owner.public_id,
@@ -103,30 +113,22 @@ def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
         "version": game.version,
         "created": _time(game.created),
         "finished": _time(game.finished),
-        "players": [{"id": seat.player.public_id, "name": seat.player.name} for seat in seats],
+        "players": players,
         "entries": [
-            {
-                "turn": e.turn,
-                "seat": seat_index[e.seat_id],
-                "card": e.card,
-                "box": e.box,
-                "points": e.points,
-                "dice": e.dice,
-                "yahtzee_bonus": e.yahtzee_bonus,
-                "created": _time(e.created),
-                "corrected": _time(e.corrected),
-            }
+            {"turn": e["turn"], "seat": seat_index[e["seat_id"]]}
+            | {key: e[key] for key in ENTRY_FIELDS[1:]}
+            | {"created": _time(e["created"]), "corrected": _time(e["corrected"])}
             for e in entries
         ],
         "rolls": [
-            {"turn": r.turn, "number": r.number, "dice": r.dice, "held": r.held}
-            | {"created": _time(r.created)}
+            {key: r[key] for key in ("turn", "number", "dice", "held")}
+            | {"created": _time(r["created"])}
             for r in rolls
         ],
         "undone": [
-            {key: getattr(u, key) for key in UNDONE_FIELDS}
-            | {"seat": seat_index[u.seat_id], "recorded": _time(u.recorded)}
-            | {"undone": _time(u.undone)}
+            {key: u[key] for key in UNDONE_FIELDS}
+            | {"seat": seat_index[u["seat_id"]], "recorded": _time(u["recorded"])}
+            | {"undone": _time(u["undone"])}
             for u in undone
         ],
     }

@@ -99,14 +99,30 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """A player's place at one game, in seating order."""
+    """A player's place at one game, in seating order.
+
+    Once the game is finished, what statistics need of it is stored here the first time
+    they ask (`statistics.settle_seats`), so a player page reads sums, not every entry.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    final_total = models.PositiveIntegerField(null=True, blank=True)
+    won = models.BooleanField(null=True)  # first place, shared on a tie; never alone
+    scored = models.BooleanField(null=True)  # a one-card game: its total is on the usual scale
+    finished = models.DateTimeField(null=True)  # the game's, kept here to sort without a join
+    cards = models.PositiveSmallIntegerField(null=True)
+    bonus_cards = models.PositiveSmallIntegerField(null=True)
+    yahtzees = models.PositiveSmallIntegerField(null=True)
+    extra_yahtzees = models.PositiveSmallIntegerField(null=True)
 
     class Meta:
         ordering = ["game", "position"]
+        indexes = [
+            models.Index(fields=["player", "scored", "finished"], name="seat_results_by_time"),
+            models.Index(fields=["player", "scored", "final_total"], name="seat_results_by_total"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
@@ -223,3 +239,21 @@ class Roll(models.Model):
     @property
     def faces_held(self) -> list[tuple[int, bool]]:
         return list(zip(self.faces, self.held_positions, strict=True))
+
+
+class PlayerBoxTotal(models.Model):
+    """The points a player has put in one box over every settled one-card game, and on
+    how many cards: the average per box without reading every entry."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="box_totals")
+    box = models.CharField(max_length=20, choices=BOX_CHOICES)
+    points = models.PositiveBigIntegerField(default=0)
+    cards = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "box"], name="box_total_once_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.box} {self.points} on {self.cards} cards"

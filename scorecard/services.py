@@ -16,7 +16,7 @@ from typing import NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from scorecard import compiled, rules
+from scorecard import compiled, rules, statistics
 from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
 from scorecard.progress import FilledBox, GameProgress, load_progress
 
@@ -311,6 +311,8 @@ def undo_last_entry(*, game: Game, version: int) -> Undone:
         if not progress.entries:
             raise Refusal("Nothing to undo: no box is filled yet.", progress=progress)
         last = progress.entries[-1]
+        if game.finished:
+            statistics.unsettle(progress)
         _claim_version(game, version, finished=None)
         UndoneEntry.objects.create(
             game=game,
@@ -336,6 +338,8 @@ def correct_box(
     if game.digital:
         raise Refusal("The server rolled these dice, so they stand; undo a box instead.")
     _claim_version(game, version)
+    if game.finished:
+        statistics.unsettle(load_progress(game))
     rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
     card = [FilledBox(*row) for row in rows.values_list(*FilledBox.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]

@@ -1,25 +1,29 @@
-"""Reads over many games: summaries, running totals, player statistics, high scores.
+"""Reads over many games: running totals, player statistics, high scores.
 
-Each read costs a fixed number of queries however many games or turns there are: sums are
-added up in the database, and totals are made from them with `rules.totals_from_sums`.
+A finished game's result is worked out by the rules engine once, the first time a statistic
+needs it, and stored on its seats (`settle_seats`); each player's points per box are kept as
+running sums. A player page then costs the same few queries, and nearly the same time,
+whether the player has finished ten games or ten thousand.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from statistics import fmean
 
-from django.db import models
-from django.db.models import Avg, Count, Q, Sum
+from django.db import transaction
+from django.db.models import Avg, Count, F, Max, Min, Q, Sum
 
 from scorecard import rules
 from scorecard.charts import Series
-from scorecard.models import Entry, Game, Player, Seat
-from scorecard.progress import CardProgress, GameProgress
+from scorecard.models import Game, Player, PlayerBoxTotal, Seat
+from scorecard.progress import CardProgress, GameProgress, load_many
 
-UPPER_KEYS = [box.key for box in rules.UPPER_BOXES]
-LOWER_KEYS = [box.key for box in rules.LOWER_BOXES]
+SETTLED_FIELDS = [
+    "final_total", "won", "scored", "finished", "cards", "bonus_cards", "yahtzees",
+    "extra_yahtzees",
+]  # fmt: skip
+BAND = 25  # points a band of the final-score histogram holds
 
 
 def running_totals(progress: GameProgress) -> list[Series]:
@@ -34,22 +38,86 @@ def running_totals(progress: GameProgress) -> list[Series]:
     return [Series(seat.player.name, values[seat.seat.pk]) for seat in progress.seats]
 
 
-def seat_totals(game_ids: list[int]) -> dict[int, int]:
-    """The final total of every seat of these games, summed by the database in one query."""
-    rows = (
-        Entry.objects.filter(game_id__in=game_ids)
-        .values("seat_id", "card")
-        .annotate(
-            upper=Sum("points", filter=Q(box__in=UPPER_KEYS), default=0),
-            lower=Sum("points", filter=Q(box__in=LOWER_KEYS), default=0),
-            extra=Count("pk", filter=Q(yahtzee_bonus=True)),
-        )
+def seat_results(progress: GameProgress) -> dict[int, dict]:
+    """What a finished game leaves for statistics, seat by seat: the final total, a win (first
+    place, shared on a tie; playing alone wins nothing), bonus cards and Yahtzees."""
+    finals = {seat.seat.pk: seat.totals.total for seat in progress.seats}
+    best = max(finals.values())
+    results = {}
+    for seat in progress.seats:
+        cards = seat.cards
+        results[seat.seat.pk] = {
+            "final_total": finals[seat.seat.pk],
+            "won": len(finals) > 1 and finals[seat.seat.pk] == best,
+            "scored": progress.game.cards_per_player == 1,
+            "finished": progress.game.finished,
+            "cards": len(cards),
+            "bonus_cards": sum(card.totals.bonus > 0 for card in cards),
+            "yahtzees": sum(
+                card.filled.get(rules.Box.YAHTZEE) == rules.YAHTZEE_POINTS for card in cards
+            ),  # fmt: skip
+            "extra_yahtzees": sum(card.extra_yahtzees for card in cards),
+        }
+    return results
+
+
+def settle_seats(seats) -> int:
+    """Store the results of every finished game among `seats` not settled yet, and add its
+    one-card boxes to each player's totals; returns how many seats were settled."""
+    with transaction.atomic():
+        pending = seats.filter(final_total=None, game__finished__isnull=False)
+        game_ids = set(pending.select_for_update(skip_locked=True, of=("self",))
+                       .values_list("game_id", flat=True))  # fmt: skip
+        if not game_ids:
+            return 0
+        games = list(Game.objects.filter(pk__in=game_ids))
+        settled, boxes = [], defaultdict(lambda: [0, 0])
+        for progress in load_many(games):
+            for seat_id, result in seat_results(progress).items():
+                settled.append(Seat(pk=seat_id, **result))
+            if progress.game.cards_per_player == 1:
+                for seat in progress.seats:
+                    for box, points in seat.cards[0].filled.items():
+                        boxes[(seat.seat.player_id, box.key)][0] += points
+                        boxes[(seat.seat.player_id, box.key)][1] += 1
+        Seat.objects.bulk_update(settled, SETTLED_FIELDS)
+        add_box_totals(boxes)
+    return len(settled)
+
+
+def add_box_totals(changes: dict[tuple[int, str], list[int]]) -> None:
+    """Add (or, with negative numbers, take back) points and cards to players' box totals."""
+    if not changes:
+        return
+    players = {player for player, _ in changes}
+    rows = PlayerBoxTotal.objects.filter(player__in=players)
+    current = {(row.player_id, row.box): row for row in rows}
+    for (player, box), (points, cards) in changes.items():
+        row = current.setdefault((player, box), PlayerBoxTotal(player_id=player, box=box))
+        row.points += points
+        row.cards += cards
+    PlayerBoxTotal.objects.bulk_create(
+        current.values(),
+        update_conflicts=True,
+        unique_fields=["player", "box"],
+        update_fields=["points", "cards"],
     )
-    cards: dict[int, dict[int, rules.Totals]] = defaultdict(dict)
-    for row in rows:
-        card = rules.totals_from_sums(row["upper"], row["lower"], row["extra"])
-        cards[row["seat_id"]][row["card"]] = card
-    return {seat: rules.combined_totals(seat_cards).total for seat, seat_cards in cards.items()}
+
+
+def unsettle(progress: GameProgress) -> None:
+    """A finished game is reopened or corrected: take its results back out of statistics,
+    as they were (the next read settles it again)."""
+    settled = Seat.objects.filter(game=progress.game, final_total__isnull=False)
+    if not settled.exists():
+        return
+    boxes = defaultdict(lambda: [0, 0])
+    if progress.game.cards_per_player == 1:
+        for seat in progress.seats:
+            for box, points in seat.cards[0].filled.items():
+                boxes[(seat.seat.player_id, box.key)][0] -= points
+                boxes[(seat.seat.player_id, box.key)][1] -= 1
+    settled.update(**dict.fromkeys(SETTLED_FIELDS))
+    add_box_totals(boxes)
 
 
 @dataclass
@@ -58,28 +126,16 @@ class PlayerStats:
     games: int = 0
     wins: int = 0
     scored_games: int = 0
-    finals: list[int] = field(default_factory=list)
+    average: float | None = None
+    best: int | None = None
+    worst: int | None = None
+    last_ten_average: float | None = None
+    bands: list[tuple[int, int]] = field(default_factory=list)  # (lowest score, games)
     bonus_cards: int = 0
     cards: int = 0
     yahtzees: int = 0
     extra_yahtzees: int = 0
     box_averages: list[tuple[rules.Box, float]] = field(default_factory=list)
-
-    @property
-    def average(self) -> float | None:
-        return fmean(self.finals) if self.finals else None
-
-    @property
-    def best(self) -> int | None:
-        return max(self.finals, default=None)
-
-    @property
-    def worst(self) -> int | None:
-        return min(self.finals, default=None)
-
-    @property
-    def last_ten_average(self) -> float | None:
-        return fmean(self.finals[-10:]) if self.finals else None
 
     @property
     def bonus_rate(self) -> float | None:
@@ -88,55 +144,52 @@ class PlayerStats:
 
 def player_stats(player: Player) -> PlayerStats:
     """Finished games only; Triple Yahtzee counts as played but stays out of the score
-    figures, whose ×1 ×2 ×3 totals are of another scale. Four queries in all."""
-    stats = PlayerStats(player)
-    seats = list(
-        Seat.objects.filter(player=player, game__finished__isnull=False)
-        .order_by("game__finished")
-        .values("pk", "game_id", "game__mode")
+    figures, whose ×1 ×2 ×3 totals are of another scale. A few queries, each on the
+    player's own seats through an index, however many games they played."""
+    seats = Seat.objects.filter(player=player)
+    settle_seats(seats)
+    finished = seats.filter(final_total__isnull=False)
+    scored = Q(scored=True)
+    figures = finished.aggregate(
+        games=Count("pk"),
+        wins=Count("pk", filter=Q(won=True)),
+        scored_games=Count("pk", filter=scored),
+        average=Avg("final_total", filter=scored),
+        best=Max("final_total", filter=scored),
+        worst=Min("final_total", filter=scored),
+        bonus_cards=Sum("bonus_cards", default=0),
+        cards=Sum("cards", default=0),
+        yahtzees=Sum("yahtzees", default=0),
+        extra_yahtzees=Sum("extra_yahtzees", default=0),
     )
-    game_ids = [seat["game_id"] for seat in seats]
-    all_seats = Seat.objects.filter(game_id__in=game_ids).values_list("pk", "game_id")
-    totals = seat_totals(game_ids)
-    best_in_game: dict[int, int] = defaultdict(int)
-    for seat_id, game_id in all_seats:
-        best_in_game[game_id] = max(best_in_game[game_id], totals.get(seat_id, 0))
-    stats.games = len(seats)
-    for seat in seats:
-        total = totals.get(seat["pk"], 0)
-        stats.wins += total == best_in_game[seat["game_id"]]
-        if seat["game__mode"] != Game.Mode.TRIPLE:
-            stats.finals.append(total)
-    _add_box_figures(stats, player)
+    stats = PlayerStats(player, **figures)
+    single = seats.filter(scored=True)
+    last_ten = list(single.order_by("-finished").values_list("final_total", flat=True)[:10])
+    stats.last_ten_average = sum(last_ten) / len(last_ten) if last_ten else None
+    bands = (
+        single.order_by()
+        .annotate(band=F("final_total") / BAND)
+        .values("band")
+        .annotate(n=Count("pk"))
+    )
+    stats.bands = sorted((row["band"] * BAND, row["n"]) for row in bands)
+    totals = {row.box: row for row in player.box_totals.filter(cards__gt=0)}
+    stats.box_averages = [
+        (box, totals[box.key].points / totals[box.key].cards)
+        for box in rules.Box
+        if box.key in totals
+    ]
     return stats
 
 
-def _add_box_figures(stats: PlayerStats, player: Player) -> None:
-    finished = Entry.objects.filter(seat__player=player, game__finished__isnull=False)
-    single = finished.exclude(game__mode=Game.Mode.TRIPLE)
-    rows = single.values("box").annotate(average=Avg("points"))
-    averages = {row["box"]: row["average"] for row in rows}
-    stats.box_averages = [(box, averages[box.key]) for box in rules.Box if box.key in averages]
-    cards = finished.values("seat_id", "card").annotate(
-        upper=Sum("points", filter=Q(box__in=UPPER_KEYS), default=0),
-        fifties=Count("pk", filter=Q(box=rules.Box.YAHTZEE.key, points=rules.YAHTZEE_POINTS)),
-        extra=Count("pk", filter=Q(yahtzee_bonus=True)),
-    )
-    for card in cards:
-        stats.cards += 1
-        stats.bonus_cards += rules.totals_from_sums(card["upper"], 0).bonus > 0
-        stats.yahtzees += card["fifties"]
-        stats.extra_yahtzees += card["extra"]
-
-
 def high_scores(owner, limit: int = 10) -> list[dict]:
-    """The best single-card totals of finished digital games of a household (two queries)."""
-    seats = list(
-        Seat.objects.filter(game__owner=owner, game__digital=True, game__finished__isnull=False)
-        .exclude(game__mode=Game.Mode.TRIPLE)
-        .values("pk", "game_id", "player__name", "player__public_id", "game__public_id")
-        .annotate(finished=models.F("game__finished"))
+    """The best single-card totals of finished digital games of a household."""
+    seats = Seat.objects.filter(game__owner=owner, game__digital=True)
+    settle_seats(seats)
+    best = (
+        seats.filter(scored=True)
+        .order_by("-final_total", "finished")
+        .values("player__name", "player__public_id", "game__public_id")
+        .annotate(finished=F("game__finished"), total=F("final_total"))
     )
-    totals = seat_totals(list({seat["game_id"] for seat in seats}))
-    ranked = sorted(seats, key=lambda seat: (-totals.get(seat["pk"], 0), seat["finished"]))
-    return [seat | {"total": totals.get(seat["pk"], 0)} for seat in ranked[:limit]]
+    return list(best[:limit])

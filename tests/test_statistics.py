@@ -1,10 +1,12 @@
 """Statistics over many games, checked against the rules engine."""
 
+import pytest
+
 from scorecard import services
-from scorecard.models import Game, Player
+from scorecard.models import Game, Player, PlayerBoxTotal, Seat
 from scorecard.progress import load_progress
 from scorecard.rules import Box
-from scorecard.statistics import player_stats, running_totals
+from scorecard.statistics import BAND, player_stats, running_totals, settle_seats
 from tests.factories import bulk_finished_games
 
 
@@ -14,9 +16,39 @@ def test_player_statistics_match_the_engine(household):
     stats = player_stats(ann)
     totals = [load_progress(g).seats[0].totals.total for g in games]
     others = [load_progress(g).seats[1].totals.total for g in games]
-    assert sorted(stats.finals) == sorted(totals)
+    assert stats.games == stats.scored_games == 20
+    assert stats.average == pytest.approx(sum(totals) / 20)
     assert stats.wins == sum(a >= b for a, b in zip(totals, others, strict=True))
     assert stats.best == max(totals) and stats.worst == min(totals)
+    assert sum(count for _, count in stats.bands) == 20
+    assert all(low % BAND == 0 for low, _ in stats.bands)
+    chance = [load_progress(g).seats[0].cards[0].filled[Box.CHANCE] for g in games]
+    assert dict(stats.box_averages)[Box.CHANCE] == pytest.approx(sum(chance) / 20)
+
+
+def test_a_game_played_alone_is_no_win(household):
+    bulk_finished_games(household, ["Solo"], 3)
+    stats = player_stats(Player.objects.get(name="Solo"))
+    assert stats.games == 3 and stats.wins == 0
+
+
+def test_statistics_are_settled_once_and_taken_back_when_a_game_reopens(household):
+    (game,) = bulk_finished_games(household, ["Ann", "Bob"], 1, seed=2)
+    ann = Player.objects.get(name="Ann")
+    first = player_stats(ann)
+    assert settle_seats(Seat.objects.all()) == 0  # nothing left to settle
+    before = PlayerBoxTotal.objects.get(player=ann, box="chance")
+    game.refresh_from_db()
+    _, undone = services.undo_last_entry(game=game, version=game.version)
+    assert player_stats(ann).games == 0
+    assert PlayerBoxTotal.objects.get(player=ann, box="chance").cards == before.cards - 1
+    game.refresh_from_db()
+    last = load_progress(game).current
+    assert last.player.name == "Bob"
+    services.record_box(
+        game=game, version=game.version, turn=26, box=undone.rules_box, dice=undone.dice_tuple
+    )
+    assert player_stats(ann) == first
 
 
 def test_running_totals_count_triple_cards_by_their_multiplier(household):

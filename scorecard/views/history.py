@@ -89,7 +89,8 @@ def players_list(request: HttpRequest) -> HttpResponse:
 def player_page(request: HttpRequest, public_id: str) -> HttpResponse:
     player = household_object(request, Player, public_id)
     stats = statistics.player_stats(player)
-    histogram = charts.histogram(stats.finals, title=f"Final scores of {player.name}")
+    title = f"Final scores of {player.name}"
+    histogram = charts.histogram(stats.bands, bin_size=statistics.BAND, title=title)
     return render(request, "player.html", {"stats": stats, "histogram": histogram})
 
 

@@ -1,0 +1,81 @@
+"""Pages and exports at scale: a player page over 1,000 and 10,000 finished games (after its
+games are settled), and exporting them (time a game, peak memory). Each time is also given
+as a ratio to the constant page measured in the same run.
+
+Run: .venv/bin/python bench/scale_bench.py  (about two minutes: it makes 11,000 games)
+"""
+
+import os
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-key")
+os.environ["DJANGO_DEBUG"] = "0"
+os.environ.setdefault("DJANGO_SSL_REDIRECT", "0")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.urls_settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import django_setup  # noqa: E402,F401  (starts Django on a test database)
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from scorecard import exchange  # noqa: E402
+from scorecard.models import Game, Household, Player  # noqa: E402
+from tests.conftest import browser_of  # noqa: E402
+from tests.factories import bulk_finished_games  # noqa: E402
+
+
+def median_ms(send, runs=9) -> tuple[float, int]:
+    times = []
+    for _ in range(runs):
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            response = send()
+            times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200
+    return statistics.median(times), len(captured.captured_queries)
+
+
+def export_figures(games) -> tuple[float, float]:
+    """Milliseconds a game and peak traced memory (MB) of exporting these games."""
+    tracemalloc.start()
+    started = time.perf_counter()
+    with open(os.devnull, "w") as sink:
+        sink.writelines(exchange.export_json(games))
+    seconds = time.perf_counter() - started
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    return seconds * 1000 / games.count(), peak
+
+
+def main() -> None:
+    rows = []
+    for count in (1000, 10_000):
+        household = Household.objects.create()
+        started = time.perf_counter()
+        bulk_finished_games(household, ["Ann", "Bob"], count, seed=count)
+        made = time.perf_counter() - started
+        client = browser_of(household)
+        ann = Player.objects.get(owner=household, name="Ann")
+        url = reverse("player", args=[ann.public_id])
+        client.get(url)  # the first read settles the games
+        ceiling, _ = median_ms(lambda c=client: c.get("/__ceiling__/"))
+        page, queries = median_ms(lambda c=client, u=url: c.get(u))
+        per_game, peak = export_figures(Game.objects.filter(owner=household))
+        rows.append((count, made, ceiling, page, queries, per_game, peak))
+    print("| games | player page ms | × ceiling | queries | export ms a game | export peak MB |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    for count, _, ceiling, page, queries, per_game, peak in rows:
+        print(
+            f"| {count:,} | {page:.1f} | {page / ceiling:.1f} | {queries} "
+            f"| {per_game:.2f} | {peak:.1f} |"
+        )
+    print(f"player page, 10,000 against 1,000 games: {rows[1][3] / rows[0][3]:.2f}×")
+
+
+if __name__ == "__main__":
+    main()
