@@ -173,6 +173,28 @@ def history_pages(bench: Bench, rounds: int) -> None:
         bench.measure("review, 4 players", lambda: client.get(review_url))
 
 
+def first_load(bench: Bench) -> str:
+    """The bytes a phone downloads to open a 4-player game page the first time: the page
+    gzipped, as GZipMiddleware sends it, and each static file it names compressed with
+    brotli, as whitenoise serves them after collectstatic."""
+    import re
+
+    import brotli
+    from django.contrib.staticfiles import finders
+
+    household = Household.objects.create()
+    game = services.game_create(owner=household, names=["Ann", "Bob", "Cy", "Di"])
+    client = browser_of(household)
+    page = client.get(reverse("game", args=[game.public_id]), headers={"Accept-Encoding": "gzip"})
+    sizes = {"page (gzip)": len(page.content)}
+    html = gzip.decompress(page.content).decode()
+    for url in re.findall(r'(?:src|href)="/static/([^"]+)"', html):
+        data = Path(finders.find(url)).read_bytes()
+        sizes[url.split("/")[-1] + " (br)"] = len(brotli.compress(data))
+    parts = ", ".join(f"{name} {size:,}" for name, size in sizes.items())
+    return f"First load of a 4-player game page: {sum(sizes.values()):,} bytes ({parts})."
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=20)
@@ -189,6 +211,8 @@ def main() -> None:
     history_pages(bench, args.rounds)
     print(f"Requests on {connection.vendor}, debug off; ceiling = a constant page:")
     print(bench.table())
+    print()
+    print(first_load(bench))
 
 
 if __name__ == "__main__":

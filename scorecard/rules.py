@@ -358,9 +358,26 @@ def place(
     if points is None:
         raise RuleViolation(f"Enter the dice or the points for {box.label}.")
     check_points(box, points)
-    if extra_yahtzee and not earns_bonus(filled, joker):
+    if not extra_yahtzee:
+        return Placement(box, points)
+    if not earns_bonus(filled, joker):
         raise RuleViolation("An extra Yahtzee earns 100 only with 50 in the Yahtzee box.")
-    return Placement(box, points, EXTRA_YAHTZEE_BONUS if extra_yahtzee else 0)
+    return Placement(box, points, _typed_extra_yahtzee(filled, box, points, joker))
+
+
+def _typed_extra_yahtzee(filled: Card, box: Box, points: int, joker: JokerRule) -> int:
+    """The bonus of an extra Yahtzee typed as points: some five alike must be allowed in
+    this box, for exactly these points, under the joker rule, as if its dice were entered."""
+    reasons = []
+    for face in FACES:
+        option = next(o for o in card_options(filled, (face,) * DICE_COUNT, joker) if o.box is box)
+        if option.allowed and option.points == points:
+            return yahtzee_bonus(filled, (face,) * DICE_COUNT, joker)
+        if not option.allowed and option.reason not in reasons:
+            reasons.append(option.reason)
+    if len(reasons) == 1:
+        raise RuleViolation(f"No extra Yahtzee scores {points} in {box.label}: {reasons[0]}")
+    raise RuleViolation(f"No five alike may score {points} in {box.label} under this rule.")
 
 
 @dataclass(frozen=True)

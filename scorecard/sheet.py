@@ -37,11 +37,14 @@ class Column:
     multiplier: int = 1
     is_current: bool = False
     id: str = ""  # "c3" in a game's grid, so its cells can be swapped one by one
+    player: str = ""  # whose card this is: Triple Yahtzee groups a player's three
 
     def header_html(self, oob: bool = False) -> SafeString:
         attributes = _attributes(self.id and f"{self.id}-head", oob)
         attributes += ' class="current"' if self.is_current else ""
-        return mark_safe(f'<th scope="col"{attributes}>{escape(self.heading)}</th>')
+        # A blank sheet's empty heading still names its column for a screen reader.
+        heading = escape(self.heading) or '<span class="visually-hidden">Player</span>'
+        return mark_safe(f'<th scope="col"{attributes}>{heading}</th>')
 
 
 @dataclass(frozen=True)
@@ -50,12 +53,14 @@ class Cell:
     id: str = ""
     href: str = ""
     label: str = ""
+    span: int = 1
 
     def html(self, oob: bool = False) -> str:
         text = escape(self.text)
         if self.href:
             text = f'<a href="{escape(self.href)}" aria-label="{escape(self.label)}">{text}</a>'
-        return f"<td{_attributes(self.id, oob)}>{text}</td>"
+        span = f' colspan="{self.span}"' if self.span > 1 else ""
+        return f"<td{_attributes(self.id, oob)}{span}>{text}</td>"
 
 
 def _attributes(dom_id: str, oob: bool) -> str:
@@ -142,8 +147,33 @@ def sheet_rows(columns: list[Column], correct: CorrectionLinks | None = None) ->
         _sum_row("total", "Grand total", "Upper + lower", lambda card: card.totals.total, columns),
     ]
     if any(column.multiplier > 1 for column in columns):
-        rows.append(_weighted_row(columns))
+        rows += [_weighted_row(columns), _player_total_row(columns)]
     return rows
+
+
+def player_groups(columns: list[Column]) -> list[tuple[str, int]]:
+    """Each player's name and how many columns their cards take, in a Triple sheet."""
+    groups: list[tuple[str, int]] = []
+    for index, column in enumerate(columns):
+        if index and column.multiplier > 1:
+            name, span = groups[-1]
+            groups[-1] = (name, span + 1)
+        else:
+            groups.append((column.player, 1))
+    return groups if any(span > 1 for _, span in groups) else []
+
+
+def _player_total_row(columns: list[Column]) -> Row:
+    """A Triple player's three cards counted ×1, ×2, ×3 and added up."""
+    cells, start = [], 0
+    for _, span in player_groups(columns):
+        cards = [column.card for column in columns[start : start + span] if column.card]
+        played = [card for card in cards if card.entries]
+        total = rules.combined_totals({card.number: card.totals for card in played})
+        dom_id = columns[start].id and f"{columns[start].id}-player-total"
+        cells.append(Cell(str(total.total) if played else "", dom_id, span=span))
+        start += span
+    return Row("Player total", "×1 + ×2 + ×3", "sum", cells)
 
 
 def _weighted_row(columns: list[Column]) -> Row:
@@ -162,9 +192,11 @@ def game_columns(progress: GameProgress) -> list[Column]:
     columns = []
     for seat in progress.seats:
         for card in seat.cards:
-            heading = f"{seat.player.name} ×{card.multiplier}" if triple else seat.player.name
+            name = seat.player.name
+            heading = f"{name} ×{card.multiplier}" if triple else name
             column_id = f"c{len(columns)}"
-            columns.append(Column(heading, card, card.multiplier, seat is current, column_id))
+            column = Column(heading, card, card.multiplier, seat is current, column_id, name)
+            columns.append(column)
     return columns
 
 
@@ -182,8 +214,11 @@ def changed_cells(progress: GameProgress, entry: FilledBox) -> list[SafeString]:
     cells = [
         mark_safe(row.cells[0].html(oob=True))
         for row, before in zip(now, then, strict=True)
-        if row.box is entry.rules_box or row.cells[0].text != before.cells[0].text
+        if row.cells and (row.box is entry.rules_box or row.cells[0].text != before.cells[0].text)
     ]
+    if len(seat_of_entry.cards) > 1:  # a Triple player's total moves with any of the cards
+        group = [column for column in columns if column.player == seat_of_entry.player.name]
+        cells.append(mark_safe(_player_total_row(group).cells[0].html(oob=True)))
     moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
     cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
     headers = [column.header_html(oob=True) for column in columns if id(column.card) in cards]
@@ -207,7 +242,7 @@ def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:
         return [Column(name) for name in names]
     factors: Iterable[int] = range(1, rules.cards_per_player(triple=True) + 1)
     return [
-        Column(f"{name} ×{factor}".strip(), multiplier=rules.card_multiplier(factor))
+        Column(f"{name} ×{factor}".strip(), multiplier=rules.card_multiplier(factor), player=name)
         for name in names
         for factor in factors
     ]

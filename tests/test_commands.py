@@ -112,3 +112,17 @@ def test_a_backup_taken_during_writes_holds_every_game_committed_before_it(tmp_p
     assert before <= stored and seatless == 0
     with pytest.raises(CommandError, match="exists already"):
         call_command("backup", str(tmp_path / "copy.sqlite3"))
+
+
+def test_show_address_prints_the_url_a_phone_opens_with_a_qr_code(monkeypatch):
+    from scorecard.management.commands import show_address
+
+    monkeypatch.setattr(show_address, "local_addresses", lambda: ["192.0.2.7", "198.51.100.3"])
+    out = StringIO()
+    call_command("show_address", "8000", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "Open http://192.0.2.7:8000/ on a phone on the same network:"
+    assert any("█" in line for line in lines[1:]) and lines[-1] == "  or http://198.51.100.3:8000/"
+    monkeypatch.setattr(show_address, "local_addresses", lambda: [])
+    call_command("show_address", "8000", stdout=(out := StringIO()))
+    assert "No network address found" in out.getvalue()

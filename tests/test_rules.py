@@ -448,3 +448,20 @@ def test_pace_is_measured_against_three_of_each_upper_face():
 
 def test_a_turn_is_at_most_three_rolls():
     assert rules.ROLLS_PER_TURN == 3
+
+
+def test_a_typed_extra_yahtzee_follows_the_joker_rule_like_entered_dice():
+    # Every upper box open: any five alike must go in its upper box, never the full house.
+    with pytest.raises(ValueError, match="No five alike may score 25 in Full house"):
+        rules.place({Box.YAHTZEE: 50}, Box.FULL_HOUSE, points=25, extra_yahtzee=True)
+    assert rules.place({Box.YAHTZEE: 50}, Box.FOURS, points=20, extra_yahtzee=True).bonus == 100
+    with pytest.raises(ValueError, match="No five alike may score 12 in Fours"):
+        rules.place({Box.YAHTZEE: 50}, Box.FOURS, points=12, extra_yahtzee=True)
+    # Upper boxes full, 3 and 4 of a kind open: Hasbro sends it there first.
+    uppers = {box: box.face * 3 for box in rules.UPPER_BOXES} | {Box.YAHTZEE: 50}
+    with pytest.raises(ValueError, match="goes in 3 of a kind or 4 of a kind first"):
+        rules.place(uppers, Box.FULL_HOUSE, points=25, extra_yahtzee=True)
+    assert rules.place(uppers, Box.FOUR_OF_A_KIND, points=30, extra_yahtzee=True).bonus == 100
+    # Free choice: the full house counts in full once the matching upper box is filled.
+    free = rules.JokerRule.FREE
+    assert rules.place(uppers, Box.FULL_HOUSE, points=25, extra_yahtzee=True, joker=free).bonus

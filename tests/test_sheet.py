@@ -69,10 +69,31 @@ def test_the_blank_triple_sheet_has_three_columns_a_player_counted_once_twice_th
         ("Ann ×2", 2),
         ("Ann ×3", 3),
     ]
-    assert sheet_rows(columns)[-1].label == "Counts as"
+    assert [row.label for row in sheet_rows(columns)[-2:]] == ["Counts as", "Player total"]
 
 
 def test_names_are_escaped_in_headers(household):
     game = services.game_create(owner=household, names=["<b>Ann</b>"])
     header = game_columns(load_progress(game))[0].header_html()
     assert "&lt;b&gt;Ann&lt;/b&gt;" in header and "<b>" not in header
+
+
+def test_a_triple_sheet_names_each_player_over_three_cards_and_adds_them_up(household):
+    from scorecard.models import Game
+    from scorecard.sheet import player_groups
+
+    game = services.game_create(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
+    services.record_box(game=game, version=0, turn=1, box=Box.CHANCE, card=3, dice=(6,) * 5)
+    progress = load_progress(game)
+    columns = game_columns(progress)
+    assert player_groups(columns) == [("Ann", 3), ("Bob", 3)]
+    total = sheet_rows(columns)[-1]
+    assert total.label == "Player total" and [c.span for c in total.cells] == [3, 3]
+    assert [cell.text for cell in total.cells] == [str(3 * 30), ""]
+    recorded = services.record_box(
+        game=game, version=1, turn=2, box=Box.ONES, card=2, dice=(1,) * 5
+    )
+    ids = cell_ids(changed_cells(recorded.progress, recorded.entry))
+    assert "c3-player-total" in ids and "c4-ones" in ids
+    assert player_groups(blank_columns([], 2, triple=True)) == [("", 3), ("", 3)]
+    assert 'class="visually-hidden">Player<' in blank_columns([], 1, False)[0].header_html()

@@ -14,7 +14,7 @@ from scorecard import advice, charts, statistics
 from scorecard.households import current_household, household_game, household_object
 from scorecard.models import Game, Player
 from scorecard.progress import load_many, load_progress
-from scorecard.sheet import game_columns, sheet_rows
+from scorecard.sheet import game_columns, player_groups, sheet_rows
 
 GAMES_PER_PAGE = 20
 
@@ -65,6 +65,7 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
         "progress": progress,
         "columns": columns,
         "rows": sheet_rows(columns),
+        "groups": player_groups(columns),
         "turns": turns,
         "chart": chart,
         "advice_available": advice.advice_available(progress),

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 from scorecard import rules_content
 from scorecard.households import household_game
 from scorecard.progress import load_progress
-from scorecard.sheet import blank_columns, game_columns, sheet_rows
+from scorecard.sheet import blank_columns, game_columns, player_groups, sheet_rows
 
 MAX_COLUMNS = 8
 DEFAULT_COLUMNS = 6
@@ -33,6 +33,7 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
         return render(request, "sheet.html", {"error": str(error), "columns_count": 6}, status=400)
     columns = blank_columns(names, max(count, min(len(names), MAX_COLUMNS)), triple)
     context = {"columns": columns, "rows": sheet_rows(columns), "columns_count": count}
+    context["groups"] = player_groups(columns)
     context |= {"names": names, "triple": triple, "blank": True}
     context["facts"] = rules_content.sheet_facts()
     return render(request, "sheet.html", context)
@@ -46,6 +47,7 @@ def game_sheet(request: HttpRequest, public_id: str) -> HttpResponse:
     progress = load_progress(game)
     columns = game_columns(progress)
     context = {"columns": columns, "rows": sheet_rows(columns), "progress": progress}
+    context["groups"] = player_groups(columns)
     context["facts"] = rules_content.sheet_facts()
     template = "sheet.html#sheet-body" if request.htmx else "sheet.html"
     return render(request, template, context)

@@ -17,7 +17,13 @@ from scorecard.households import cookie_flags, household_game
 from scorecard.htmx import HtmxHttpRequest
 from scorecard.models import Entry, Game
 from scorecard.progress import GameProgress, load_progress
-from scorecard.sheet import CorrectionLinks, changed_cells, game_columns, sheet_rows
+from scorecard.sheet import (
+    CorrectionLinks,
+    changed_cells,
+    game_columns,
+    player_groups,
+    sheet_rows,
+)
 from scorecard.turn_panel import TurnPanel, build_turn_panel
 
 ADVICE_COOKIE_AGE = 60 * 60 * 24 * 365
@@ -49,6 +55,7 @@ def _respond(
         columns = game_columns(progress)
         correct = None if progress.game.digital else CorrectionLinks(progress.game.public_id)
         context |= {"columns": columns, "rows": sheet_rows(columns, correct)}
+        context["groups"] = player_groups(columns)
         context["standings_headings"] = standings.HEADINGS
     elif partial == "after-entry":
         context["changed_cells"] = changed_cells(progress, entry)

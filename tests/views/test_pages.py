@@ -22,22 +22,28 @@ def test_the_blank_sheet_has_every_row_in_card_order(db):
         "Large straight", "Yahtzee", "Chance", "Extra Yahtzees", "Lower total", "Grand total",
     ]  # fmt: skip
     assert "Name or game" in page
-    assert page.count('<th scope="col"></th>') == 6  # six empty score columns by default
+    assert page.count(UNNAMED) == 6  # six score columns by default, named for screen readers
     for hint in ("Sum of the 1s", "25", "30", "40", "50", "Sum of all dice", "100 each"):
         assert f'<td class="hint">{hint}</td>' in page
     assert reverse("rules") in page
 
 
+UNNAMED = '<th scope="col"><span class="visually-hidden">Player</span></th>'
+
+
 def test_the_blank_sheet_takes_columns_names_and_triple(db):
     page = text(Client().get(reverse("sheet"), {"columns": "8"}))
-    assert page.count('<th scope="col"></th>') == 8
+    assert page.count(UNNAMED) == 8
     page = text(Client().get(reverse("sheet"), {"columns": "2", "name": ["Ann", "Bob"]}))
     assert '<th scope="col">Ann</th><th scope="col">Bob</th>' in page
     page = text(Client().get(reverse("sheet"), {"columns": "1", "name": "Ann", "triple": "1"}))
     assert (
         '<th scope="col">Ann ×1</th><th scope="col">Ann ×2</th><th scope="col">Ann ×3</th>' in page
     )
-    assert "Counts as" in page
+    assert "Counts as" in page and "Player total" in page
+    assert '<th scope="colgroup" colspan="3">Ann</th>' in page
+    page = text(Client().get(reverse("sheet"), {"columns": "2", "triple": "1"}))
+    assert page.count('<span class="visually-hidden">Player 2</span>') == 1  # a row for names
 
 
 @pytest.mark.parametrize("columns", ["0", "9", "abc", "-1"])
