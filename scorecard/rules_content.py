@@ -130,6 +130,15 @@ def yahtzee_odds() -> Fraction:
     return odds.yahtzee_in_one_turn()
 
 
+def optimal_mean() -> float | None:
+    """The optimal solitaire player's expected total under the standard rule, when this
+    server has built its strategy table (the page never builds one)."""
+    from scorecard import strategy  # numpy: only asked for when the page is built
+
+    joker = rules.JokerRule.HASBRO
+    return strategy.expected_score(joker) if strategy.is_ready(joker) else None
+
+
 def page_context() -> dict:
     chance = yahtzee_odds()
     upper_line = [rules.pace_par(box) for box in rules.UPPER_BOXES]
@@ -142,7 +151,13 @@ def page_context() -> dict:
         "disputes": DISPUTES,
         "worked": WORKED,
         "joker_rules": list(rules.JokerRule),
-        "turns": len(Box),
+        "turns": rules.BOXES_PER_CARD,
+        "triple_cards": rules.TRIPLE_CARDS,
+        "triple_turns": rules.turns_per_player(rules.TRIPLE_CARDS),
+        "triple_multipliers": [
+            rules.card_multiplier(card) for card in range(1, rules.TRIPLE_CARDS + 1)
+        ],
+        "optimal_mean": optimal_mean(),
         "upper_line": upper_line,
         "upper_line_sum": sum(upper_line),
         "threshold": rules.UPPER_BONUS_THRESHOLD,
@@ -155,7 +170,7 @@ def page_context() -> dict:
         "maximum": rules.maximum_score(),
         "max_upper": rules.totals({b: best[b] for b in rules.UPPER_BOXES}).upper_total,
         "max_lower": rules.totals({b: best[b] for b in rules.LOWER_BOXES}).lower,
-        "max_extra": len(Box) - 1,
+        "max_extra": rules.BOXES_PER_CARD - 1,
         "odds": chance,
         "odds_percent": f"{float(chance) * 100:.2f}",
         "odds_one_in": round(1 / chance),

@@ -129,3 +129,14 @@ def test_the_rules_page_states_the_facts(db):
     assert "13 per player" in page and "17.5 on average" in page
     for rule in rules.JokerRule:
         assert rule.summary in page.replace("&#x27;", "'")
+
+
+def test_the_rules_page_explains_the_variants_scratching_and_a_good_score(db, strategy_tables):
+    page = text(Client().get(reverse("rules")))
+    assert "Triple Yahtzee" in page and "×1, ×2, ×3" in page and "39 turns each" in page
+    assert "Challenge Yahtzee" in page and "<em>scratching</em>" in page
+    assert "Once this server has built its strategy tables" in page
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    page = text(Client().get(reverse("rules")))
+    mean = strategy_tables.expected_score(rules.JokerRule.HASBRO)
+    assert f"<strong>{mean:.1f}</strong> under the standard rule" in page
