@@ -120,7 +120,7 @@ def _play_game(index: int, tally: Tally, recorded: dict) -> None:
         legal = re.findall(LEGAL_BOX, panel)
         box = rng.choice(legal)
         form = {"version": version, "turn": turn, "box": box, "dice": dice, "confirm": "zero"}
-        if rng.random() < 0.1:  # a stale screen: an old version is refused with the card
+        if version and rng.random() < 0.1:  # a stale screen: an old version gets the card
             stale = form | {"version": version - 1}
             status, _, _, _ = phone.send("POST", f"{game_path}record/", stale, htmx=True)
             tally.count(status, "stale record", (409,))

@@ -61,27 +61,35 @@ def seat_results(progress: GameProgress) -> dict[int, dict]:
     return results
 
 
+SETTLE_BATCH = 200  # games read and written at a time
+
+
 def settle_seats(seats) -> int:
     """Store the results of every finished game among `seats` not settled yet, and add its
     one-card boxes to each player's totals; returns how many seats were settled."""
     with transaction.atomic():
         pending = seats.filter(final_total=None, game__finished__isnull=False)
-        game_ids = set(pending.select_for_update(skip_locked=True, of=("self",))
-                       .values_list("game_id", flat=True))  # fmt: skip
-        if not game_ids:
-            return 0
-        games = list(Game.objects.filter(pk__in=game_ids))
-        settled, boxes = [], defaultdict(lambda: [0, 0])
-        for progress in load_many(games):
-            for seat_id, result in seat_results(progress).items():
-                settled.append(Seat(pk=seat_id, **result))
-            if progress.game.cards_per_player == 1:
-                for seat in progress.seats:
-                    for box, points in seat.cards[0].filled.items():
-                        boxes[(seat.seat.player_id, box.key)][0] += points
-                        boxes[(seat.seat.player_id, box.key)][1] += 1
-        Seat.objects.bulk_update(settled, SETTLED_FIELDS)
-        add_box_totals(boxes)
+        game_ids = sorted(set(pending.select_for_update(skip_locked=True, of=("self",))
+                              .values_list("game_id", flat=True)))  # fmt: skip
+        settled = 0
+        for start in range(0, len(game_ids), SETTLE_BATCH):
+            games = list(Game.objects.filter(pk__in=game_ids[start : start + SETTLE_BATCH]))
+            settled += _settle_games(games)
+    return settled
+
+
+def _settle_games(games: list[Game]) -> int:
+    settled, boxes = [], defaultdict(lambda: [0, 0])
+    for progress in load_many(games):
+        for seat_id, result in seat_results(progress).items():
+            settled.append(Seat(pk=seat_id, **result))
+        if progress.game.cards_per_player == 1:
+            for seat in progress.seats:
+                for box, points in seat.cards[0].filled.items():
+                    boxes[(seat.seat.player_id, box.key)][0] += points
+                    boxes[(seat.seat.player_id, box.key)][1] += 1
+    Seat.objects.bulk_update(settled, SETTLED_FIELDS, batch_size=100)
+    add_box_totals(boxes)
     return len(settled)
 
 
