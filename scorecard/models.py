@@ -257,3 +257,28 @@ class PlayerBoxTotal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.box} {self.points} on {self.cards} cards"
+
+
+class PlayerFigures(models.Model):
+    """Running sums over a player's settled games, so a player page reads one row however
+    many games there are. Score figures count one-card games only (`scored`)."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="figures")
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    scored_games = models.PositiveIntegerField(default=0)
+    scored_points = models.PositiveBigIntegerField(default=0)
+    cards = models.PositiveIntegerField(default=0)
+    bonus_cards = models.PositiveIntegerField(default=0)
+    yahtzees = models.PositiveIntegerField(default=0)
+    extra_yahtzees = models.PositiveIntegerField(default=0)
+    bands = models.JSONField(default=dict)  # lowest score of a band: games in it
+
+    COUNTS = ("games", "wins", "scored_games", "scored_points", "cards", "bonus_cards",
+              "yahtzees", "extra_yahtzees")  # fmt: skip
+
+    class Meta:
+        verbose_name_plural = "player figures"
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.games} games"
