@@ -35,7 +35,7 @@ FORMAT = "yahtzee-scorecard/games"
 UNDONE_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
 VERSION = 1
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
-MAX_GAMES = 2000  # a file holds at most this many games, so an import stays short
+MAX_GAMES = 1000  # an upload holds at most this many games, so it ends well within a request
 MAX_VERSION = 10**6
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what models.new_public_id makes
 CSV_COLUMNS = [
@@ -203,22 +203,24 @@ class _TooManyObjects(Exception):
     pass
 
 
-def parse_document(text: str | bytes) -> dict:
-    """The JSON of an export. Parsing stops at the millionth object, so a file of a million
-    empty objects costs no more memory than a real one."""
+def parse_document(text: str | bytes, *, max_objects: int | None = MAX_OBJECTS) -> dict:
+    """The JSON of an export. Parsing stops at the millionth object, so an upload of a
+    million empty objects costs no more memory than a real one; the command line, restoring
+    a backup of any size, passes `max_objects=None`."""
     made = 0
+    limit = max_objects
 
     def counted(pairs):
         nonlocal made
         made += 1
-        if made > MAX_OBJECTS:
+        if limit is not None and made > limit:
             raise _TooManyObjects
         return dict(pairs)
 
     try:
         return json.loads(text, object_pairs_hook=counted)
     except _TooManyObjects:
-        raise ImportRefused(f"file: more than {MAX_OBJECTS:,} objects; not an export.") from None
+        raise ImportRefused(f"file: more than {limit:,} objects; not an export.") from None
     except (ValueError, UnicodeDecodeError) as error:
         raise ImportRefused(f"This is not JSON: {error}.") from None
     except RecursionError:
@@ -358,11 +360,13 @@ def _check_undone(data: dict, where: str, players: list, cards: int) -> list[dic
     return checked
 
 
-def read_games(document) -> list[dict]:
+def read_games(document, *, max_games: int | None = MAX_GAMES) -> list[dict]:
     """Every game of an export, each field and card checked; `ImportRefused` names the
-    first fault. Nothing here writes."""
+    first fault. Nothing here writes. `max_games=None` (a restore from the command line)
+    takes a file of any size."""
     games = _check_document(document)
-    _need(len(games) <= MAX_GAMES, "file", f"at most {MAX_GAMES} games a file; split it.")
+    if max_games is not None:
+        _need(len(games) <= max_games, "file", f"at most {max_games:,} games a file; split it.")
     games = [_check_game(game, f"games[{index}]") for index, game in enumerate(games)]
     ids = [game["id"] for game in games]
     _need(len(set(ids)) == len(ids), "file", "the same game appears twice.")

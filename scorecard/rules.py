@@ -147,10 +147,13 @@ def _from_key(members, key: str, kind: str):
 Dice = tuple[int, ...]
 Card = Mapping[Box, int]
 ALL_ROLLS: tuple[Dice, ...] = tuple(itertools.combinations_with_replacement(FACES, DICE_COUNT))
+_SORTED_ROLLS = frozenset(ALL_ROLLS)
 
 
 def parse_dice(dice: Iterable[int] | str) -> Dice:
     """Five dice as a sorted tuple; accepts ints or a string of digits such as "44425"."""
+    if type(dice) is tuple and dice in _SORTED_ROLLS:  # already parsed: the common case
+        return dice
     if isinstance(dice, str):
         text = "".join(dice.split()).replace(",", "")
         if not text.isdecimal():

@@ -395,6 +395,7 @@ def games_import(*, games: Sequence[dict], owner: Household | None = None) -> in
     if own:
         raise Refusal(f"file: game {min(own)} is already here.")
     households: dict[str, Household] = {}
+    players: dict[tuple[int, str], Player] = {}  # each name looked up once per household
     for chunk in itertools.batched(games, IMPORT_CHUNK):
         with transaction.atomic():
             for data in chunk:
@@ -402,11 +403,19 @@ def games_import(*, games: Sequence[dict], owner: Household | None = None) -> in
                 if home is None:
                     home, _ = Household.objects.get_or_create(public_id=data["household"])
                     households[data["household"]] = home
-                _game_restore(data, home, keep_id=data["id"] not in taken)
+                seated = [_player_for(home, player, players) for player in data["players"]]
+                _game_restore(data, home, seated, keep_id=data["id"] not in taken)
     return len(games)
 
 
-def _game_restore(data: dict, owner: Household, keep_id: bool) -> Game:
+def _player_for(owner: Household, data: dict, known: dict) -> Player:
+    key = (owner.pk, data["name"].casefold())
+    if key not in known:
+        known[key] = player_get_or_create(owner=owner, name=data["name"], public_id=data["id"])
+    return known[key]
+
+
+def _game_restore(data: dict, owner: Household, players: list[Player], keep_id: bool) -> Game:
     game = Game.objects.create(
         owner=owner,
         **({"public_id": data["id"]} if keep_id else {}),
@@ -414,10 +423,8 @@ def _game_restore(data: dict, owner: Household, keep_id: bool) -> Game:
         finished=data["finished"],
     )
     seats = Seat.objects.bulk_create(
-        Seat(game=game, position=index, player=player_get_or_create(
-            owner=owner, name=player["name"], public_id=player["id"]))
-        for index, player in enumerate(data["players"])
-    )  # fmt: skip
+        Seat(game=game, position=index, player=player) for index, player in enumerate(players)
+    )
     entry_fields = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
     Entry.objects.bulk_create(
         Entry(game=game, seat=seats[entry["seat"]], created=entry["created"],

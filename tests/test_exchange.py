@@ -111,11 +111,12 @@ def test_undone_entries_and_rolls_are_checked_too(household):
         exchange.read_games(document)
 
 
-def test_a_file_holds_a_bounded_number_of_games(household, monkeypatch):
+def test_an_upload_holds_a_bounded_number_of_games_and_a_restore_any(household):
     document = good_document(household)
-    monkeypatch.setattr(exchange, "MAX_GAMES", 0)
     with pytest.raises(exchange.ImportRefused, match="at most 0 games a file"):
-        exchange.read_games(document)
+        exchange.read_games(document, max_games=0)
+    assert len(exchange.read_games(document, max_games=None)) == 1
+    assert exchange.MAX_GAMES == 1000
 
 
 def test_an_upload_of_another_households_game_gets_a_new_id_and_reveals_nothing(household):
@@ -136,8 +137,10 @@ def test_csv_cells_that_look_like_formulas_are_kept_as_text(household):
     assert names == {"'=SUM(A1)", "'+1", "'-2", "'@cmd"}
 
 
-def test_parsing_stops_once_a_file_holds_more_objects_than_any_export(monkeypatch):
-    monkeypatch.setattr(exchange, "MAX_OBJECTS", 100)
+def test_parsing_stops_once_a_file_holds_more_objects_than_any_export():
+    spam = "[" + ",".join(["{}"] * 101) + "]"
     with pytest.raises(exchange.ImportRefused, match="more than 100 objects"):
-        exchange.parse_document("[" + ",".join(["{}"] * 101) + "]")
-    assert exchange.parse_document("[" + ",".join(["{}"] * 100) + "]") == [{}] * 100
+        exchange.parse_document(spam, max_objects=100)
+    assert exchange.parse_document(spam, max_objects=None) == [{}] * 101
+    with pytest.raises(exchange.ImportRefused, match="more than 1,000,000 objects"):
+        exchange.parse_document("[" + ",".join(["{}"] * 1_000_001) + "]")

@@ -21,7 +21,8 @@ class Command(BaseCommand):
             else:
                 with open(file, encoding="utf-8") as handle:
                     text = handle.read()
-            count = services.games_import(games=read_games(parse_document(text)))
+            document = parse_document(text, max_objects=None)  # a backup of any size
+            count = services.games_import(games=read_games(document, max_games=None))
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
         except services.Refusal as refused:
