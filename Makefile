@@ -72,15 +72,15 @@ test: venv-test
 	$(DEV) $(PY) -m pytest --cov --cov-report= $(PYTEST_ARGS)
 	$(PY) -m coverage report --include=scorecard/rules.py --fail-under=100
 
-test-postgres: venv
+test-postgres: venv-test
 	@[ -n "$$DATABASE_URL" ] || { echo "error: set DATABASE_URL=postgres://... for the PostgreSQL pass" >&2; exit 1; }
-	$(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
+	$(DEV) $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
 
 # One table of request costs, each a ratio to a constant page measured in the same run.
 bench: venv-test
 	$(PY) -W ignore::UserWarning bench/requests_bench.py
 
-lint: venv
+lint: venv-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
