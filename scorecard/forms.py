@@ -6,7 +6,11 @@ from scorecard import rules
 from scorecard.models import Game
 from scorecard.services import MAX_PLAYERS, Refusal, by_the_rules, clean_names
 
-JOKER_CHOICES = [(rule.key, f"{rule.label}: {rule.summary}") for rule in rules.JokerRule]
+JOKER_CHOICES = [
+    (rule.key, f"{rule.label}{' (the standard rule)' if rule is rules.JokerRule.HASBRO else ''}: "
+     f"{rule.summary}")
+    for rule in rules.JokerRule
+]  # fmt: skip
 
 
 class NewGameForm(forms.Form):

@@ -99,7 +99,7 @@ class JokerRule(enum.Enum):
 
     HASBRO = (
         "hasbro",
-        "Hasbro (standard)",
+        "Hasbro",
         "Matching upper box first, then 3 or 4 of a kind, then any lower box at full value; "
         "+100 only with 50 in the Yahtzee box.",
     )
@@ -394,9 +394,10 @@ class Entry:
 
 
 def check_card(entries: Sequence[Entry], joker: JokerRule = JokerRule.HASBRO) -> dict[Box, int]:
-    """Replay a card's entries in order; the filled card, or `ValueError` naming the fault."""
+    """Replay a card's entries in order; the filled card, or `RuleViolation` naming the box
+    at fault (by its box: a card's own turn count would differ from the game's)."""
     filled: dict[Box, int] = {}
-    for turn, entry in enumerate(entries, start=1):
+    for entry in entries:
         try:
             placement = place(
                 filled,
@@ -407,15 +408,22 @@ def check_card(entries: Sequence[Entry], joker: JokerRule = JokerRule.HASBRO) ->
                 extra_yahtzee=bool(entry.bonus) and not entry.dice,
             )
         except RuleViolation as error:
-            raise RuleViolation(f"Turn {turn} ({entry.box.label}): {error}") from None
+            raise RuleViolation(f"{entry.box.label}: {error}") from None
         if (placement.points, placement.bonus) != (entry.points, entry.bonus):
-            raise RuleViolation(
-                f"Turn {turn} ({entry.box.label}): the dice score {placement.points}"
-                f"{' + 100 bonus' if placement.bonus else ''}, not {entry.points}"
-                f"{' + 100 bonus' if entry.bonus else ''}."
-            )
+            raise RuleViolation(f"{entry.box.label}: {_mismatch(placement, entry)}")
         filled[entry.box] = entry.points
     return filled
+
+
+def _mismatch(placement: Placement, entry: Entry) -> str:
+    def worth(points: int, bonus: int) -> str:
+        return f"{points} and the {bonus} extra-Yahtzee bonus" if bonus else f"{points}"
+
+    said = worth(placement.points, placement.bonus)
+    written = worth(entry.points, entry.bonus)
+    if placement.points == entry.points and not placement.bonus:
+        said += ", with no extra-Yahtzee bonus"
+    return f"those dice are worth {said}, but the card says {written}."
 
 
 @dataclass(frozen=True)

@@ -129,6 +129,12 @@ class TurnPanel:
         return len(self.progress.rolls)
 
     @property
+    def reason(self) -> str:
+        """Why the boxes the rule forbids are forbidden, said once for all of them."""
+        reasons = {choice.option.reason for choice in self.choices if not choice.option.allowed}
+        return " ".join(sorted(reasons))
+
+    @property
     def typed_boxes(self) -> list[rules.Box]:
         """The boxes a number may be typed into, for a table game without dice to hand."""
         return self.card.open_boxes() if self.card else []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -96,6 +97,8 @@ def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         return redirect("game", public_id=public_id)
     entry = recorded.entry
     note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
+    if entry.yahtzee_bonus:
+        note += f" and +{rules.EXTRA_YAHTZEE_BONUS} for an extra Yahtzee!"
     if not recorded.is_new:
         note += " (already recorded)"
     panel = _panel(request, recorded.progress, {}, notice=note)
@@ -128,10 +131,12 @@ def undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         progress, undone = services.undo_last_entry(game=game, version=version)
     except services.Refusal as refusal:
         return _refused(request, game, refusal)
-    if not request.htmx:
-        return redirect("game", public_id=public_id)
+    if not request.htmx:  # the dice come back, so the right box is one more tap
+        back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
+        return redirect(reverse("game", kwargs={"public_id": public_id}) + back)
     note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
-    panel = _panel(request, progress, {}, notice=note)
+    dice_back = {"dice": undone.dice} if undone.dice and not game.digital else {}
+    panel = _panel(request, progress, dice_back, notice=note)
     return _respond(request, panel, "after-entry", entry=undone)
 
 

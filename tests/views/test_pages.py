@@ -140,3 +140,8 @@ def test_the_rules_page_explains_the_variants_scratching_and_a_good_score(db, st
     page = text(Client().get(reverse("rules")))
     mean = strategy_tables.expected_score(rules.JokerRule.HASBRO)
     assert f"<strong>{mean:.1f}</strong> under the standard rule" in page
+
+
+def test_the_sheet_footnote_says_where_an_extra_yahtzee_goes_last(db):
+    page = text(Client().get(reverse("sheet")))
+    assert "else any lower box at full value, else a 0 in an open upper box." in page

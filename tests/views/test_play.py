@@ -262,7 +262,7 @@ def test_a_correction_that_breaks_the_card_is_refused(client_of, game):
     url = reverse("game-correct", kwargs={"public_id": game.public_id, "turn": 1})
     response = client_of.post(url, {"version": 3, "points": "0"})
     assert response.status_code == 400
-    assert "would break a later box" in text(response) and "Turn 2 (Twos)" in text(response)
+    assert "would break a later box" in text(response) and "Twos: " in text(response)
     assert Entry.objects.get(turn=1).points == 50
     response = client_of.post(url, {"version": 3, "points": "12"})
     assert response.status_code == 400 and "Yahtzee cannot score 12" in text(response)
@@ -421,3 +421,46 @@ def test_an_htmx_record_sends_the_changed_cells_and_leaves_the_typed_form_for_la
 def test_without_javascript_the_page_has_the_typed_form_and_tokens(client_of, game):
     page = text(client_of.get(game_url(game)))
     assert 'name="points"' in page and "csrfmiddlewaretoken" in page
+
+
+# --- At the table: faults found by playing (issue 11) -----------------------------------
+
+
+def test_an_extra_yahtzee_is_announced_with_its_bonus(client_of, game):
+    play(game, [(Box.YAHTZEE, (3,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    response = post_box(client_of, game, Box.THREES, dice=(3,) * 5, htmx=True)
+    assert "Ann: Threes 15 and +100 for an extra Yahtzee!" in text(response)
+
+
+def test_undo_brings_the_dice_back_so_the_right_box_is_one_tap_away(client_of, game):
+    post_box(client_of, game, Box.TWOS, dice=(4, 4, 4, 2, 5), htmx=True)  # meant Fours
+    undone = client_of.post(game_url(game, "game-undo"), {"version": 1}, headers=HTMX)
+    page = text(undone)
+    assert undone.status_code == 200, re.search(r'class="error"[^>]*>([^<]*)', page).group(1)
+    assert 'name="dice" value="24445"' in page
+    assert re.search(r'<button name="box" value="fours" class="box-option"', page)
+    fixed = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 2, 5), htmx=True)
+    assert fixed.status_code == 200 and Entry.objects.get().box == "fours"
+    redirected = client_of.post(game_url(game, "game-undo"), {"version": 3})
+    assert redirected["Location"] == game_url(game) + "?dice=24445"
+
+
+def test_the_zero_question_keeps_the_dice_and_no_undo_near_it(client_of, game):
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
+    response = post_box(client_of, game, Box.YAHTZEE, dice=(1, 2, 3, 4, 6), confirm="")
+    page = text(response)
+    assert "Score 0 in Yahtzee?" in page and 'aria-label="Dice 12346"' in page
+    assert "Undo last entry" not in page
+
+
+def test_the_joker_reason_is_said_once_and_the_allowed_box_stands_out(client_of, game):
+    play(game, [(Box.YAHTZEE, (4,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    page = text(client_of.get(game_url(game), {"dice": "44444"}))
+    assert page.count("Fours is open, so this Yahtzee must go there.") == 1
+    assert 'class="box-options restricted"' in page
+    assert page.count('aria-describedby="why-not"') == 11  # every open box but Fours
+
+
+def test_the_title_names_the_rule_once(client_of, game):
+    page = text(client_of.get(game_url(game)))
+    assert "<small>extra Yahtzees: Hasbro</small>" in page and "(standard)" not in page
