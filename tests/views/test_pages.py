@@ -131,8 +131,12 @@ def test_the_rules_page_states_the_facts(db):
         assert rule.summary in page.replace("&#x27;", "'")
 
 
-def test_the_rules_page_explains_the_variants_scratching_and_a_good_score(db, strategy_tables):
-    page = text(Client().get(reverse("rules")))
+def test_the_rules_page_explains_the_variants_scratching_and_a_good_score(
+    db, strategy_tables, monkeypatch
+):
+    with monkeypatch.context() as server_without_tables:
+        server_without_tables.setattr(strategy_tables, "is_ready", lambda joker: False)
+        page = text(Client().get(reverse("rules")))
     assert "Triple Yahtzee" in page and "×1, ×2, ×3" in page and "39 turns each" in page
     assert "Challenge Yahtzee" in page and "<em>scratching</em>" in page
     assert "Once this server has built its strategy tables" in page
