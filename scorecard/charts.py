@@ -20,18 +20,25 @@ class Series:
     values: list[int]
 
 
-def _nice_top(value: int) -> int:
-    for step in (10, 25, 50, 100, 250, 500, 1000):
-        if value <= step * 5:
-            return max(step, -(-value // step) * step)
-    return value
+NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
+
+
+def nice_scale(value: int, most_ticks: int = 5) -> tuple[int, int]:
+    """A round top at or above `value`, and the round step between at most `most_ticks`
+    gridlines up to it: 748 gives (800, 200), not ticks at 187, 374, 561."""
+    for step in NICE_STEPS:
+        if value <= step * most_ticks:
+            return max(step, -(-value // step) * step), step
+    step = NICE_STEPS[-1]
+    return -(-value // step) * step, step
 
 
 def line_chart(series: list[Series], *, title: str, width=360, height=220) -> SafeString:
     """Running totals: one line per series, x = turn, y = points."""
     left, right, top, bottom = 36, 8, 10, 46
     longest = max((len(s.values) for s in series), default=0) or 1
-    peak = _nice_top(max((max(s.values, default=0) for s in series), default=0) or 1)
+    peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
+    turn_step = next(n for n in (1, 2, 5, 10, 20, 50, 100) if longest <= n * 8)
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -45,15 +52,20 @@ def line_chart(series: list[Series], *, title: str, width=360, height=220) -> Sa
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
     ]
-    for tick in range(0, peak + 1, max(1, peak // 4)):
+    for tick in range(0, peak + 1, step):
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             f'stroke="currentColor" stroke-opacity="0.15"/>'
             f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="10" '
             f'fill="currentColor">{tick}</text>'
         )
+    for turn in range(turn_step, longest + 1, turn_step):
+        parts.append(
+            f'<text x="{x(turn):.1f}" y="{top + plot_h + 10:.0f}" text-anchor="middle" '
+            f'font-size="9" fill="currentColor">{turn}</text>'
+        )
     parts.append(
-        f'<text x="{left + plot_w / 2:.0f}" y="{height - 30}" text-anchor="middle" '
+        f'<text x="{left + plot_w / 2:.0f}" y="{height - 24}" text-anchor="middle" '
         f'font-size="10" fill="currentColor">turn</text>'
     )
     for index, line in enumerate(series):

@@ -26,6 +26,9 @@ def test_a_finished_games_review_on_a_phone(phone):
     assert chart.bounding_box()["width"] <= PHONE["width"]
     expect(phone.locator("table.turns tbody tr")).to_have_count(26)
     assert no_sideways_scroll(phone)
+    turns = phone.locator("table.turns")
+    holder = phone.locator(".scroll:has(table.turns)")
+    assert turns.evaluate("table => table.scrollWidth") <= holder.evaluate("d => d.clientWidth")
     save_screenshot(phone, "review-phone")
     phone.emulate_media(color_scheme="dark")
     save_screenshot(phone, "review-phone-dark")
