@@ -23,4 +23,5 @@ urlpatterns = [
     path("advice/", play.advice_switch, name="advice"),
     path("sheet/", pages.blank_sheet, name="sheet"),
     path("rules/", pages.rules_page, name="rules"),
+    path("manifest.webmanifest", pages.web_manifest, name="web-manifest"),
 ]

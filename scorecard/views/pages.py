@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
 from scorecard import rules_content
@@ -51,6 +54,34 @@ def game_sheet(request: HttpRequest, public_id: str) -> HttpResponse:
     context["facts"] = rules_content.sheet_facts()
     template = "sheet.html#sheet-body" if request.htmx else "sheet.html"
     return render(request, template, context)
+
+
+THEME = {"light": "#0b5fce", "background": "#fbfaf6"}
+
+
+@require_GET
+def web_manifest(request: HttpRequest) -> HttpResponse:
+    """What a phone needs to put the score card on its home screen as an app of its own."""
+    icons = [
+        {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
+         "purpose": "any maskable"}
+        for size in (192, 512)
+    ]  # fmt: skip
+    icons.append({"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"})
+    manifest = {
+        "name": "Yahtzee score card",
+        "short_name": "Yahtzee",
+        "description": "Keep the score of a Yahtzee game at the table.",
+        "start_url": reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME["light"],
+        "background_color": THEME["background"],
+        "icons": icons,
+    }
+    response = JsonResponse(manifest, content_type="application/manifest+json")
+    patch_cache_control(response, public=True, max_age=60 * 60 * 24)
+    return response
 
 
 @require_GET

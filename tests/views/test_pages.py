@@ -149,3 +149,22 @@ def test_the_rules_page_explains_the_variants_scratching_and_a_good_score(
 def test_the_sheet_footnote_says_where_an_extra_yahtzee_goes_last(db):
     page = text(Client().get(reverse("sheet")))
     assert "else any lower box at full value, else a 0 in an open upper box." in page
+
+
+def test_a_web_app_manifest_makes_the_card_installable(db):
+    response = Client().get(reverse("web-manifest"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = response.json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    assert manifest["name"] and manifest["short_name"] and manifest["theme_color"]
+    assert manifest["background_color"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    from django.contrib.staticfiles import finders
+
+    for icon in manifest["icons"]:
+        assert finders.find(icon["src"].removeprefix("/static/")), icon["src"]
+    page = Client().get(reverse("rules")).content.decode()
+    assert f'<link rel="manifest" href="{reverse("web-manifest")}">' in page
+    assert '<meta name="theme-color"' in page
