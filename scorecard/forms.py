@@ -106,10 +106,6 @@ class DiceInput:
             except rules.RuleViolation as violation:
                 self.error = str(violation)
 
-    @property
-    def faces(self) -> list[str]:
-        return list(self.text) + ["" for _ in range(rules.DICE_COUNT - len(self.text))]
-
 
 def parse_box(value: str | None) -> rules.Box:
     with by_the_rules():

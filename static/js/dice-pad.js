@@ -3,12 +3,6 @@
 // Without this script every tap is a plain form submission and works the same way.
 "use strict";
 
-function showSlots(form, dice) {
-  form.querySelectorAll(".slots .die").forEach((slot, index) => {
-    slot.textContent = dice[index] || "";
-  });
-}
-
 document.addEventListener("click", (event) => {
   const button = event.target.closest(".dice-entry .pad button");
   if (!button) return;
@@ -20,7 +14,6 @@ document.addEventListener("click", (event) => {
   if (button.name === "back") dice = dice.slice(0, -1);
   if (button.name === "clear") dice = "";
   input.value = dice;
-  showSlots(form, dice);
   const staleOptions = document.querySelector("#turn .options");
   if (dice.length < 5 && !staleOptions) return;
   if (!window.htmx) return form.submit();

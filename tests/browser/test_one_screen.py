@@ -1,0 +1,63 @@
+"""The whole turn on one phone screen: with the dice entered, every open box with its value
+and the standings (each total, the current player's upper total and pace) are in view
+without scrolling, at 390x844 and 360x740, for one to four players, light and dark."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ARTIFACTS, join_household
+from tests.factories import GameFactory, HouseholdFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WIDER_THAN_SCREEN = """() => [...document.querySelectorAll("body *")]
+  .filter(e => !e.closest(".scroll"))  // a wide table scrolls inside its own box
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
+SCREENS = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+
+
+def in_view(box, screen) -> bool:
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= screen["height"]
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= screen["width"]
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("players", [1, 2, 4])
+@pytest.mark.parametrize("size", SCREENS)
+def test_a_turn_with_its_dice_fits_one_screen(chromium, live_server, size, players, scheme):
+    screen = SCREENS[size]
+    context = chromium.new_context(
+        viewport=screen, device_scale_factor=2, is_mobile=True, has_touch=True,
+        color_scheme=scheme,
+    )  # fmt: skip
+    page = context.new_page()
+    household = HouseholdFactory()
+    names = ["Annabelle", "Bartholomew", "Cy", "Dorothea"][:players]
+    game = GameFactory(owner=household, names=names)
+    page.base = live_server.url
+    join_household(page, household)
+    page.goto(f"{live_server.url}/games/{game.public_id}/")
+    pad = page.get_by_role("group", name="Add a die")
+    for face in "44425":
+        pad.get_by_role("button", name=face, exact=True).click()
+    expect(page.locator(".box-options button")).to_have_count(13)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"turn-{size}-{players}p-{scheme}.png"))
+    wide = page.evaluate(WIDER_THAN_SCREEN)
+    assert wide == [], wide
+    assert page.evaluate("window.scrollY") == 0
+    for button in page.locator(".box-options button").all():
+        assert in_view(button.bounding_box(), screen), button.inner_text()
+    for row in page.locator("#standings tbody tr").all():
+        assert in_view(row.locator("td.total").bounding_box(), screen)
+    current = page.locator("#standings tbody tr.current")
+    for cell in ("td.upper", "td.pace"):
+        assert in_view(current.locator(cell).bounding_box(), screen), cell
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    context.close()
