@@ -1,0 +1,59 @@
+"""axe-core finds nothing on any page, in light and in dark."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.conftest import join_household
+from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, bulk_finished_games, play
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def pages_of(household) -> list[str]:
+    from scorecard import services
+    from scorecard.models import Player
+
+    playing = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(playing, SOLO_GAME[:3])
+    finished = GameFactory(owner=household, names=["Solo"])
+    play(finished, SOLO_GAME)
+    bulk_finished_games(household, ["Ann", "Bob"], 3)
+    ann = Player.objects.get(owner=household, name="Ann")
+    digital = services.game_create(owner=household, names=["Dee"], digital=True)
+    services.roll_dice(game=digital, version=0, turn=1)
+    return [
+        f"/games/{digital.public_id}/",
+        "/",
+        "/games/new/",
+        f"/games/{playing.public_id}/",
+        f"/games/{playing.public_id}/?dice=44444",
+        f"/games/{playing.public_id}/sheet/",
+        f"/games/{finished.public_id}/",
+        f"/games/{finished.public_id}/review/",
+        "/games/",
+        f"/players/{ann.public_id}/",
+        "/players/",
+        "/high-scores/",
+        "/sheet/",
+        "/sheet/?triple=1&columns=2",
+        "/rules/",
+        "/games/import/",
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_any_page(phone, scheme):
+    household = HouseholdFactory()
+    join_household(phone, household)
+    phone.emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found = {}
+    for path in pages_of(household):
+        phone.goto(f"{phone.base}{path}")
+        results = axe.run(phone)
+        violations = results.response["violations"]
+        if violations:
+            found[path] = [
+                (v["id"], [node["target"] for node in v["nodes"]][:3]) for v in violations
+            ]
+    assert found == {}
