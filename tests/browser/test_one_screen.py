@@ -61,3 +61,46 @@ def test_a_turn_with_its_dice_fits_one_screen(chromium, live_server, size, playe
         assert in_view(current.locator(cell).bounding_box(), screen), cell
     assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
     context.close()
+
+
+def test_taps_a_turn_a_zero_and_an_undo_and_redo_take(phone):
+    from scorecard.models import Entry
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    taps = []
+
+    def tap(locator) -> None:
+        locator.click()
+        taps.append(locator)
+
+    def enter(dice: str) -> None:
+        pad = phone.get_by_role("group", name="Add a die")
+        for face in dice:
+            tap(pad.get_by_role("button", name=face, exact=True))
+        expect(phone.locator(".box-options button")).to_have_count(13 - Entry.objects.count() // 2)
+
+    def box(label: str):
+        return phone.locator(f'.box-options button[aria-label^="{label},"]')
+
+    enter("44425")
+    tap(box("Fours"))
+    expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    assert len(taps) == 6 and Entry.objects.get().box == "fours"  # an ordinary turn: 6
+    taps.clear()
+    enter("12346")
+    tap(box("Yahtzee"))
+    tap(phone.get_by_role("button", name="Yes, 0 in Yahtzee"))
+    expect(phone.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    assert len(taps) == 7 and Entry.objects.get(turn=2).points == 0  # a zero: 7
+    enter("66612")
+    tap(box("Chance"))  # meant Sixes
+    expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    taps.clear()
+    tap(phone.get_by_role("button", name="Undo last entry"))
+    tap(box("Sixes"))  # the dice came back with the undo
+    expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    assert len(taps) == 2 and Entry.objects.get(turn=3).box == "sixes"  # undo and redo: 2
+    assert phone.errors == []
