@@ -104,3 +104,17 @@ def test_taps_a_turn_a_zero_and_an_undo_and_redo_take(phone):
     expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     assert len(taps) == 2 and Entry.objects.get(turn=3).box == "sixes"  # undo and redo: 2
     assert phone.errors == []
+
+
+@pytest.mark.parametrize("size", SCREENS)
+def test_the_new_game_form_starts_without_a_scroll(chromium, live_server, size):
+    screen = SCREENS[size]
+    context = chromium.new_context(viewport=screen, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/new/")
+    start = page.get_by_role("button", name="Start the game")
+    assert in_view(start.bounding_box(), screen)
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    start.click()
+    expect(page.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    context.close()
