@@ -118,3 +118,64 @@ def test_the_new_game_form_starts_without_a_scroll(chromium, live_server, size):
     start.click()
     expect(page.get_by_role("heading", name="Ann’s turn")).to_be_visible()
     context.close()
+
+
+def test_enter_in_a_name_field_starts_the_game(phone):
+    phone.goto(f"{phone.base}/games/new/")
+    phone.get_by_label("Player 1", exact=True).fill("Ann")
+    phone.get_by_label("Player 2", exact=True).fill("Bob")
+    phone.get_by_label("Player 2", exact=True).press("Enter")
+    expect(phone.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", SCREENS)
+def test_after_the_third_roll_every_box_and_score_are_in_view(chromium, live_server, size):
+    screen = SCREENS[size]
+    context = chromium.new_context(viewport=screen, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/new/?dice=digital")
+    page.get_by_label("Player 1", exact=True).fill("Dee")
+    page.get_by_role("button", name="Start the game").click()
+    for roll in (1, 2, 3):
+        page.locator("#roll-button").click()
+        if roll < 3:
+            expect(page.locator("#roll-counter")).to_have_text(f"Roll {roll} of 3")
+    expect(page.locator(".roll-counter")).to_have_text("Roll 3 of 3: choose a box")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"digital-third-roll-{size}.png"))
+    assert page.evaluate(WIDER_THAN_SCREEN) == []
+    for choice in page.locator(".box-choice").all():
+        assert in_view(choice.bounding_box(), screen), choice.inner_text()
+        label = choice.locator("span")
+        one_line = label.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+        assert label.bounding_box()["height"] <= one_line * 1.5, label.inner_text()  # no wrap
+    assert in_view(page.get_by_role("button", name="Score").bounding_box(), screen)
+    context.close()
+
+
+@pytest.mark.parametrize("players", [5, 8])
+@pytest.mark.parametrize("size", SCREENS)
+def test_many_players_scroll_the_standings_in_their_own_box(chromium, live_server, size, players):
+    screen = SCREENS[size]
+    context = chromium.new_context(viewport=screen, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    household = HouseholdFactory()
+    names = ["Annabelle", "Bartholomew", "Cyrus", "Dorothea", "Evangeline", "Fitzgerald",
+             "Georgiana", "Hildegard"][:players]  # fmt: skip
+    game = GameFactory(owner=household, names=names)
+    page.base = live_server.url
+    join_household(page, household)
+    page.goto(f"{live_server.url}/games/{game.public_id}/")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"standings-{size}-{players}p.png"))
+    assert page.evaluate(WIDER_THAN_SCREEN) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    standings = page.locator("#standings .scroll")
+    assert in_view(standings.bounding_box(), screen)
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(players)
+    for row in rows.all():  # every total can be reached inside the box
+        row.locator("td.total").scroll_into_view_if_needed()
+        assert in_view(row.locator("td.total").bounding_box(), screen)
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    context.close()
