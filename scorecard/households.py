@@ -1,7 +1,8 @@
-"""Which household a browser belongs to, kept in a signed cookie.
+"""Which household a browser belongs to: its signed cookie holds the key of a `Browser` row.
 
 A household is made the first time a browser saves something, not on every visit, so
-crawlers and one-off readers of the rules page leave no rows behind.
+crawlers and one-off readers of the rules page leave no rows behind. Other browsers join by
+the household's join link (`sharing`); removing a browser's row shuts it out.
 """
 
 import itertools
@@ -12,16 +13,28 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 
 from scorecard.compiled import CompiledQuery
-from scorecard.models import Game, Household, Player, Seat
+from scorecard.models import Browser, Game, Household, Player, Seat
+
+
+def browser_key(request: HttpRequest) -> str | None:
+    return request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
 
 
 def current_household(request: HttpRequest) -> Household | None:
     """The browser's household, or None before it has saved anything (one query, cached)."""
     if not hasattr(request, "_household"):
-        public_id = request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
-        found = Household.objects.filter(public_id=public_id).first() if public_id else None
+        key = browser_key(request)
+        found = Household.objects.filter(browsers__key=key).first() if key else None
         request._household = found
     return request._household
+
+
+def current_browser(request: HttpRequest) -> Browser | None:
+    key = browser_key(request)
+    found = Browser.objects.select_related("household").filter(key=key).first() if key else None
+    if found:
+        request._household = found.household
+    return found
 
 
 def household_object(request: HttpRequest, model, public_id: str):
@@ -35,13 +48,13 @@ def household_object(request: HttpRequest, model, public_id: str):
 def household_game(request: HttpRequest, public_id: str, *, with_seats: bool = False) -> Game:
     """A game of this browser's household, with the household, in one query; `with_seats`
     reads its seats and players in the same query, for a view about to load its state."""
-    household_id = request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
-    if household_id is None:
+    key = browser_key(request)
+    if key is None:
         raise Http404("Not found.")
     if with_seats:
-        game = _game_with_seats(public_id, household_id)
+        game = game_with_seats(GAME_SEATS.rows(game=public_id, browser=key))
     else:
-        lookup = {"public_id": public_id, "owner__public_id": household_id}
+        lookup = {"public_id": public_id, "owner__browsers__key": key}
         game = get_object_or_404(Game.objects.select_related("owner"), **lookup)
     request._household = game.owner
     return game
@@ -53,26 +66,26 @@ def _fields(model) -> list[str]:
 
 GAME_FIELDS, HOUSEHOLD_FIELDS = _fields(Game), _fields(Household)
 SEAT_FIELDS, PLAYER_FIELDS = _fields(Seat), _fields(Player)
+SEAT_ROW = (
+    *SEAT_FIELDS,
+    *(f"player__{name}" for name in PLAYER_FIELDS),
+    *(f"game__{name}" for name in GAME_FIELDS),
+    *(f"game__owner__{name}" for name in HOUSEHOLD_FIELDS),
+)
 GAME_SEATS = CompiledQuery(
-    lambda game, household: (
-        Seat.objects.filter(game__public_id=game, game__owner__public_id=household)
+    lambda game, browser: (
+        Seat.objects.filter(game__public_id=game, game__owner__browsers__key=browser)
         .order_by("position")
-        .values_list(
-            *SEAT_FIELDS,
-            *(f"player__{name}" for name in PLAYER_FIELDS),
-            *(f"game__{name}" for name in GAME_FIELDS),
-            *(f"game__owner__{name}" for name in HOUSEHOLD_FIELDS),
-        )
+        .values_list(*SEAT_ROW)
     ),
     game=str,
-    household=str,
+    browser=str,
 )
 
 
-def _game_with_seats(public_id: str, household_id: str) -> Game:
-    """The game, its household, seats and players from one row a seat, built without the
-    ORM's query building (see `compiled`)."""
-    rows = GAME_SEATS.rows(game=public_id, household=household_id)
+def game_with_seats(rows: list[tuple]) -> Game:
+    """The game, its household, seats and players from one `SEAT_ROW` a seat, built without
+    the ORM's query building (see `compiled`); no rows is a 404."""
     if not rows:
         raise Http404("Not found.")
     ends = list(itertools.accumulate(map(len, (SEAT_FIELDS, PLAYER_FIELDS, GAME_FIELDS))))
@@ -93,9 +106,32 @@ def household_for_writing(request: HttpRequest) -> Household:
     """The browser's household, made now if it has none; the middleware sets the cookie."""
     household = current_household(request)
     if household is None:
-        household = request._household = Household.objects.create()
-        request._new_household = True
+        household = Household.objects.create()
+        browser = Browser.objects.create(household=household, name=browser_name(request))
+        remember_browser(request, browser)
     return household
+
+
+def remember_browser(request: HttpRequest, browser: Browser) -> None:
+    """This browser belongs to `browser.household` from now on; the middleware sets the cookie."""
+    request._household = browser.household
+    request._new_browser_key = browser.key
+
+
+def browser_name(request: HttpRequest) -> str:
+    """A name a family recognises in its list of browsers, e.g. "Firefox on Android"."""
+    agent = request.headers.get("User-Agent", "")
+    program = next((name for mark, name in PROGRAMS if mark in agent), "A browser")
+    system = next((name for mark, name in SYSTEMS if mark in agent), "")
+    return f"{program} on {system}" if system else program
+
+
+# The first mark found names it: Edge and Chrome both say "Safari", so order matters.
+PROGRAMS = [("Firefox/", "Firefox"), ("Edg/", "Edge"), ("OPR/", "Opera"),
+            ("SamsungBrowser/", "Samsung Internet"), ("Chrome/", "Chrome"),
+            ("Safari/", "Safari")]  # fmt: skip
+SYSTEMS = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"),
+           ("Mac OS X", "Mac"), ("CrOS", "ChromeOS"), ("Linux", "Linux")]  # fmt: skip
 
 
 def cookie_flags(request: HttpRequest) -> dict:
@@ -113,10 +149,10 @@ class HouseholdMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if getattr(request, "_new_household", False):
+        if key := getattr(request, "_new_browser_key", None):
             response.set_signed_cookie(
                 settings.HOUSEHOLD_COOKIE,
-                request._household.public_id,
+                key,
                 max_age=settings.HOUSEHOLD_COOKIE_MAX_AGE,
                 **cookie_flags(request),
             )

@@ -38,3 +38,23 @@ class RefuseAtTheDoor:
         if _has_nul(request):
             return _refusal("This request contains a NUL character, which no form here sends.", 400)
         return self.get_response(request)
+
+
+# Pages reached by (or showing) a link token: the share and join links' own pages and the
+# household page that lists them. Their address is the permission, so it must not leave in
+# a Referer, be kept by a cache or be indexed.
+LINK_PAGES = ("score", "watch", "household", "game-share")
+
+
+class LinkPagePrivacy:
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        match = request.resolver_match
+        if match and match.url_name and match.url_name.startswith(LINK_PAGES):
+            response.headers["Referrer-Policy"] = "no-referrer"
+            response.headers["Cache-Control"] = "private, no-store"
+            response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        return response

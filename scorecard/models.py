@@ -18,14 +18,37 @@ def new_public_id() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_link_token() -> str:
+    """A capability in a link (a share or join link): 192 random bits, never stored twice."""
+    return secrets.token_urlsafe(24)
+
+
 class Household(models.Model):
-    """The people who share one table; a signed cookie says which one a phone belongs to."""
+    """The people who share one table. Each of their browsers is a `Browser` whose key is in
+    its cookie; a join link (`join_token`) lets another browser of the family in."""
 
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
+    join_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
         return f"Household {self.public_id[:6]}"
+
+
+class Browser(models.Model):
+    """One browser of a household, known by the key in its signed cookie. Removing it here
+    shuts that browser out at its next request."""
+
+    household = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="browsers")
+    key = models.CharField(max_length=40, unique=True, default=new_link_token)
+    name = models.CharField(max_length=60)  # e.g. "Chrome on Android", from the User-Agent
+    joined = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["household", "joined"]
+
+    def __str__(self) -> str:
+        return f"{self.name} of {self.household}"
 
 
 class Player(models.Model):
@@ -96,6 +119,33 @@ class Game(models.Model):
     @property
     def cards_per_player(self) -> int:
         return rules.cards_per_player(triple=self.mode == self.Mode.TRIPLE)
+
+
+class LinkRole(models.TextChoices):
+    WATCH = "watch", "Watch"
+    SCORE = "score", "Score"
+
+
+class GameLink(models.Model):
+    """A share link for one game: its token is the whole permission. Watch links read the
+    standings, boxes and sheet; score links may also enter dice, record, undo and correct.
+    Revoking deletes the row, so the link is a 404 at its next request."""
+
+    Role = LinkRole
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="links")
+    role = models.CharField(max_length=8, choices=LinkRole)
+    token = models.CharField(max_length=40, unique=True, default=new_link_token)
+    created = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "role"], name="link_once_per_role"),
+            models.CheckConstraint(condition=models.Q(role__in=LinkRole.values), name="link_role"),
+        ]
+
+    def __str__(self) -> str:  # never the token: this text can end up in logs
+        return f"{self.get_role_display()} link of {self.game}"
 
 
 class Seat(models.Model):

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from html import escape  # the standard library's: plain str, no SafeString round trips
 
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from scorecard import rules
@@ -86,15 +85,9 @@ class Row:
         return mark_safe(f'<tr class="{self.kind}">{heading}{cells}</tr>')
 
 
-class CorrectionLinks:
-    """The correction address of any turn, from one reversed URL."""
-
-    def __init__(self, public_id: str) -> None:
-        url = reverse("game-correct", kwargs={"public_id": public_id, "turn": 0})
-        self._before, self._after = url.rsplit("/0/", 1)
-
-    def __call__(self, turn: int) -> str:
-        return f"{self._before}/{turn}/{self._after}"
+# The address that corrects a turn (`access.GameLinks.correct`), for a sheet whose boxes
+# link to their correction; None where they must not.
+CorrectionLink = Callable[[int], str]
 
 
 Totalled = Callable[[CardProgress], int | str]
@@ -114,7 +107,7 @@ def _bonus(card: CardProgress) -> int | str:
     return card.totals.bonus if rules.upper_bonus_settled(card.filled) else ""
 
 
-def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLinks | None) -> Row:
+def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLink | None) -> Row:
     cells = []
     for column in columns:
         dom_id = column.id and f"{column.id}-{box.key}"
@@ -129,7 +122,7 @@ def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLinks | N
     return Row(box.label, BOX_HINTS[box], "box", cells, box)
 
 
-def sheet_rows(columns: list[Column], correct: CorrectionLinks | None = None) -> list[Row]:
+def sheet_rows(columns: list[Column], correct: CorrectionLink | None = None) -> list[Row]:
     """Every row of the sheet for these columns; with `correct`, filled boxes link to their
     correction page."""
     bonus_hint = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
@@ -200,7 +193,9 @@ def game_columns(progress: GameProgress) -> list[Column]:
     return columns
 
 
-def changed_cells(progress: GameProgress, entry: FilledBox) -> list[SafeString]:
+def changed_cells(
+    progress: GameProgress, entry: FilledBox, correct: CorrectionLink | None
+) -> list[SafeString]:
     """The cells an entry made or took back changes, out of band: its box, the sums of its
     card whose value moved, and the headers of the columns whose player's turn began or
     ended."""
@@ -208,7 +203,6 @@ def changed_cells(progress: GameProgress, entry: FilledBox) -> list[SafeString]:
     seat_of_entry = progress.seat_of(entry)
     card = seat_of_entry.cards[entry.card - 1]
     column = next(column for column in columns if column.card is card)
-    correct = None if progress.game.digital else CorrectionLinks(progress.game.public_id)
     now = sheet_rows([column], correct)
     then = sheet_rows([replace(column, card=_card_toggled(card, entry))])
     cells = [

@@ -9,54 +9,15 @@ for a table game, the server's dice for a digital one, the ranking once the game
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
-from django.urls import reverse, reverse_lazy
+from django.urls import reverse_lazy
 
 from scorecard import advice, rules
+from scorecard.access import GameLinks
 from scorecard.forms import DiceInput
 from scorecard.models import Game
 from scorecard.progress import CardProgress, GameProgress, SeatProgress
 from scorecard.services import ZeroNeedsConfirmation
-
-
-@cache
-def _url_pattern(name: str) -> tuple[str, str]:
-    """The address of a game's page or action around its id, reversed once per process."""
-    stand_in = "GAME-ID"
-    before, after = reverse(name, kwargs={"public_id": stand_in}).split(stand_in)
-    return before, after
-
-
-def game_url(name: str, public_id: str) -> str:
-    before, after = _url_pattern(name)
-    return f"{before}{public_id}{after}"
-
-
-class GameLinks:
-    """The addresses of one game's pages and actions, each made when first used."""
-
-    def __init__(self, game: Game) -> None:
-        self._id = game.public_id
-
-    def __getattr__(self, action: str) -> str:
-        name = LINK_NAMES.get(action)
-        if name is None:
-            raise AttributeError(action)
-        url = game_url(name, self._id)
-        setattr(self, action, url)
-        return url
-
-
-LINK_NAMES = {
-    "page": "game",
-    "record": "game-record",
-    "roll": "game-roll",
-    "undo": "game-undo",
-    "sheet": "game-sheet",
-    "review": "game-review",
-    "rematch": "game-rematch",
-}
 
 
 @dataclass(frozen=True)
@@ -150,7 +111,7 @@ def build_turn_panel(
 ) -> TurnPanel:
     """The panel for the player whose turn it is; `query` holds the dice being entered and
     the chosen card; `shown` is an error, a notice or a zero to confirm."""
-    panel = TurnPanel(progress, links or GameLinks(progress.game), wants_advice, **shown)
+    panel = TurnPanel(progress, links or GameLinks(progress.game.public_id), wants_advice, **shown)
     current = progress.current
     if current is None:
         return panel

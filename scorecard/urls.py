@@ -1,6 +1,9 @@
 from django.urls import path
 
-from scorecard.views import exchange, history, pages, play, start
+from scorecard.access import Role
+from scorecard.views import exchange, history, pages, play, sharing, start
+
+SCORER, WATCHER = {"role": Role.SCORER}, {"role": Role.WATCHER}
 
 urlpatterns = [
     path("", start.home, name="home"),
@@ -10,13 +13,25 @@ urlpatterns = [
     path("games/import/", exchange.import_view, name="games-import"),
     path("games/<str:public_id>/review/", history.game_review, name="game-review"),
     path("games/<str:public_id>/export.<str:fmt>", exchange.export_one, name="game-export"),
-    path("games/<str:public_id>/", play.game_page, name="game"),
-    path("games/<str:public_id>/record/", play.record, name="game-record"),
-    path("games/<str:public_id>/roll/", play.roll, name="game-roll"),
-    path("games/<str:public_id>/undo/", play.undo, name="game-undo"),
-    path("games/<str:public_id>/turns/<int:turn>/correct/", play.correct, name="game-correct"),
     path("games/<str:public_id>/rematch/", play.rematch, name="game-rematch"),
-    path("games/<str:public_id>/sheet/", pages.game_sheet, name="game-sheet"),
+    path("games/<str:public_id>/share/", sharing.game_share, name="game-share"),
+    # The same views for the household (the owner) and for a share link's holder.
+    path("games/<str:key>/", play.game_page, name="game"),
+    path("games/<str:key>/record/", play.record, name="game-record"),
+    path("games/<str:key>/roll/", play.roll, name="game-roll"),
+    path("games/<str:key>/undo/", play.undo, name="game-undo"),
+    path("games/<str:key>/turns/<int:turn>/correct/", play.correct, name="game-correct"),
+    path("games/<str:key>/sheet/", pages.game_sheet, name="game-sheet"),
+    path("score/<str:key>/", play.game_page, SCORER, name="score"),
+    path("score/<str:key>/record/", play.record, SCORER, name="score-record"),
+    path("score/<str:key>/roll/", play.roll, SCORER, name="score-roll"),
+    path("score/<str:key>/undo/", play.undo, SCORER, name="score-undo"),
+    path("score/<str:key>/turns/<int:turn>/correct/", play.correct, SCORER, name="score-correct"),
+    path("score/<str:key>/sheet/", pages.game_sheet, SCORER, name="score-sheet"),
+    path("watch/<str:key>/", play.game_page, WATCHER, name="watch"),
+    path("watch/<str:key>/sheet/", pages.game_sheet, WATCHER, name="watch-sheet"),
+    path("household/", sharing.household_page, name="household"),
+    path("join/<str:token>/", sharing.household_join, name="household-join"),
     path("players/", history.players_list, name="players"),
     path("players/<str:public_id>/", history.player_page, name="player"),
     path("high-scores/", history.high_scores, name="high-scores"),
@@ -24,4 +39,5 @@ urlpatterns = [
     path("sheet/", pages.blank_sheet, name="sheet"),
     path("rules/", pages.rules_page, name="rules"),
     path("manifest.webmanifest", pages.web_manifest, name="web-manifest"),
+    path("robots.txt", pages.robots_txt, name="robots-txt"),
 ]

@@ -10,14 +10,15 @@ from django.test import Client
 from django.urls import reverse
 
 from scorecard import exchange, rules, services, strategy
-from scorecard.models import Game
+from scorecard.models import Browser, Game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
 
 def household_cookie(household) -> str:
-    """The signed cookie value that names `household`, as the site sets it."""
+    """The signed cookie value of a browser of `household` (its first), as the site sets it."""
+    browser = household.browsers.first() or Browser.objects.create(household=household, name="Test")
     signed = HttpResponse()
-    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
+    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, browser.key)
     return signed.cookies[settings.HOUSEHOLD_COOKIE].value
 
 
@@ -65,7 +66,8 @@ HTMX = {"HX-Request": "true"}
 
 
 def game_url(game, name="game", **kwargs):
-    return reverse(name, kwargs={"public_id": game.public_id, **kwargs})
+    """An owner's address of the game; `kwargs` are the route's further parts, in order."""
+    return reverse(name, args=[game.public_id, *kwargs.values()])
 
 
 def post_box(client, game, box, dice=None, points=None, htmx=False, **extra):

@@ -2,13 +2,11 @@
 
 import re
 
-from django.urls import reverse
-
 from scorecard import services
+from scorecard.access import GameLinks
 from scorecard.progress import load_progress
 from scorecard.rules import Box
 from scorecard.sheet import (
-    CorrectionLinks,
     blank_columns,
     changed_cells,
     game_columns,
@@ -21,17 +19,10 @@ def cell_ids(cells):
     return [re.search(r'id="([^"]+)"', cell).group(1) for cell in cells]
 
 
-def test_correction_links_match_the_url_of_each_turn(game):
-    links = CorrectionLinks(game.public_id)
-    for turn in (1, 7, 104):
-        expected = reverse("game-correct", kwargs={"public_id": game.public_id, "turn": turn})
-        assert links(turn) == expected
-
-
 def test_filled_boxes_link_to_their_correction_and_sums_do_not(game):
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
     progress = load_progress(game)
-    rows = sheet_rows(game_columns(progress), CorrectionLinks(game.public_id))
+    rows = sheet_rows(game_columns(progress), GameLinks(game.public_id).correct)
     fours = next(row for row in rows if row.box is Box.FOURS)
     assert fours.cells[0].href.endswith("/turns/1/correct/") and fours.cells[1].text == ""
     assert 'aria-label="Correct Fours: 12"' in fours.html
@@ -43,13 +34,13 @@ def test_filled_boxes_link_to_their_correction_and_sums_do_not(game):
 def test_an_entry_changes_its_box_the_sums_that_moved_and_the_turn_headers(game):
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
     recorded = services.record_box(game=game, version=1, turn=2, box=Box.FOURS, dice=(4,) * 5)
-    ids = cell_ids(changed_cells(recorded.progress, recorded.entry))
+    ids = cell_ids(changed_cells(recorded.progress, recorded.entry, None))
     # Bob's first entry: every sum of his card appears; Ann's turn begins again.
     assert ids[:2] == ["c0-head", "c1-head"]
     assert "c1-fours" in ids and "c1-total" in ids and "c1-bonus" not in ids
     assert not any(cell_id.startswith("c0-") and "head" not in cell_id for cell_id in ids)
     later = services.record_box(game=game, version=2, turn=3, box=Box.TWOS, dice=(2, 2, 1, 3, 4))
-    ids = cell_ids(changed_cells(later.progress, later.entry))
+    ids = cell_ids(changed_cells(later.progress, later.entry, None))
     assert "c0-twos" in ids and "c0-upper" in ids and "c0-total" in ids
     assert "c0-lower-total" not in ids and "c0-extra" not in ids  # unchanged by an upper box
 
@@ -57,7 +48,7 @@ def test_an_entry_changes_its_box_the_sums_that_moved_and_the_turn_headers(game)
 def test_an_undone_entry_empties_its_cell(game):
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
     progress, undone = services.undo_last_entry(game=game, version=1)
-    cells = changed_cells(progress, undone)
+    cells = changed_cells(progress, undone, None)
     assert '<td id="c0-fours" hx-swap-oob="true"></td>' in cells
     assert '<td id="c0-total" hx-swap-oob="true"></td>' in cells
 
@@ -93,7 +84,7 @@ def test_a_triple_sheet_names_each_player_over_three_cards_and_adds_them_up(hous
     recorded = services.record_box(
         game=game, version=1, turn=2, box=Box.ONES, card=2, dice=(1,) * 5
     )
-    ids = cell_ids(changed_cells(recorded.progress, recorded.entry))
+    ids = cell_ids(changed_cells(recorded.progress, recorded.entry, None))
     assert "c3-player-total" in ids and "c4-ones" in ids
     assert player_groups(blank_columns([], 2, triple=True)) == [("", 3), ("", 3)]
     assert 'class="visually-hidden">Player<' in blank_columns([], 1, False)[0].header_html()

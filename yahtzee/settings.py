@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorecard.households.HouseholdMiddleware",
+    "scorecard.middleware.LinkPagePrivacy",
 ]
 
 ROOT_URLCONF = "yahtzee.urls"
@@ -176,9 +177,36 @@ CREATION_WINDOW = int(os.environ.get("CREATION_WINDOW", "600"))
 # Behind a proxy that sets X-Forwarded-For, the client is its first address.
 TRUST_FORWARDED_FOR = _switch("DJANGO_TRUST_FORWARDED_FOR", False)
 
+# A share or join link's token never reaches a log or an error report (see log_privacy).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"link_tokens": {"()": "scorecard.log_privacy.RedactLinkTokens"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["link_tokens"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["link_tokens"],
+        },
+        "mail_admins": {
+            "level": "ERROR",
+            "filters": ["link_tokens"],
+            "class": "django.utils.log.AdminEmailHandler",
+            "reporter_class": "scorecard.log_privacy.RedactingExceptionReporter",
+        },
+    },
+    "loggers": {
+        "django": {"handlers": ["console", "mail_admins"], "level": "WARNING", "propagate": False},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+DEFAULT_EXCEPTION_REPORTER = "scorecard.log_privacy.RedactingExceptionReporter"

@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
-from scorecard import rules_content
-from scorecard.households import household_game
+from scorecard import live, rules_content
+from scorecard.access import GameLinks, Role, game_for
+from scorecard.htmx import HtmxHttpRequest
 from scorecard.progress import load_progress
 from scorecard.sheet import blank_columns, game_columns, player_groups, sheet_rows
 
@@ -43,17 +44,20 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def game_sheet(request: HttpRequest, public_id: str) -> HttpResponse:
-    game = household_game(request, public_id)
-    if request.htmx and request.GET.get("since") == str(game.version):
-        return HttpResponse(status=204)  # nothing changed since the last poll: no swap
-    progress = load_progress(game)
+def game_sheet(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
+    """A game's own sheet, kept current like the game page (see `live`)."""
+    if unchanged := live.unchanged(request, key, role):
+        return unchanged
+    progress = load_progress(game_for(request, key, role))
     columns = game_columns(progress)
     context = {"columns": columns, "rows": sheet_rows(columns), "progress": progress}
     context["groups"] = player_groups(columns)
     context["facts"] = rules_content.sheet_facts()
-    template = "sheet.html#sheet-body" if request.htmx else "sheet.html"
-    return render(request, template, context)
+    context["links"] = GameLinks(key, role)
+    if live.is_poll(request):
+        response = render(request, "sheet.html#sheet-body", context)
+        return live.tagged(response, progress.game.version)
+    return render(request, "sheet.html", context)
 
 
 THEME = {"light": "#0b5fce", "background": "#fbfaf6"}
@@ -87,3 +91,20 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
 @require_GET
 def rules_page(request: HttpRequest) -> HttpResponse:
     return render(request, "rules.html", rules_content.page_context())
+
+
+# Crawlers have no business with anyone's games; link pages also say noindex themselves.
+ROBOTS = """User-agent: *
+Disallow: /games/
+Disallow: /score/
+Disallow: /watch/
+Disallow: /join/
+Disallow: /household/
+Disallow: /players/
+Disallow: /high-scores/
+"""
+
+
+@require_GET
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(ROBOTS, content_type="text/plain; charset=utf-8")

@@ -8,30 +8,29 @@ from __future__ import annotations
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorecard import advice, rules, services, standings
+from scorecard import advice, live, rules, services, standings
+from scorecard.access import GameLinks, Role, game_for
 from scorecard.forms import entry_fields, parse_dice, parse_int
 from scorecard.households import cookie_flags, household_game
 from scorecard.htmx import HtmxHttpRequest
 from scorecard.models import Entry, Game
 from scorecard.progress import GameProgress, load_progress
-from scorecard.sheet import (
-    CorrectionLinks,
-    changed_cells,
-    game_columns,
-    player_groups,
-    sheet_rows,
-)
+from scorecard.sheet import changed_cells, game_columns, player_groups, sheet_rows
 from scorecard.turn_panel import TurnPanel, build_turn_panel
 
 ADVICE_COOKIE_AGE = 60 * 60 * 24 * 365
 
 
-def _panel(request: HtmxHttpRequest, progress: GameProgress, query, **shown) -> TurnPanel:
-    panel = build_turn_panel(progress, query, wants_advice=advice.wanted(request), **shown)
+def _panel(
+    request: HtmxHttpRequest, progress: GameProgress, links: GameLinks, query, **shown
+) -> TurnPanel:
+    if not links.role.may_score:
+        query = {}  # a watcher sees whose turn it is, not a dice pad
+    wants_advice = advice.wanted(request) and links.role.may_score
+    panel = build_turn_panel(progress, query, wants_advice=wants_advice, links=links, **shown)
     panel.typed_open = "typed" in query
     panel.typed_on_demand = bool(request.htmx) and not panel.typed_open
     return panel
@@ -46,68 +45,83 @@ def _respond(
     entry: Entry | None = None,
 ) -> HttpResponse:
     """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
-    standings rows and the cells `entry` changed) or "after-refusal" (everything)."""
-    progress = panel.progress
-    context = {"panel": panel, "game": progress.game}
-    whole = not request.htmx or partial == "after-refusal"
+    standings rows and the cells `entry` changed), "after-refusal" (everything) or
+    "after-poll" (everything, out of band, for a live page whose game changed)."""
+    progress, links = panel.progress, panel.links
+    context = {"panel": panel, "game": progress.game, "links": links}
+    whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     if whole or partial == "after-entry":
         context["standings"] = standings.standings_rows(progress)
+    scoring_table = links.role.may_score and not progress.game.digital
+    correct = links.correct if scoring_table else None
     if whole:
         columns = game_columns(progress)
-        correct = None if progress.game.digital else CorrectionLinks(progress.game.public_id)
         context |= {"columns": columns, "rows": sheet_rows(columns, correct)}
         context["groups"] = player_groups(columns)
         context["standings_headings"] = standings.HEADINGS
     elif partial == "after-entry":
-        context["changed_cells"] = changed_cells(progress, entry)
+        context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
     return render(request, template, context, status=status)
 
 
-def _refused(request: HtmxHttpRequest, game: Game, refusal: services.Refusal) -> HttpResponse:
+def _refused(
+    request: HtmxHttpRequest, game: Game, links: GameLinks, refusal: services.Refusal
+) -> HttpResponse:
     """The card as it is now, with the reason where the player is looking (409 when another
     tap or phone changed the game first, else 400)."""
     progress = refusal.progress
     if progress is None:
         game.refresh_from_db(fields=["version", "finished"])
         progress = load_progress(game)
-    panel = _panel(request, progress, {}, error=str(refusal))
+    panel = _panel(request, progress, links, {}, error=str(refusal))
     return _respond(request, panel, "after-refusal", status=refusal.status_code)
 
 
 @require_GET
-def game_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    progress = load_progress(household_game(request, public_id, with_seats=True))
-    panel = _panel(request, progress, request.GET)
+def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
+    """The game as `role` sees it; a live page's poll (`?live=1`) is answered 304 while the
+    game is unchanged, from one small query."""
+    if unchanged := live.unchanged(request, key, role):
+        return unchanged
+    links = GameLinks(key, role)
+    progress = load_progress(game_for(request, key, role, with_seats=True))
+    if live.is_poll(request):
+        response = _respond(request, _panel(request, progress, links, {}), "after-poll")
+        return live.tagged(response, progress.game.version)
+    panel = _panel(request, progress, links, request.GET)
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     partial = "typed" if panel.typed_open else "turn"
     return _respond(request, panel, partial, status=400 if dice_error else 200)
 
 
 @require_POST
-def record(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = household_game(request, public_id, with_seats=True)
+def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
+    links = GameLinks(key, role)
+    game = game_for(request, key, role, with_seats=True)
     try:
         recorded = services.record_box(game=game, **entry_fields(request.POST))
     except services.ZeroNeedsConfirmation as question:
-        return _respond(request, _panel(request, question.progress, request.POST, confirm=question))
+        panel = _panel(request, question.progress, links, request.POST, confirm=question)
+        return _respond(request, panel)
     except services.Refusal as refusal:
-        return _refused(request, game, refusal)
+        return _refused(request, game, links, refusal)
     if not request.htmx:
-        return redirect("game", public_id=public_id)
+        return redirect(links.page)
     entry = recorded.entry
     note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
     if entry.yahtzee_bonus:
         note += f" and +{rules.EXTRA_YAHTZEE_BONUS} for an extra Yahtzee!"
     if not recorded.is_new:
         note += " (already recorded)"
-    panel = _panel(request, recorded.progress, {}, notice=note)
+    panel = _panel(request, recorded.progress, links, {}, notice=note)
     return _respond(request, panel, "after-entry", entry=entry)
 
 
 @require_POST
-def roll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = household_game(request, public_id, with_seats=True)
+def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
+    links = GameLinks(key, role)
+    game = game_for(request, key, role, with_seats=True)
     post = request.POST
     try:
         progress = services.roll_dice(
@@ -117,32 +131,34 @@ def roll(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             hold=[parse_int(position, "A held die") for position in post.getlist("hold")],
         )
     except services.Refusal as refusal:
-        return _refused(request, game, refusal)
+        return _refused(request, game, links, refusal)
     if not request.htmx:
-        return redirect("game", public_id=public_id)
-    return _respond(request, _panel(request, progress, {}))
+        return redirect(links.page)
+    return _respond(request, _panel(request, progress, links, {}))
 
 
 @require_POST
-def undo(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = household_game(request, public_id, with_seats=True)
+def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
+    links = GameLinks(key, role)
+    game = game_for(request, key, role, with_seats=True)
     try:
         version = parse_int(request.POST.get("version"), "The version")
         progress, undone = services.undo_last_entry(game=game, version=version)
     except services.Refusal as refusal:
-        return _refused(request, game, refusal)
+        return _refused(request, game, links, refusal)
     if not request.htmx:  # the dice come back, so the right box is one more tap
         back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
-        return redirect(reverse("game", kwargs={"public_id": public_id}) + back)
+        return redirect(links.page + back)
     note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
     dice_back = {"dice": undone.dice} if undone.dice and not game.digital else {}
-    panel = _panel(request, progress, dice_back, notice=note)
+    panel = _panel(request, progress, links, dice_back, notice=note)
     return _respond(request, panel, "after-entry", entry=undone)
 
 
 @require_http_methods(["GET", "POST"])
-def correct(request: HtmxHttpRequest, public_id: str, turn: int) -> HttpResponse:
-    game = household_game(request, public_id)
+def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWNER) -> HttpResponse:
+    links = GameLinks(key, role)
+    game = game_for(request, key, role)
     entry = get_object_or_404(Entry.objects.select_related("seat__player"), game=game, turn=turn)
     error, status = "", 200
     if request.method == "POST":
@@ -155,11 +171,11 @@ def correct(request: HtmxHttpRequest, public_id: str, turn: int) -> HttpResponse
                 dice=parse_dice(post.get("dice")),
                 points=parse_int(post["points"], "Points") if post.get("points") else None,
             )
-            return redirect("game", public_id=public_id)
+            return redirect(links.page)
         except services.Refusal as refusal:
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
-    context = {"game": game, "entry": entry, "error": error}
+    context = {"game": game, "entry": entry, "error": error, "links": links}
     context["achievable"] = rules.describe_values(sorted(rules.achievable_points(entry.rules_box)))
     return render(request, "correct.html", context, status=status)
 
@@ -181,4 +197,4 @@ def advice_switch(request: HtmxHttpRequest) -> HttpResponse:
 @require_POST
 def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     game = services.game_rematch(game=household_game(request, public_id))
-    return redirect("game", public_id=game.public_id)
+    return redirect("game", key=game.public_id)

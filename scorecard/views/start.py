@@ -35,7 +35,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
                 return _form_page(request, form, status=429, error=throttle.refusal_message())
             owner = household_for_writing(request)
             game = services.game_create(owner=owner, **form.game_arguments())
-            return redirect("game", public_id=game.public_id)
+            return redirect("game", key=game.public_id)
     return _form_page(request, form, status=400 if form.is_bound else 200)
 
 

@@ -243,7 +243,7 @@ def test_undo_without_javascript_redirects(client_of, game):
 
 def test_a_box_can_be_corrected(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
-    url = reverse("game-correct", kwargs={"public_id": game.public_id, "turn": 1})
+    url = reverse("game-correct", args=[game.public_id, 1])
     assert "Correct Ann’s Fours" in text(client_of.get(url))
     response = client_of.post(url, {"version": 1, "dice": "44445"})
     assert response.status_code == 302
@@ -259,7 +259,7 @@ def test_a_correction_that_breaks_the_card_is_refused(client_of, game):
         game,
         [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.TWOS, (2,) * 5)],
     )
-    url = reverse("game-correct", kwargs={"public_id": game.public_id, "turn": 1})
+    url = reverse("game-correct", args=[game.public_id, 1])
     response = client_of.post(url, {"version": 3, "points": "0"})
     assert response.status_code == 400
     assert "would break a later box" in text(response) and "Twos: " in text(response)
@@ -270,7 +270,7 @@ def test_a_correction_that_breaks_the_card_is_refused(client_of, game):
 
 
 def test_correcting_an_unknown_turn_is_not_found(client_of, game):
-    url = reverse("game-correct", kwargs={"public_id": game.public_id, "turn": 9})
+    url = reverse("game-correct", args=[game.public_id, 9])
     assert client_of.get(url).status_code == 404
 
 

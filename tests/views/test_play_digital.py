@@ -102,7 +102,7 @@ def test_a_tabletop_game_cannot_be_rolled(client_of, game):
 def test_a_digital_box_cannot_be_corrected(client_of, digital, seeded):
     post_roll(client_of, digital)
     post_score(client_of, digital, Box.CHANCE)
-    url = reverse("game-correct", kwargs={"public_id": digital.public_id, "turn": 1})
+    url = reverse("game-correct", args=[digital.public_id, 1])
     response = client_of.post(url, {"version": 2, "points": "20"})
     assert response.status_code == 400 and "undo a box instead" in text(response)
 

@@ -1,0 +1,115 @@
+"""Sharing: a game's watch and score links, the household's join link and its browsers.
+
+Only the household (the owner) reaches these pages; what they show (link tokens) is the
+permission itself, so `middleware.LinkPagePrivacy` keeps them out of caches and Referers.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.debug import sensitive_variables
+from django.views.decorators.http import require_http_methods
+
+from scorecard import sharing, throttle
+from scorecard.access import game_url
+from scorecard.households import (
+    browser_name,
+    current_browser,
+    current_household,
+    household_game,
+    remember_browser,
+)
+from scorecard.htmx import HtmxHttpRequest
+from scorecard.models import LinkRole
+from scorecard.sharing import SharedAddress
+
+ROLE_TEXT = {
+    LinkRole.WATCH: "Watch: the standings, everyone’s boxes and the sheet, kept current. "
+    "Nothing can be changed from it.",
+    LinkRole.SCORE: "Score: may also enter dice, record, undo and correct, for this game "
+    "only. It cannot share, see your other games or players, or export.",
+}
+
+
+@require_http_methods(["GET", "POST"])
+def game_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    game = household_game(request, public_id)
+    error = ""
+    if request.method == "POST":
+        role, action = request.POST.get("role", ""), request.POST.get("action", "")
+        if role in LinkRole.values and action in {"new", "revoke"}:
+            change = sharing.link_renew if action == "new" else sharing.link_revoke
+            change(game=game, role=LinkRole(role))
+            return redirect("game-share", public_id=public_id)
+        error = "Choose a link (watch or score) and what to do with it (new or revoke)."
+    links = sharing.game_links(game)
+    shares = [
+        (role, ROLE_TEXT[role], _address(request, role, links.get(role.value)))
+        for role in (LinkRole.WATCH, LinkRole.SCORE)
+    ]
+    context = {"game": game, "shares": shares, "error": error}
+    context["page"] = game_url("game", game.public_id)
+    return render(request, "share.html", context, status=400 if error else 200)
+
+
+def _address(request, role: LinkRole, link) -> SharedAddress | None:
+    if link is None:
+        return None
+    path = game_url("watch" if role == LinkRole.WATCH else "score", link.token)
+    return SharedAddress(request.build_absolute_uri(path))
+
+
+@require_http_methods(["GET", "POST"])
+def household_page(request: HtmxHttpRequest) -> HttpResponse:
+    browser = current_browser(request)
+    if browser is None:
+        return render(request, "household.html", {"browser": None})
+    household = browser.household
+    error = ""
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action == "new-join-link":
+            sharing.join_link_renew(household=household)
+        elif action == "revoke-join-link":
+            sharing.join_link_revoke(household=household)
+        elif action == "remove" and request.POST.get("browser", "").isdecimal():
+            browser_id = int(request.POST["browser"])
+            if browser_id != browser.pk:
+                sharing.browser_remove(household=household, browser_id=browser_id)
+        else:
+            error = "That is not something this page can do."
+        if not error:
+            return redirect("household")
+    join = None
+    if household.join_token:
+        join = SharedAddress(request.build_absolute_uri(_join_path(household.join_token)))
+    context = {"browser": browser, "browsers": household.browsers.all(), "join": join}
+    context["error"] = error
+    return render(request, "household.html", context, status=400 if error else 200)
+
+
+def _join_path(token: str) -> str:
+    return reverse("household-join", args=[token])
+
+
+@sensitive_variables("token")
+@require_http_methods(["GET", "POST"])
+def household_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Asks first (a link opened by a preview bot or by mistake changes nothing), then makes
+    this browser one of the household's."""
+    household = sharing.household_by_join_token(token)
+    if household is None:
+        raise Http404("This join link does not work: it was replaced or revoked.")
+    current = current_household(request)
+    context = {"household": household, "already": current == household, "error": ""}
+    context["own_games"] = current.games.count() if current and current != household else 0
+    if request.method == "POST" and not context["already"]:
+        if not throttle.creation_allowed(request):
+            context["error"] = throttle.refusal_message()
+            return render(request, "join.html", context, status=429)
+        browser = sharing.household_join(household=household, name=browser_name(request))
+        remember_browser(request, browser)
+        return redirect("home")
+    return render(request, "join.html", context)
