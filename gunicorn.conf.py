@@ -16,3 +16,24 @@ max_requests_jitter = 200
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None  # empty: no access log
 # The path only, never the query string: it could carry something private.
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'
+
+
+def _redacting_logger():
+    """gunicorn's logger, printing a share or join link's path without its token: the token
+    is the whole permission (see scorecard/log_privacy.py)."""
+    from gunicorn.glogging import Logger
+
+    from scorecard.log_privacy import redact
+
+    class RedactingLogger(Logger):
+        def atoms(self, resp, req, environ, request_time):
+            atoms = super().atoms(resp, req, environ, request_time)
+            return {
+                name: redact(value) if isinstance(value, str) else value
+                for name, value in atoms.items()
+            }
+
+    return RedactingLogger
+
+
+logger_class = _redacting_logger()

@@ -1,0 +1,375 @@
+"""Share links and households: every role on every address of a game, the share and
+household pages, and the hygiene of pages reached by a link token."""
+
+import logging
+import runpy
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from scorecard import sharing
+from scorecard.models import Browser, Entry, Game, GameLink, LinkRole
+from scorecard.rules import Box
+from tests.conftest import HTMX, browser_of, text
+from tests.factories import GameFactory, HouseholdFactory, play
+
+# Every address of a game: (method, path after the prefix and key).
+ACTIONS = {
+    "page": ("get", ""),
+    "poll": ("get", "?live=1"),
+    "sheet": ("get", "sheet/"),
+    "record": ("post", "record/"),
+    "roll": ("post", "roll/"),
+    "undo": ("post", "undo/"),
+    "correct": ("get", "turns/1/correct/"),
+    "correct-post": ("post", "turns/1/correct/"),
+    "review": ("get", "review/"),
+    "export": ("get", "export.json"),
+    "rematch": ("post", "rematch/"),
+    "share": ("get", "share/"),
+    "share-post": ("post", "share/"),
+}
+# What each address family answers (anything but a 404) for the key it was made for.
+OPEN_TO = {
+    "games": set(ACTIONS),
+    "score": {"page", "poll", "sheet", "record", "roll", "undo", "correct", "correct-post"},
+    "watch": {"page", "poll", "sheet"},
+}
+PREFIXES = ("games", "score", "watch")
+
+
+def _data(game: Game, action: str) -> dict:
+    game.refresh_from_db()
+    turn = game.entries.count() + 1
+    return {
+        "record": {"version": game.version, "turn": turn, "box": "chance", "dice": "12346"},
+        "roll": {"version": game.version, "turn": turn},
+        "undo": {"version": game.version},
+        "correct-post": {"version": game.version, "dice": "44412"},
+        "share-post": {"role": "watch", "action": "new"},
+    }.get(action, {})
+
+
+def _try(client: Client, game: Game, prefix: str, key: str, action: str) -> int:
+    method, rest = ACTIONS[action]
+    url = f"/{prefix}/{key}/{rest}"
+    game.refresh_from_db()
+    headers = HTMX | {"If-None-Match": f'"{game.version}"'} if action == "poll" else {}
+    return getattr(client, method)(url, _data(game, action), headers=headers).status_code
+
+
+@pytest.fixture
+def shared(game, client_of):
+    """A game with one entry, its two links, and every kind of visitor with their key."""
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    replaced = sharing.link_renew(game=game, role=LinkRole.SCORE).token
+    score = sharing.link_renew(game=game, role=LinkRole.SCORE)  # the first stops working
+    revoked = sharing.link_renew(game=game, role=LinkRole.WATCH).token
+    sharing.link_revoke(game=game, role=LinkRole.WATCH)
+    watch = sharing.link_renew(game=game, role=LinkRole.WATCH)
+    return {
+        "owner": (client_of, game.public_id, "games"),
+        "scorer": (Client(), score.token, "score"),
+        "watcher": (Client(), watch.token, "watch"),
+        "stranger": (browser_of(HouseholdFactory()), game.public_id, None),
+        "replaced score link": (Client(), replaced, None),
+        "revoked watch link": (Client(), revoked, None),
+        "guessed token": (Client(), "A" * 32, None),
+    }
+
+
+def _state(game: Game) -> tuple:
+    game.refresh_from_db()
+    links = sorted(GameLink.objects.values_list("role", "token"))
+    return (
+        game.version,
+        list(game.entries.values_list("box", "points")),
+        links,
+        Game.objects.count(),
+    )
+
+
+@pytest.mark.parametrize(
+    "who",
+    ["owner", "scorer", "watcher", "stranger", "replaced score link", "revoked watch link",
+     "guessed token"],
+)  # fmt: skip
+def test_each_role_reaches_exactly_its_own_addresses(shared, game, who):
+    client, key, allowed_prefix = shared[who]
+    answered, expected = {}, {}
+    for prefix in PREFIXES:
+        for action in ACTIONS:
+            before = _state(game)
+            status = _try(client, game, prefix, key, action)
+            allowed = prefix == allowed_prefix and action in OPEN_TO[prefix]
+            answered[prefix, action] = "404" if status == 404 else "answered"
+            expected[prefix, action] = "answered" if allowed else "404"
+            if not allowed:
+                assert _state(game) == before, (prefix, action)  # nothing changed or made
+            else:
+                assert status in {200, 302, 304, 400, 409}, (prefix, action, status)
+    assert answered == expected
+
+
+def test_a_scorer_records_and_stays_on_the_score_address(shared, game):
+    client, token, _ = shared["scorer"]
+    response = client.post(f"/score/{token}/record/", _data(game, "record"))
+    assert response.status_code == 302 and response.url == f"/score/{token}/"
+    assert game.entries.count() == 2
+    page = text(client.get(f"/score/{token}/"))
+    assert f'action="/score/{token}/record/"' in page and f"/games/{game.public_id}" not in page
+    for owner_only in ("Share", "Rematch", "/players/", "export"):
+        assert owner_only not in page, owner_only
+
+
+def test_a_watcher_sees_the_standings_and_no_control(shared, game):
+    client, token, _ = shared["watcher"]
+    response = client.get(f"/watch/{token}/")
+    page = text(response)
+    assert response.status_code == 200 and "You are watching" in page
+    assert 'id="standings"' in page and 'id="boxes"' in page
+    turn = page.split('id="turn"')[1].split("</section>")[0]
+    assert "<form" not in turn and "correct/" not in page
+    assert f"/games/{game.public_id}" not in page and "/score/" not in page
+    assert f'data-live="/watch/{token}/"' in page
+
+
+def test_the_owner_makes_renews_and_revokes_links_from_the_share_page(client_of, game):
+    url = reverse("game-share", args=[game.public_id])
+    page = text(client_of.get(url))
+    assert "Make a watch link" in page and "Make a score link" in page
+    assert client_of.post(url, {"role": "score", "action": "new"}).status_code == 302
+    first = GameLink.objects.get(role="score").token
+    page = text(client_of.get(url))
+    assert f"/score/{first}/" in page and 'src="data:image/svg+xml' in page
+    client_of.post(url, {"role": "score", "action": "new"})
+    second = GameLink.objects.get(role="score").token
+    assert second != first and Client().get(f"/score/{first}/").status_code == 404
+    client_of.post(url, {"role": "score", "action": "revoke"})
+    assert not GameLink.objects.exists() and Client().get(f"/score/{second}/").status_code == 404
+
+
+@pytest.mark.parametrize("data", [{}, {"role": "admin", "action": "new"}, {"role": "watch"}])
+def test_a_share_page_post_that_names_nothing_is_refused_in_place(client_of, game, data):
+    response = client_of.post(reverse("game-share", args=[game.public_id]), data)
+    assert response.status_code == 400 and "Choose a link" in text(response)
+    assert not GameLink.objects.exists()
+
+
+def test_link_tokens_are_long_random_and_never_repeat(game):
+    tokens = {sharing.link_renew(game=game, role=LinkRole.SCORE).token for _ in range(50)}
+    assert len(tokens) == 50
+    assert all(len(token) >= 32 for token in tokens)  # 24 bytes from secrets: 192 bits
+
+
+@pytest.mark.parametrize("prefix", ["score", "watch"])
+def test_link_pages_keep_their_address_private(shared, game, prefix):
+    client, token, _ = shared["scorer" if prefix == "score" else "watcher"]
+    for url in (f"/{prefix}/{token}/", f"/{prefix}/{token}/sheet/", f"/{prefix}/{'B' * 32}/"):
+        response = client.get(url)
+        assert response.headers["Referrer-Policy"] == "no-referrer", url
+        assert response.headers["Cache-Control"] == "private, no-store", url
+        assert "noindex" in response.headers["X-Robots-Tag"], url
+
+
+def test_pages_that_show_tokens_keep_them_private_too(client_of, game):
+    for url in (reverse("game-share", args=[game.public_id]), reverse("household")):
+        response = client_of.get(url)
+        assert response.headers["Referrer-Policy"] == "no-referrer", url
+        assert response.headers["Cache-Control"] == "private, no-store", url
+    ordinary = client_of.get(reverse("game", args=[game.public_id]))
+    assert ordinary.headers["Referrer-Policy"] == "same-origin"
+
+
+def test_robots_keep_crawlers_off_games_and_links(db):
+    response = Client().get("/robots.txt")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
+    lines = response.content.decode().splitlines()
+    for path in ("/games/", "/score/", "/watch/", "/join/", "/household/"):
+        assert f"Disallow: {path}" in lines
+
+
+# Households: joined by link, browsers listed and removed.
+
+
+def _join_link(client: Client) -> str:
+    client.post(reverse("household"), {"action": "new-join-link"})
+    household_page = text(client.get(reverse("household")))
+    token = household_page.split("/join/")[1].split("/")[0]
+    return f"/join/{token}/"
+
+
+def test_a_browser_joined_by_link_sees_the_households_games(client_of, game):
+    join = _join_link(client_of)
+    newcomer = Client(HTTP_USER_AGENT="Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Safari/537")
+    asked = newcomer.get(join)
+    assert asked.status_code == 200 and "Join the household" in text(asked)
+    assert Browser.objects.count() == 1  # opening the link changes nothing
+    joined = newcomer.post(join)
+    assert joined.status_code == 302 and settings.HOUSEHOLD_COOKIE in joined.cookies
+    assert newcomer.get(reverse("game", args=[game.public_id])).status_code == 200
+    assert game.public_id in text(newcomer.get(reverse("games")))
+    names = text(client_of.get(reverse("household")))
+    assert "Chrome on Android" in names and "(this browser)" in names
+
+
+def test_a_removed_browser_is_shut_out_at_once(client_of, game):
+    join = _join_link(client_of)
+    newcomer = Client()
+    newcomer.post(join)
+    added = Browser.objects.latest("joined")
+    response = client_of.post(reverse("household"), {"action": "remove", "browser": added.pk})
+    assert response.status_code == 302 and not Browser.objects.filter(pk=added.pk).exists()
+    assert newcomer.get(reverse("game", args=[game.public_id])).status_code == 404
+    assert game.public_id not in text(newcomer.get(reverse("games")))
+    assert client_of.get(reverse("game", args=[game.public_id])).status_code == 200
+
+
+def test_a_browser_cannot_remove_itself_or_another_households(client_of, game):
+    own = Browser.objects.get()
+    other = Browser.objects.create(household=HouseholdFactory(), name="Theirs")
+    for browser in (own, other):
+        client_of.post(reverse("household"), {"action": "remove", "browser": browser.pk})
+    assert Browser.objects.count() == 2
+
+
+def test_a_new_join_link_stops_the_old_one_but_keeps_who_joined(client_of, game):
+    first = _join_link(client_of)
+    member = Client()
+    member.post(first)
+    second = _join_link(client_of)
+    assert second != first and Client().get(first).status_code == 404
+    assert Client().post(first).status_code == 404 and Browser.objects.count() == 2
+    assert member.get(reverse("game", args=[game.public_id])).status_code == 200
+
+
+def test_a_revoked_join_link_is_not_found(client_of):
+    join = _join_link(client_of)
+    client_of.post(reverse("household"), {"action": "revoke-join-link"})
+    assert Client().get(join).status_code == 404
+
+
+def test_joining_warns_a_browser_that_has_games_of_its_own(client_of, game):
+    join = _join_link(client_of)
+    elsewhere = HouseholdFactory()
+    GameFactory(owner=elsewhere, names=["Zed"])
+    page = text(browser_of(elsewhere).get(join))
+    assert "with 1 game." in page and "stay with the old household" in page
+
+
+def test_the_household_page_before_any_game_explains_itself(db):
+    response = Client().get(reverse("household"))
+    assert response.status_code == 200 and "join link" in text(response)
+    assert Client().post(reverse("household"), {"action": "new-join-link"}).status_code == 200
+
+
+def test_an_unknown_household_action_is_refused_in_place(client_of, game):
+    response = client_of.post(reverse("household"), {"action": "explode"})
+    assert response.status_code == 400 and "not something this page can do" in text(response)
+
+
+def test_cookies_made_before_browsers_existed_keep_working(db):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Old"])
+    Browser.objects.all().delete()
+    migration = import_module("scorecard.migrations.0005_share_links_and_browsers")
+    migration.keep_existing_cookies(apps, None)
+    old = Client()
+    signed = HttpResponse()
+    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, household.public_id)
+    old.cookies[settings.HOUSEHOLD_COOKIE] = signed.cookies[settings.HOUSEHOLD_COOKIE].value
+    assert old.get(reverse("game", args=[game.public_id])).status_code == 200
+
+
+# Tokens never reach a log line or an error report.
+
+
+def test_django_log_handlers_print_link_paths_without_the_token(shared):
+    _, token, _ = shared["watcher"]
+    record = logging.LogRecord("django.server", logging.INFO, __file__, 1,
+                               '"GET /watch/%s/ HTTP/1.1" 200 1234', (token,), None)  # fmt: skip
+    loggers = [logging.getLogger(name) for name in ("django.server", "django", "")]
+    ours = ("logging", "django.utils.log")  # not the handlers pytest adds to capture logs
+    handlers = {h for logger in loggers for h in logger.handlers if type(h).__module__ in ours}
+    assert len(handlers) >= 3
+    for handler in handlers:
+        copy = logging.makeLogRecord(record.__dict__)
+        assert handler.filter(copy)
+        assert token not in copy.getMessage() and "/watch/[token]/" in copy.getMessage()
+
+
+def test_an_error_report_hides_the_token(shared, monkeypatch, settings):
+    from scorecard.views import play as play_views
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(play_views, "load_progress", broken)
+    _, token, _ = shared["watcher"]
+    settings.DEBUG = True  # the debug page is the report the admins' e-mail carries
+    response = Client(raise_request_exception=False).get(f"/watch/{token}/")
+    assert response.status_code == 500 and "a bug" in response.content.decode()
+    assert token not in response.content.decode()
+    mail = next(
+        h for h in logging.getLogger("django").handlers if type(h).__name__ == "AdminEmailHandler"
+    )
+    assert mail.reporter_class.__name__ == "RedactingExceptionReporter"
+
+
+def test_gunicorns_access_log_hides_the_token(shared):
+    from gunicorn.config import Config
+
+    _, token, _ = shared["scorer"]
+    conf = runpy.run_path(str(Path(settings.BASE_DIR) / "gunicorn.conf.py"))
+    logger = conf["logger_class"](Config())
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": f"/score/{token}/?live=1",
+               "SERVER_PROTOCOL": "HTTP/1.1", "PATH_INFO": f"/score/{token}/",
+               "HTTP_REFERER": f"https://example.org/score/{token}/"}  # fmt: skip
+
+    class Response:
+        status, sent, headers = "200 OK", 10, []
+
+    class Elapsed:
+        seconds, microseconds = 0, 1500
+
+    class Request:
+        headers = [("REFERER", environ["HTTP_REFERER"])]
+
+    atoms = logger.atoms(Response(), Request(), environ, Elapsed())
+    assert all(token not in str(value) for value in atoms.values())
+    assert atoms["U"] == "/score/[token]/"
+
+
+@pytest.mark.parametrize("who", ["owner", "scorer", "watcher"])
+def test_an_unchanged_poll_is_a_304_without_a_body_from_one_query(
+    shared, game, who, django_assert_max_num_queries
+):
+    client, key, prefix = shared[who]
+    game.refresh_from_db()
+    headers = HTMX | {"If-None-Match": f'"{game.version}"'}
+    with django_assert_max_num_queries(1):
+        response = client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers)
+    assert response.status_code == 304 and response.content == b""
+
+
+@pytest.mark.parametrize("who", ["owner", "scorer", "watcher"])
+def test_a_poll_after_a_change_brings_every_region_out_of_band(shared, game, who):
+    client, key, prefix = shared[who]
+    game.refresh_from_db()
+    seen = game.version
+    Client().post(f"/score/{shared['scorer'][1]}/record/", _data(game, "record"))
+    headers = HTMX | {"If-None-Match": f'"{seen}"'}
+    response = client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers)
+    page = text(response)
+    assert response.status_code == 200 and response.headers["ETag"] == f'"{seen + 1}"'
+    for region in ("turn", "standings", "boxes"):
+        assert f'<section id="{region}"' in page and page.count('hx-swap-oob="true"') >= 3
+    assert f'data-version="{seen + 1}"' in page and "Ann’s turn" in page
