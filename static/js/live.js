@@ -20,7 +20,7 @@
     });
   }
 
-  document.addEventListener("htmx:responseError", (event) => {
+  document.addEventListener("htmx:afterRequest", (event) => {
     const status = event.detail.xhr.status;
     if (!event.detail.elt.matches("[data-live]") || (status !== 404 && status !== 410)) return;
     stopped = true;

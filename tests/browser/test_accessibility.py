@@ -10,8 +10,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def pages_of(household) -> list[str]:
-    from scorecard import services
-    from scorecard.models import Player
+    from scorecard import services, sharing
+    from scorecard.models import LinkRole, Player
 
     playing = GameFactory(owner=household, names=["Ann", "Bob"])
     play(playing, SOLO_GAME[:3])
@@ -21,7 +21,16 @@ def pages_of(household) -> list[str]:
     ann = Player.objects.get(owner=household, name="Ann")
     digital = services.game_create(owner=household, names=["Dee"], digital=True)
     services.roll_dice(game=digital, version=0, turn=1)
+    watch = sharing.link_renew(game=playing, role=LinkRole.WATCH).token
+    score = sharing.link_renew(game=playing, role=LinkRole.SCORE).token
+    join = sharing.join_link_renew(household=household)
     return [
+        f"/games/{playing.public_id}/share/",
+        f"/watch/{watch}/",
+        f"/score/{score}/",
+        f"/watch/{watch}/sheet/",
+        "/household/",
+        f"/join/{join}/",
         f"/games/{digital.public_id}/",
         "/",
         "/games/new/",
