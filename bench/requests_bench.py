@@ -173,6 +173,35 @@ def history_pages(bench: Bench, rounds: int) -> None:
         bench.measure("review, 4 players", lambda: client.get(review_url))
 
 
+def live_polls(bench: Bench, rounds: int) -> None:
+    """What the phones that follow a 4-player game cost: an unchanged poll (a 304, the
+    common case: goal at most 2× the ceiling) and a poll after an entry (every region)."""
+    from django.test import Client
+
+    from scorecard import sharing
+    from scorecard.models import LinkRole
+
+    household = Household.objects.create()
+    game = services.game_create(owner=household, names=["Ann", "Bob", "Cy", "Di"])
+    owner = browser_of(household)
+    watch = reverse("watch", args=[sharing.link_renew(game=game, role=LinkRole.WATCH).token])
+    watcher = Client()
+    record_url = reverse("game-record", args=[game.public_id])
+    owner_url = reverse("game", args=[game.public_id])
+    for turn in range(1, rounds + 1):
+        seen = {"If-None-Match": f'"{turn - 1}"'} | HTMX
+        live = {"live": "1"}
+        bench.measure("live poll, unchanged: watch link", lambda h=seen: watcher.get(
+            watch, live, headers=h), expect=(304,))  # fmt: skip
+        bench.measure("live poll, unchanged: the household", lambda h=seen: owner.get(
+            owner_url, live, headers=h), expect=(304,))  # fmt: skip
+        box = list(rules.Box)[(turn - 1) // 4]
+        data = {"version": turn - 1, "turn": turn, "box": box.key, "dice": DICE, "confirm": "zero"}
+        htmx_post(owner, record_url, data)
+        bench.measure("live poll after an entry: watch link, 4 players", lambda h=seen: (
+            watcher.get(watch, live, headers=h)))  # fmt: skip
+
+
 def first_load(bench: Bench) -> str:
     """The bytes a phone downloads to open a 4-player game page the first time: the page
     gzipped, as GZipMiddleware sends it, and each static file it names compressed with
@@ -213,6 +242,7 @@ def main() -> None:
     undo_and_redo(bench, args.rounds)
     digital_rolls(bench, 6)
     history_pages(bench, args.rounds)
+    live_polls(bench, min(args.rounds, 40))
     print(f"Requests on {connection.vendor}, debug off; ceiling = a constant page:")
     print(bench.table())
     print()

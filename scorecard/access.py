@@ -52,13 +52,31 @@ def version_for(request: HttpRequest, key: str, role: Role) -> int:
     """The version of the game `key` opens for `role`, in one small query: what a live page's
     poll compares, before anything else is read."""
     if role is Role.OWNER:
-        games = Game.objects.filter(public_id=key, owner__browsers__key=browser_key(request))
+        rows = VERSION_BY_BROWSER.rows(game=key, browser=browser_key(request) or "")
     else:
-        games = Game.objects.filter(links__token=key, links__role=role.value)
-    version = games.values_list("version", flat=True).first()
-    if version is None:
+        rows = VERSION_BY_LINK.rows(token=key, role=role.value)
+    if not rows:
         raise Http404("Not found.")
-    return version
+    return rows[0][0]
+
+
+# Every few seconds from every phone that follows a game: built once (see `compiled`).
+VERSION_BY_BROWSER = CompiledQuery(
+    lambda game, browser: (
+        Game.objects.filter(public_id=game, owner__browsers__key=browser)
+        .order_by()
+        .values_list("version")
+    ),
+    game=str,
+    browser=str,
+)
+VERSION_BY_LINK = CompiledQuery(
+    lambda token, role: (
+        Game.objects.filter(links__token=token, links__role=role).order_by().values_list("version")
+    ),
+    token=str,
+    role=str,
+)
 
 
 LINKED_SEATS = CompiledQuery(

@@ -1,8 +1,6 @@
-// A shared game stays current on every phone: while the page is visible, it asks every two
-// seconds whether the game changed since the version on show (If-None-Match). The server
-// answers 304 with no body when nothing changed, or every region of the page, out of band.
-// A link that was revoked answers 404: the page says so and stops asking.
-// Without this script the page is still right at every load.
+// Every phone at the table stays current: while visible, the page asks every 2 s whether
+// the game changed (If-None-Match: its version). 304: nothing to do; 200: every region, out
+// of band; 404: the link was revoked, so say so and stop. Without it, a reload does the same.
 "use strict";
 
 (() => {
