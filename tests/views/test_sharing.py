@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorecard import sharing
-from scorecard.models import Browser, Entry, Game, GameLink, LinkRole
+from scorecard.models import Browser, Game, GameLink, LinkRole
 from scorecard.rules import Box
 from tests.conftest import HTMX, browser_of, text
 from tests.factories import GameFactory, HouseholdFactory, play
