@@ -188,9 +188,9 @@ def live_polls(bench: Bench, rounds: int) -> None:
     watcher = Client()
     record_url = reverse("game-record", args=[game.public_id])
     owner_url = reverse("game", args=[game.public_id])
+    live = {"live": "1"}
     for turn in range(1, rounds + 1):
         seen = {"If-None-Match": f'"{turn - 1}"'} | HTMX
-        live = {"live": "1"}
         bench.measure("live poll, unchanged: watch link", lambda h=seen: watcher.get(
             watch, live, headers=h), expect=(304,))  # fmt: skip
         bench.measure("live poll, unchanged: the household", lambda h=seen: owner.get(
