@@ -79,6 +79,9 @@ test-postgres: venv-test
 # One table of request costs, each a ratio to a constant page measured in the same run.
 bench: venv-test
 	$(PY) -W ignore::UserWarning bench/requests_bench.py
+	@echo
+	@echo "The strategy tables (a rule; all four: bench/strategy_bench.py):"
+	$(PY) bench/strategy_bench.py --rule hasbro
 
 lint: venv-test
 	$(VENV)/bin/ruff check .

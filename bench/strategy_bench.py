@@ -1,13 +1,19 @@
-"""Benchmark of the optimal-strategy solver: build time and peak memory per rule, table size
-on disk, load time, and the latency of one advice request (p50, p99).
+"""Benchmark of the optimal-strategy solver, a rule at a time: build time and peak memory
+(each build in a fresh process, so the figure is that build's own), table size on disk,
+the first advice in a new process (load the file, rate a box, rate the keeps), and the
+latency of `rate_boxes` and `rate_keeps` over 1,000 random positions (p50, p99).
 
-Run: .venv/bin/python bench/strategy_bench.py [--rule hasbro] [--requests 500]
+Goals (issue 14): build <= 5 s and <= 100 MB; first advice < 50 ms; rate_boxes p99 < 1 ms;
+rate_keeps p99 < 2 ms.
+
+Run: .venv/bin/python bench/strategy_bench.py [--rule hasbro] [--positions 1000]
 """
 
 import argparse
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -31,41 +37,74 @@ def random_position(rng: random.Random):
     return filled, tuple(rng.randint(1, 6) for _ in range(5))
 
 
-def advice_latencies(joker: JokerRule, requests: int) -> list[float]:
+def latencies(joker: JokerRule, positions: int) -> tuple[list[float], list[float]]:
     rng = random.Random(7)
-    times = []
-    for _ in range(requests):
+    boxes, keeps = [], []
+    for _ in range(positions):
         filled, dice = random_position(rng)
         started = time.perf_counter()
         strategy.rate_boxes(filled, dice, joker)
+        boxes.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
         strategy.rate_keeps(filled, dice, rng.choice((1, 2)), joker)
-        times.append((time.perf_counter() - started) * 1000)
-    return times
+        keeps.append((time.perf_counter() - started) * 1000)
+    return sorted(boxes), sorted(keeps)
+
+
+def percentile(values: list[float], share: float) -> float:
+    return values[int(share * (len(values) - 1))]
+
+
+def build(joker_key: str, folder: str) -> None:
+    """In a fresh process: build and save one rule's table; print seconds and peak MB."""
+    strategy.DATA_DIR = Path(folder)
+    joker = JokerRule.from_key(joker_key)
+    started = time.perf_counter()
+    strategy.save(joker, strategy.solve(joker))
+    print(f"{time.perf_counter() - started:.2f} {peak_rss_mb():.0f}")
+
+
+def first_advice(joker_key: str, folder: str) -> None:
+    """In a fresh process: the first advice, from reading the file to the rated keeps."""
+    strategy.DATA_DIR = Path(folder)
+    joker = JokerRule.from_key(joker_key)
+    started = time.perf_counter()
+    strategy.load(joker)
+    strategy.rate_boxes({Box.ONES: 3}, (6, 6, 6, 6, 6), joker)
+    strategy.rate_keeps({Box.ONES: 3}, (2, 3, 4, 6, 6), 2, joker)
+    print(f"{(time.perf_counter() - started) * 1000:.1f}")
+
+
+def in_fresh_process(function: str, *args: str) -> list[str]:
+    command = [sys.executable, __file__, "--run", function, *args]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rule", choices=[r.key for r in JokerRule])
-    parser.add_argument("--requests", type=int, default=500)
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--run", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.run:
+        {"build": build, "first_advice": first_advice}[args.run[0]](*args.run[1:])
+        return
     jokers = [JokerRule.from_key(args.rule)] if args.rule else list(JokerRule)
-    strategy.DATA_DIR = Path(tempfile.mkdtemp(prefix="strategy-bench-"))
+    folder = tempfile.mkdtemp(prefix="strategy-bench-")
+    strategy.DATA_DIR = Path(folder)
+    print("| rule | expected | build s | build peak MB | file MB | first advice ms "
+          "| rate_boxes p50 / p99 ms | rate_keeps p50 / p99 ms |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for joker in jokers:
-        started = time.perf_counter()
-        values = strategy.solve(joker)
-        build = time.perf_counter() - started
-        path = strategy.save(joker, values)
-        strategy.forget(joker)
-        started = time.perf_counter()
-        strategy.load(joker)
-        load = (time.perf_counter() - started) * 1000
-        latencies = sorted(advice_latencies(joker, args.requests))
-        p99 = latencies[int(0.99 * (len(latencies) - 1))]
+        seconds, peak = in_fresh_process("build", joker.key, folder)
+        first = in_fresh_process("first_advice", joker.key, folder)[0]
+        expected = strategy.expected_score(joker)
+        boxes, keeps = latencies(joker, args.positions)
+        size = strategy.table_path(joker).stat().st_size / 1e6
         print(
-            f"{joker.key:<10} expected {values[0]:.6f}  build {build:5.1f} s  "
-            f"table {path.stat().st_size / 1e6:.2f} MB  load {load:5.1f} ms  "
-            f"advice p50 {statistics.median(latencies):.2f} ms p99 {p99:.2f} ms  "
-            f"peak RSS {peak_rss_mb():.0f} MB"
+            f"| {joker.key} | {expected:.4f} | {float(seconds):.1f} | {peak} | {size:.1f} "
+            f"| {first} | {statistics.median(boxes):.2f} / {percentile(boxes, 0.99):.2f} "
+            f"| {statistics.median(keeps):.2f} / {percentile(keeps, 0.99):.2f} |"
         )
 
 

@@ -34,8 +34,8 @@ UPPER_MASK = (1 << 6) - 1
 FULL_MASK = (1 << len(BOXES)) - 1
 CAP = rules.UPPER_BONUS_THRESHOLD
 STATE_COUNT = (FULL_MASK + 1) << 7  # mask, upper total 0..63, Yahtzee box holds 50
-CHUNK = 512
-FORMAT = 1
+CHUNK = 1536  # states solved at once: larger is faster, and takes more memory
+FORMAT = 2  # 2: the five-alike table is saved beside the values
 
 DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.parent / "data"))
 
@@ -161,8 +161,13 @@ def reachable_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 def all_reachable_indices() -> np.ndarray:
-    masks, uppers, fifties = reachable_states(np.arange(FULL_MASK + 1))
-    return np.sort(state_index(masks, uppers, fifties))
+    """Every reachable state's index, ascending: `state_index` is the flat position in a
+    (mask, upper, fifty) grid, so the reachable cells of that grid are the answer."""
+    masks = np.arange(FULL_MASK + 1)
+    grid = np.zeros((FULL_MASK + 1, CAP + 1, 2), dtype=bool)
+    grid[:, :, 0] = REACHABLE_UPPER[masks & UPPER_MASK]
+    grid[:, :, 1] = grid[:, :, 0] & (masks & YAHTZEE_BIT > 0)[:, None]
+    return np.flatnonzero(grid)
 
 
 def _pattern_card(mask: int, fifty: int) -> dict[Box, int]:
@@ -173,11 +178,20 @@ def _pattern_card(mask: int, fifty: int) -> dict[Box, int]:
     return card
 
 
-@cache
+_five_alike: dict[JokerRule, np.ndarray] = {}
+
+
 def five_alike_table(joker: JokerRule) -> np.ndarray:
     """For each card pattern (mask, fifty) and five of each face: the points every box would
-    score, or -1 where the rule forbids it. Asked of `rules.options`, once per pattern."""
-    table = np.full(((FULL_MASK + 1) * 2, 6, len(BOXES)), -1, dtype=np.int64)
+    score, or -1 where the rule forbids it. Asked of `rules.options` once per pattern when a
+    table is built, and saved with it, so advice in a new process need not ask again."""
+    if joker not in _five_alike:
+        _five_alike[joker] = _build_five_alike_table(joker)
+    return _five_alike[joker]
+
+
+def _build_five_alike_table(joker: JokerRule) -> np.ndarray:
+    table = np.full(((FULL_MASK + 1) * 2, 6, len(BOXES)), -1, dtype=np.int16)
     for mask in range(FULL_MASK):  # a full card has no turn left
         for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
             card = _pattern_card(mask, fifty)
@@ -288,7 +302,7 @@ def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
 
 
 def table_path(joker: JokerRule) -> Path:
-    return DATA_DIR / f"strategy-{joker.key}-v{FORMAT}.npy"
+    return DATA_DIR / f"strategy-{joker.key}-v{FORMAT}.npz"
 
 
 @cache
@@ -301,7 +315,7 @@ def save(joker: JokerRule, values: np.ndarray) -> Path:
     path = table_path(joker)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
-        np.save(handle, values[_reachable()])
+        np.savez(handle, values=values[_reachable()], five_alike=five_alike_table(joker))
     os.chmod(handle.name, 0o644)
     os.replace(handle.name, path)
     return path
@@ -313,6 +327,7 @@ _loaded: dict[JokerRule, np.ndarray] = {}
 def forget(joker: JokerRule) -> None:
     """Drop a rule's table from memory, so the next use reads it again."""
     _loaded.pop(joker, None)
+    _five_alike.pop(joker, None)
 
 
 def is_ready(joker: JokerRule) -> bool:
@@ -327,7 +342,9 @@ def load(joker: JokerRule) -> np.ndarray:
         path = table_path(joker)
         if path.exists():
             values = np.zeros(STATE_COUNT)
-            values[_reachable()] = np.load(path)
+            with np.load(path) as saved:
+                values[_reachable()] = saved["values"]
+                _five_alike[joker] = saved["five_alike"]
         else:
             values = solve(joker)
             save(joker, values)

@@ -164,9 +164,24 @@ def test_rate_keeps_refuses_impossible_requests(tables):
 def test_tables_are_loaded_from_disk_once_built(tables):
     tables.load(JokerRule.NONE)
     path = tables.table_path(JokerRule.NONE)
-    assert path.exists() and path.stat().st_size < 5_000_000
+    assert path.exists() and path.stat().st_size < 8_000_000
     tables.forget(JokerRule.NONE)
     assert np.isclose(tables.load(JokerRule.NONE)[0], 245.870775, atol=1e-6)
+
+
+def test_a_loaded_table_brings_its_five_alike_table(tables, monkeypatch):
+    """Advice in a new process needs nothing rebuilt: the joker table comes from the file."""
+    tables.load(JokerRule.HASBRO)
+    built = tables.five_alike_table(JokerRule.HASBRO).copy()
+    tables.forget(JokerRule.HASBRO)
+
+    def rebuilt(joker):
+        raise AssertionError("the five-alike table was built again")
+
+    monkeypatch.setattr(tables, "_build_five_alike_table", rebuilt)
+    tables.load(JokerRule.HASBRO)
+    assert np.array_equal(tables.five_alike_table(JokerRule.HASBRO), built)
+    assert tables.rate_keeps({}, (6, 6, 6, 6, 1), 1)[0][0] == (6, 6, 6, 6)
 
 
 def test_strategy_module_does_not_use_django():
