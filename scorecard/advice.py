@@ -57,6 +57,37 @@ def rate_boxes(card, dice, joker: rules.JokerRule) -> dict[rules.Box, BoxAdvice]
     return {box: BoxAdvice(value, best - value) for box, value in rated.items()}
 
 
+@dataclass(frozen=True)
+class KeepAdvice:
+    """Dice to keep before a reroll, the expected final total, and the loss against the best."""
+
+    keep: tuple[int, ...]
+    expected: float
+    loss: float
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss < 1e-9
+
+    @property
+    def label(self) -> str:
+        if len(self.keep) == rules.DICE_COUNT:
+            return "Keep all five: score now"
+        return f"Keep {_keep_label(self.keep)}" if self.keep else "Reroll all five"
+
+
+KEEPS_SHOWN = 5
+
+
+def rate_keeps(card, dice, rolls_left: int, joker: rules.JokerRule) -> list[KeepAdvice]:
+    """The best few sets of dice to keep from a roll with rerolls left, best first."""
+    ranked = strategy.rate_keeps(
+        card.filled, dice, rolls_left, joker, extra_yahtzees=card.extra_yahtzees
+    )
+    best = ranked[0][1]
+    return [KeepAdvice(keep, value, best - value) for keep, value in ranked[:KEEPS_SHOWN]]
+
+
 def best_hold(card, table: list[int], rolls_left: int, joker: rules.JokerRule) -> list[bool]:
     """Which of the dice on the table to hold for the best expected total."""
     ranked = strategy.rate_keeps(

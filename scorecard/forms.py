@@ -89,9 +89,13 @@ def swap_seats(query, seat: int):
 class DiceInput:
     """The dice being entered on the turn panel: typed digits plus taps on the face pad."""
 
+    ROLLS = (("1", "1st roll"), ("2", "2nd roll"), ("3", "Final"))
+
     def __init__(self, query) -> None:
         self.text = "".join(query.get("dice", "").split())[:12]
         self.error = ""
+        # Which roll of the turn these dice are: keep advice after the 1st and 2nd.
+        self.roll = query.get("roll") if query.get("roll") in {"1", "2"} else "3"
         self.dice: rules.Dice | None = None
         tapped = query.get("add", "")
         if query.get("clear"):
@@ -105,6 +109,10 @@ class DiceInput:
                 self.dice = rules.parse_dice(self.text)
             except rules.RuleViolation as violation:
                 self.error = str(violation)
+
+    @property
+    def rolls_left(self) -> int:
+        return rules.ROLLS_PER_TURN - int(self.roll)
 
 
 def parse_box(value: str | None) -> rules.Box:

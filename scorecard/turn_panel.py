@@ -56,6 +56,7 @@ class TurnPanel:
     dice: rules.Dice | None = None
     dice_entry: DiceInput | None = None
     choices: list[BoxChoice] = field(default_factory=list)
+    keeps: list[advice.KeepAdvice] = field(default_factory=list)
     table: list[TableDie] = field(default_factory=list)
     hold_advice: bool = False
     # An htmx response leaves out the typed-points form until its box is opened.
@@ -130,6 +131,10 @@ def build_turn_panel(
     advising = wants_advice and panel.advice_available
     if panel.dice:
         _add_choices(panel, advising)
+        entry = panel.dice_entry
+        if advising and entry and entry.rolls_left:
+            rolls_left, joker = entry.rolls_left, game.joker_rule
+            panel.keeps = advice.rate_keeps(panel.card, panel.dice, rolls_left, joker)
     if game.digital:
         _add_table(panel, advising)
     return panel

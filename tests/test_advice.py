@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from scorecard import advice, services, strategy
+from scorecard import advice, rules, services, strategy
 from scorecard.progress import load_progress
 from scorecard.rules import Box
 from tests.factories import GameFactory, play
@@ -48,3 +48,16 @@ def test_a_request_that_finds_no_table_says_advice_is_not_ready_and_builds_nothi
     assert page.status_code == 200 and "Advice is not ready yet" in page.content.decode()
     assert "expected final" not in page.content.decode()
     assert strategy._loaded == {} and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("joker", [rules.JokerRule.HASBRO, rules.JokerRule.NONE])
+def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(strategy_tables, joker):
+    from scorecard.progress import CardProgress
+
+    card = CardProgress(1)
+    ranked = strategy_tables.rate_keeps({}, (5, 5, 5, 5, 5), 1, joker)
+    keeps = advice.rate_keeps(card, (5, 5, 5, 5, 5), 1, joker)
+    assert [k.keep for k in keeps] == [keep for keep, _ in ranked[: advice.KEEPS_SHOWN]]
+    assert keeps[0].is_best and keeps[0].label == "Keep all five: score now"
+    assert all(k.loss == pytest.approx(ranked[0][1] - k.expected) for k in keeps)
+    assert [k.loss for k in keeps] == sorted(k.loss for k in keeps)

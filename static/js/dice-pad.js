@@ -17,7 +17,20 @@ document.addEventListener("click", (event) => {
   const staleOptions = document.querySelector("#turn .options");
   if (dice.length < 5 && !staleOptions) return;
   if (!window.htmx) return form.submit();
+  ask(form, dice);
+});
+
+function ask(form, dice) {
   const values = { dice: dice, show: "1" };
   if (form.elements.card) values.card = form.elements.card.value;
+  if (form.elements.roll) values.roll = form.elements.roll.value;
   htmx.ajax("GET", form.action, { target: "#turn", swap: "outerHTML", values: values });
+}
+
+// Saying which roll the dice are (for keep advice) asks again once all five are in.
+document.addEventListener("change", (event) => {
+  const choice = event.target.closest(".dice-entry input[name=roll]");
+  if (!choice || !window.htmx) return;
+  const dice = choice.form.elements.dice.value.replace(/[^1-6]/g, "");
+  if (dice.length === 5) ask(choice.form, dice);
 });

@@ -464,3 +464,34 @@ def test_the_joker_reason_is_said_once_and_the_allowed_box_stands_out(client_of,
 def test_the_title_names_the_rule_once(client_of, game):
     page = text(client_of.get(game_url(game)))
     assert "<small>extra Yahtzees: Hasbro</small>" in page and "(standard)" not in page
+
+
+def test_keep_advice_after_a_first_roll_is_the_strategys(advised, game, strategy_tables):
+    url = reverse("game", args=[game.public_id])
+    page = text(advised.get(url, {"dice": "66612", "roll": "1"}))
+    ranked = strategy_tables.rate_keeps({}, (6, 6, 6, 1, 2), 2, rules.JokerRule.HASBRO)
+    assert "Dice to keep" in page and "2 rolls left" in page
+    best_keep, best_value = ranked[0]
+    assert f'<li class="best"><span>Keep {" ".join(map(str, best_keep))}</span> ' in page
+    assert f"<strong>{best_value:.1f}</strong>" in page
+    second_keep, second_value = ranked[1]
+    assert f"−{best_value - second_value:.1f}" in page
+    assert 'name="roll" value="1" checked' in page
+    assert 'class="box-option' in page  # scoring now is still possible
+
+
+def test_keep_advice_after_a_second_roll_has_one_roll_left(advised, game, strategy_tables):
+    page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66612", "roll": "2"}))
+    ranked = strategy_tables.rate_keeps({}, (6, 6, 6, 1, 2), 1, rules.JokerRule.HASBRO)
+    assert "1 roll left" in page and f"<strong>{ranked[0][1]:.1f}</strong>" in page
+
+
+@pytest.mark.parametrize("query", [{"dice": "66612"}, {"dice": "66612", "roll": "9"}])
+def test_final_dice_get_no_keep_advice(advised, game, query):
+    page = text(advised.get(reverse("game", args=[game.public_id]), query))
+    assert "Dice to keep" not in page and 'name="roll" value="3" checked' in page
+
+
+def test_without_advice_there_is_no_roll_choice_and_no_keep_advice(client_of, game):
+    page = text(client_of.get(reverse("game", args=[game.public_id]), {"dice": "66612", "roll": "1"}))
+    assert "Dice to keep" not in page and 'name="roll"' not in page

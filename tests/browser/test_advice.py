@@ -1,0 +1,35 @@
+"""Advice at a real table, in Chromium: keep advice for dice rolled at the table."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scorecard import rules
+from tests.browser.conftest import join_household
+from tests.factories import GameFactory, HouseholdFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_keep_advice_for_a_first_roll_entered_on_the_pad(phone, strategy_tables):
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.context.add_cookies([{"name": "advice", "value": "on", "url": phone.base}])
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.get_by_label("1st roll").check()
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in "43446":
+        pad.get_by_role("button", name=face, exact=True).click()
+    advice = phone.get_by_role("region", name="Dice to keep")
+    expect(advice).to_contain_text("2 rolls left")
+    ranked = strategy_tables.rate_keeps({}, (4, 3, 4, 4, 6), 2, rules.JokerRule.HASBRO)
+    best_keep, best_value = ranked[0]
+    best = advice.locator("li.best")
+    expect(best).to_contain_text(f"Keep {' '.join(map(str, best_keep))}")
+    expect(best).to_contain_text(f"{best_value:.1f}")
+    phone.get_by_label("2nd roll").check()  # the same dice, one roll later
+    expect(advice).to_contain_text("1 roll left")
+    one_left = strategy_tables.rate_keeps({}, (4, 3, 4, 4, 6), 1, rules.JokerRule.HASBRO)
+    expect(advice.locator("li.best")).to_contain_text(f"{one_left[0][1]:.1f}")
+    assert phone.errors == []
