@@ -88,12 +88,77 @@ def rate_keeps(card, dice, rolls_left: int, joker: rules.JokerRule) -> list[Keep
     return [KeepAdvice(keep, value, best - value) for keep, value in ranked[:KEEPS_SHOWN]]
 
 
-def best_hold(card, table: list[int], rolls_left: int, joker: rules.JokerRule) -> list[bool]:
-    """Which of the dice on the table to hold for the best expected total."""
-    ranked = strategy.rate_keeps(
-        card.filled, table, rolls_left, joker, extra_yahtzees=card.extra_yahtzees
-    )
-    keep = list(ranked[0][0])
+def rivals_on_last_turn(progress: GameProgress) -> list[int] | None:
+    """The other players' final totals when the player to move takes the last turn of a
+    one-card game everyone else has finished; else None (there is nobody to beat yet)."""
+    current = progress.current
+    if current is None or progress.game.cards_per_player != 1 or len(progress.seats) < 2:
+        return None
+    if len(current.cards[0].open_boxes()) != 1:
+        return None
+    others = [seat for seat in progress.seats if seat is not current]
+    if not all(seat.cards[0].is_full for seat in others):
+        return None
+    return [seat.totals.total for seat in others]
+
+
+@dataclass(frozen=True)
+class PlayToWin:
+    """The last turn against finished rivals: the keep that wins most often, and the keep
+    for the most points with its own chance of winning (worth showing when they differ)."""
+
+    to_win: tuple[tuple[int, ...], float]
+    for_points: tuple[tuple[int, ...], float]
+
+    @property
+    def differ(self) -> bool:
+        return self.to_win[0] != self.for_points[0]
+
+    @property
+    def to_win_label(self) -> str:
+        return KeepAdvice(self.to_win[0], 0, 0).label
+
+    @property
+    def for_points_label(self) -> str:
+        return KeepAdvice(self.for_points[0], 0, 0).label
+
+    @property
+    def to_win_chance(self) -> str:
+        return percent(self.to_win[1])
+
+    @property
+    def for_points_chance(self) -> str:
+        return percent(self.for_points[1])
+
+
+def percent(chance: float) -> str:
+    """A chance as people read it: 12.3%, and never a rounded 0% or 100% that is not exact."""
+    if 0 < chance < 0.0005:
+        return "under 0.1%"
+    if 0.9995 < chance < 1:
+        return "over 99.9%"
+    return f"{chance:.1%}"
+
+
+def play_to_win(card, dice, rolls_left: int, joker, rivals: list[int]) -> PlayToWin:
+    extra = card.extra_yahtzees
+    wins = strategy.rate_keeps_to_win(card.filled, dice, rolls_left, joker, extra, rivals)
+    for_points = strategy.rate_keeps(card.filled, dice, rolls_left, joker, extra)[0][0]
+    return PlayToWin(wins[0], (for_points, dict(wins)[for_points]))
+
+
+def win_chance_this_turn(card, joker, rivals: list[int]) -> str:
+    return percent(strategy.win_chance_this_turn(card.filled, joker, card.extra_yahtzees, rivals))
+
+
+def best_hold(
+    card, table: list[int], rolls_left: int, joker: rules.JokerRule, keep=None
+) -> list[bool]:
+    """Which of the dice on the table to hold: `keep`, else the best for expected total."""
+    if keep is None:
+        extra = card.extra_yahtzees
+        keep = strategy.rate_keeps(card.filled, table, rolls_left, joker, extra)[0][0]
+    keep = list(keep)
     held = []
     for face in table:
         held.append(face in keep)

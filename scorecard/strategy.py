@@ -404,3 +404,52 @@ def rate_keeps(
     keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
     rated = [(keep, now + float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
     return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))
+
+
+# --- Playing to win the last turn ---------------------------------------------------------------
+
+
+def final_win_chances(
+    filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
+) -> np.ndarray:
+    """On a player's last turn, every rival finished: for each final roll, the chance it wins
+    (1 above the best rival, a share of first place when level with it, else 0)."""
+    best_rival = max(rivals)
+    level = rivals.count(best_rival)
+    chances = np.empty(len(ROLLS))
+    for index, roll in enumerate(ROLLS):
+        bonus = bool(rules.yahtzee_bonus(filled, roll, joker))
+        final = max(
+            rules.totals({**filled, box: points}, extra_yahtzees + bonus).total
+            for box, points in rules.options(filled, roll, joker).items()
+        )
+        chances[index] = 1.0 if final > best_rival else 1 / (level + 1) * (final == best_rival)
+    return chances
+
+
+def win_chance_this_turn(
+    filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
+) -> float:
+    """Before the first roll of the last turn: the chance to win, playing to win."""
+    return float(turn_values(final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None])[2][0])
+
+
+def rate_keeps_to_win(
+    filled: Mapping[Box, int],
+    dice,
+    rolls_left: int,
+    joker: JokerRule,
+    extra_yahtzees: int,
+    rivals: list[int],
+) -> list[tuple[tuple[int, ...], float]]:
+    """Like `rate_keeps`, but each keep's chance of finishing first (exact: the turn's rolls
+    enumerated against the rivals' final totals), best first."""
+    if rolls_left not in (1, 2):
+        raise ValueError("Dice can be kept with one or two rerolls left.")
+    dice = rules.parse_dice(dice)
+    values = keep_values(final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None])
+    if rolls_left == 2:
+        values = keep_values(best_keep_values(values))
+    keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
+    rated = [(keep, float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
+    return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))

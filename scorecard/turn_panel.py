@@ -57,6 +57,9 @@ class TurnPanel:
     dice_entry: DiceInput | None = None
     choices: list[BoxChoice] = field(default_factory=list)
     keeps: list[advice.KeepAdvice] = field(default_factory=list)
+    # The game's last turn against finished rivals: advice plays to win.
+    win_chance: str = ""
+    play_to_win: advice.PlayToWin | None = None
     table: list[TableDie] = field(default_factory=list)
     hold_advice: bool = False
     # An htmx response leaves out the typed-points form until its box is opened.
@@ -129,14 +132,20 @@ def build_turn_panel(
         panel.dice_entry = DiceInput(query)
         panel.dice = panel.dice_entry.dice
     advising = wants_advice and panel.advice_available
+    rivals = advice.rivals_on_last_turn(progress) if advising else None
+    if rivals:
+        panel.win_chance = advice.win_chance_this_turn(panel.card, game.joker_rule, rivals)
     if panel.dice:
         _add_choices(panel, advising)
         entry = panel.dice_entry
         if advising and entry and entry.rolls_left:
             rolls_left, joker = entry.rolls_left, game.joker_rule
             panel.keeps = advice.rate_keeps(panel.card, panel.dice, rolls_left, joker)
+            if rivals:
+                dice = panel.dice
+                panel.play_to_win = advice.play_to_win(panel.card, dice, rolls_left, joker, rivals)
     if game.digital:
-        _add_table(panel, advising)
+        _add_table(panel, advising, rivals)
     return panel
 
 
@@ -147,12 +156,16 @@ def _add_choices(panel: TurnPanel, advising: bool) -> None:
     panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
 
 
-def _add_table(panel: TurnPanel, advising: bool) -> None:
+def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> None:
     progress = panel.progress
     advised = [False] * rules.DICE_COUNT
     if advising and progress.may_roll and progress.table_dice:
-        joker = panel.game.joker_rule
-        advised = advice.best_hold(panel.card, progress.table_dice, progress.rolls_left, joker)
+        joker, dice, left = panel.game.joker_rule, progress.table_dice, progress.rolls_left
+        keep = None
+        if rivals:
+            panel.play_to_win = advice.play_to_win(panel.card, dice, left, joker, rivals)
+            keep = panel.play_to_win.to_win[0]
+        advised = advice.best_hold(panel.card, dice, left, joker, keep)
         panel.hold_advice = True
     panel.table = [
         TableDie(face, held, tip)

@@ -189,3 +189,43 @@ def test_strategy_module_does_not_use_django():
     modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     modules |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert not any(m and m.startswith("django") for m in modules)
+
+
+def _last_turn_card():
+    """Every box but Chance filled, the Yahtzee box with a 0 (so no 100 bonus): the total
+    is T, and the rival finished at T + 30, so only a Chance of 30 (five sixes) can draw."""
+    filled = {Box.ONES: 1, Box.TWOS: 2, Box.THREES: 3, Box.FOURS: 4, Box.FIVES: 5,
+              Box.SIXES: 6, Box.THREE_OF_A_KIND: 10, Box.FOUR_OF_A_KIND: 9, Box.FULL_HOUSE: 25,
+              Box.SMALL_STRAIGHT: 30, Box.LARGE_STRAIGHT: 40, Box.YAHTZEE: 0}  # fmt: skip
+    return filled, rules.totals(filled, 0).total + 30
+
+
+def test_playing_to_win_the_last_turn_differs_from_playing_for_points():
+    filled, rival = _last_turn_card()
+    wins = dict(strategy.rate_keeps_to_win(filled, (6, 6, 6, 5, 1), 1, JokerRule.HASBRO, 0, [rival]))
+    # To win: keep 6 6 6; only 6 6 (1 in 36) makes 30, a draw with the rival: half a win.
+    best_to_win = max(wins, key=wins.get)
+    assert best_to_win == (6, 6, 6) and wins[best_to_win] == pytest.approx(1 / 36 / 2, abs=1e-12)
+    # For points: keep 6 6 6 5 (23 + 3.5 expected, against 18 + 7 for 6 6 6), which can
+    # reach 29 at most: no chance at all of finishing first.
+    for_points = strategy.rate_keeps(filled, (6, 6, 6, 5, 1), 1, JokerRule.HASBRO)[0]
+    assert for_points[0] == (5, 6, 6, 6) and wins[for_points[0]] == 0
+    assert for_points[1] == pytest.approx(rules.totals(filled, 0).total + 26.5)
+
+
+def test_the_chance_to_win_a_last_turn_before_rolling_is_exact():
+    filled, rival = _last_turn_card()
+    # Keeping sixes, each die shows a six within three rolls with 1 - (5/6)^3 = 91/216.
+    chance = strategy.win_chance_this_turn(filled, JokerRule.HASBRO, 0, [rival])
+    assert chance == pytest.approx((91 / 216) ** 5 / 2, abs=1e-12)
+    # A rival one point lower: any Chance of 30 wins, and 29 (five sixes but one) draws.
+    assert strategy.win_chance_this_turn(filled, JokerRule.HASBRO, 0, [rival - 1]) > chance
+
+
+def test_a_tie_with_two_rivals_is_a_third_of_a_win():
+    filled, rival = _last_turn_card()
+    alone = strategy.final_win_chances(filled, JokerRule.HASBRO, 0, [rival])
+    two = strategy.final_win_chances(filled, JokerRule.HASBRO, 0, [rival, rival])
+    sixes = strategy.ROLL_INDEX[(6, 6, 6, 6, 6)]
+    assert alone[sixes] == 0.5 and two[sixes] == pytest.approx(1 / 3)
+    assert alone.sum() == 0.5  # no other roll reaches the rival

@@ -495,3 +495,41 @@ def test_final_dice_get_no_keep_advice(advised, game, query):
 def test_without_advice_there_is_no_roll_choice_and_no_keep_advice(client_of, game):
     page = text(client_of.get(reverse("game", args=[game.public_id]), {"dice": "66612", "roll": "1"}))
     assert "Dice to keep" not in page and 'name="roll"' not in page
+
+
+def _last_turn_game(household):
+    """Ann has finished with 30 more than Bob, whose only open box is Chance (and whose
+    Yahtzee box holds a 0): the position of test_strategy's last-turn tests."""
+    rounds = [
+        (Box.ONES, (1, 1, 2, 3, 4), (1, 2, 3, 4, 6)),
+        (Box.TWOS, (2, 1, 3, 4, 6), (2, 1, 3, 4, 6)),
+        (Box.THREES, (3, 1, 2, 4, 6), (3, 1, 2, 4, 6)),
+        (Box.FOURS, (4, 1, 2, 3, 6), (4, 1, 2, 3, 6)),
+        (Box.FIVES, (5, 1, 2, 3, 6), (5, 1, 2, 3, 6)),
+        (Box.SIXES, (6, 1, 2, 3, 5), (6, 1, 2, 3, 5)),
+        (Box.THREE_OF_A_KIND, (2, 2, 2, 1, 3), (2, 2, 2, 1, 3)),
+        (Box.FOUR_OF_A_KIND, (2, 2, 2, 2, 1), (2, 2, 2, 2, 1)),
+        (Box.FULL_HOUSE, (2, 2, 3, 3, 3), (2, 2, 3, 3, 3)),
+        (Box.SMALL_STRAIGHT, (1, 2, 3, 4, 6), (1, 2, 3, 4, 6)),
+        (Box.LARGE_STRAIGHT, (1, 2, 3, 4, 5), (1, 2, 3, 4, 5)),
+        (Box.YAHTZEE, (1, 2, 3, 4, 6), (1, 2, 3, 4, 6)),
+    ]
+    turns = [turn for box, ann, bob in rounds for turn in ((box, ann), (box, bob))]
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    return play(game, [*turns, (Box.CHANCE, (6, 6, 6, 6, 5))])
+
+
+def test_the_last_turn_plays_to_win_and_shows_both_keeps(advised, household):
+    game = _last_turn_game(household)
+    url = reverse("game", args=[game.public_id])
+    page = text(advised.get(url))
+    assert "Bob’s turn" in page and "chance to finish first is 0.7%" in page
+    page = text(advised.get(url, {"dice": "66651", "roll": "2"}))
+    assert "<strong>To win:</strong> Keep 6 6 6, 1.4% chance to finish first." in page
+    assert "<strong>For points:</strong> Keep 5 6 6 6, 0.0%." in page
+
+
+def test_no_play_to_win_while_a_rival_still_has_boxes(advised, game):
+    play(game, [(Box.ONES, (1, 1, 2, 3, 4))])
+    page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66651", "roll": "2"}))
+    assert "To win:" not in page and "finish first" not in page and "Dice to keep" in page
