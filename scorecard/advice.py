@@ -10,12 +10,29 @@ from dataclasses import dataclass, field
 from scorecard import rules, strategy
 from scorecard.progress import GameProgress
 
-COOKIE = "advice"  # "on" when this browser asked for advice; purists play without it
+COOKIE = "advice"  # this browser's choice of SETTINGS; purists play without advice
+# Always: every box and keep rated. Coach: quiet until a box chosen loses at least that
+# many points on average, then it asks once before the box is written.
+COACH_LOSSES = ("0.5", "1", "2", "5")
+SETTINGS = {"off": "Off", "on": "Always"} | {
+    f"coach-{loss}": f"Coach: a loss of {loss}+" for loss in COACH_LOSSES
+}
+
+
+def setting(request) -> str:
+    chosen = request.COOKIES.get(COOKIE, "off")
+    return chosen if chosen in SETTINGS else "off"
 
 
 def wanted(request) -> bool:
-    """Whether this browser turned advice on."""
-    return request.COOKIES.get(COOKIE) == "on"
+    """Whether this browser wants every choice rated (advice "always")."""
+    return setting(request) == "on"
+
+
+def coach_threshold(request) -> float | None:
+    """The loss at which the coach speaks up, when this browser chose the coach."""
+    chosen = setting(request)
+    return float(chosen.removeprefix("coach-")) if chosen.startswith("coach-") else None
 
 
 @dataclass(frozen=True)
@@ -55,6 +72,31 @@ def rate_boxes(card, dice, joker: rules.JokerRule) -> dict[rules.Box, BoxAdvice]
     rated = strategy.rate_boxes(card.filled, dice, joker, extra_yahtzees=card.extra_yahtzees)
     best = max(rated.values())
     return {box: BoxAdvice(value, best - value) for box, value in rated.items()}
+
+
+@dataclass(frozen=True)
+class CoachNote:
+    """The coach's word on a box about to be filled that gives up too much."""
+
+    box: rules.Box
+    loss: float
+    best: rules.Box
+
+    def __str__(self) -> str:
+        return (
+            f"Coach: {self.box.label} here gives up {self.loss:.1f} points on average "
+            f"against {self.best.label}, the best box for these dice."
+        )
+
+
+def coach_objection(card, dice, box: rules.Box, joker, threshold: float) -> CoachNote | None:
+    """A note when filling `box` with these dice loses at least `threshold` expected points;
+    None when the choice is good enough (or not legal: the rules will say why)."""
+    rated = rate_boxes(card, dice, joker)
+    if box not in rated or rated[box].loss < threshold:
+        return None
+    best = min(rated, key=lambda choice: rated[choice].loss)
+    return CoachNote(box, rated[box].loss, best)
 
 
 @dataclass(frozen=True)
@@ -188,6 +230,13 @@ class PlayerLosses:
     @property
     def mean(self) -> float:
         return self.total / len(self.decisions) if self.decisions else 0.0
+
+    @property
+    def biggest_first(self) -> list[Decision]:
+        """The decisions, the costliest mistake first (then in the order they were made)."""
+        return sorted(
+            self.decisions, key=lambda decision: (-round(decision.loss, 9), decision.turn)
+        )
 
 
 def _keep_label(keep) -> str:

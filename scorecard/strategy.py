@@ -431,7 +431,9 @@ def win_chance_this_turn(
     filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
 ) -> float:
     """Before the first roll of the last turn: the chance to win, playing to win."""
-    return float(turn_values(final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None])[2][0])
+    return float(
+        turn_values(final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None])[2][0]
+    )
 
 
 def rate_keeps_to_win(

@@ -51,6 +51,8 @@ class TurnPanel:
     error: str = ""
     notice: str = ""
     confirm: ZeroNeedsConfirmation | None = None
+    coach: advice.CoachNote | None = None
+    advice_setting: str = "off"
     card: CardProgress | None = None
     open_cards: list[CardProgress] = field(default_factory=list)
     dice: rules.Dice | None = None
@@ -75,6 +77,7 @@ class TurnPanel:
         return self.progress.current
 
     advice_url = ADVICE_URL
+    advice_settings = advice.SETTINGS.items()
     rolls_per_turn = rules.ROLLS_PER_TURN
 
     @property

@@ -202,7 +202,9 @@ def _last_turn_card():
 
 def test_playing_to_win_the_last_turn_differs_from_playing_for_points():
     filled, rival = _last_turn_card()
-    wins = dict(strategy.rate_keeps_to_win(filled, (6, 6, 6, 5, 1), 1, JokerRule.HASBRO, 0, [rival]))
+    wins = dict(
+        strategy.rate_keeps_to_win(filled, (6, 6, 6, 5, 1), 1, JokerRule.HASBRO, 0, [rival])
+    )
     # To win: keep 6 6 6; only 6 6 (1 in 36) makes 30, a draw with the rival: half a win.
     best_to_win = max(wins, key=wins.get)
     assert best_to_win == (6, 6, 6) and wins[best_to_win] == pytest.approx(1 / 36 / 2, abs=1e-12)

@@ -31,6 +31,7 @@ def _panel(
         query = {}  # a watcher sees whose turn it is, not a dice pad
     wants_advice = advice.wanted(request) and links.role.may_score
     panel = build_turn_panel(progress, query, wants_advice=wants_advice, links=links, **shown)
+    panel.advice_setting = advice.setting(request)
     panel.typed_open = "typed" in query
     panel.typed_on_demand = bool(request.htmx) and not panel.typed_open
     return panel
@@ -100,7 +101,10 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     links = GameLinks(key, role)
     game = game_for(request, key, role, with_seats=True)
     try:
-        recorded = services.record_box(game=game, **entry_fields(request.POST))
+        fields = entry_fields(request.POST)
+        if coached := _coach_speaks(request, game, links, fields):
+            return coached
+        recorded = services.record_box(game=game, **fields)
     except services.ZeroNeedsConfirmation as question:
         panel = _panel(request, question.progress, links, request.POST, confirm=question)
         return _respond(request, panel)
@@ -116,6 +120,28 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
         note += " (already recorded)"
     panel = _panel(request, recorded.progress, links, {}, notice=note)
     return _respond(request, panel, "after-entry", entry=entry)
+
+
+def _coach_speaks(request, game: Game, links: GameLinks, fields: dict) -> HttpResponse | None:
+    """With the coach chosen, a box that gives up too much is asked about once before it is
+    written; anything the service would refuse is left for it to refuse."""
+    threshold = advice.coach_threshold(request)
+    if threshold is None or request.POST.get("coach") == "heard":
+        return None
+    progress = load_progress(game)
+    current = progress.current
+    if current is None or not advice.advice_available(progress):
+        return None
+    if (fields["version"], fields["turn"]) != (game.version, progress.next_turn):
+        return None
+    card = next((card for card in current.open_cards() if card.number == fields["card"]), None)
+    dice = fields["dice"] or progress.turn_dice or progress.round_dice
+    if card is None or dice is None:
+        return None
+    note = advice.coach_objection(card, dice, fields["box"], game.joker_rule, threshold)
+    if note is None:
+        return None
+    return _respond(request, _panel(request, progress, links, request.POST, coach=note))
 
 
 @require_POST
@@ -188,7 +214,8 @@ def advice_switch(request: HtmxHttpRequest) -> HttpResponse:
     if not (local and url_has_allowed_host_and_scheme(back, {request.get_host()})):
         back = "/"
     response = HttpResponseRedirect(back)
-    state = "on" if request.POST.get("advice") == "on" else "off"
+    state = request.POST.get("advice", "off")
+    state = state if state in advice.SETTINGS else "off"
     flags = cookie_flags(request)
     response.set_cookie(advice.COOKIE, state, max_age=ADVICE_COOKIE_AGE, **flags)
     return response

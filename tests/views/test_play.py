@@ -9,7 +9,7 @@ from scorecard import rules, strategy
 from scorecard.models import Entry, Game
 from scorecard.progress import load_progress
 from scorecard.rules import Box
-from tests.conftest import HTMX, browser_of, game_url, post_box, text
+from tests.conftest import HTMX, browser_of, finished_game, game_url, post_box, text
 from tests.factories import SOLO_GAME, GameFactory, card_total, play
 
 
@@ -345,7 +345,7 @@ def test_challenge_rounds_share_one_roll(client_of, game):
 
 def test_advice_is_off_by_default_and_switched_per_browser(client_of, game):
     page = text(client_of.get(reverse("game", args=[game.public_id]), {"dice": "44425"}))
-    assert "Advice: off" in page and "expected" not in page
+    assert '<option value="off" selected>Off</option>' in page and "expected" not in page
     url = reverse("game", args=[game.public_id]) + "?dice=44425"
     response = client_of.post(reverse("advice"), {"advice": "on", "next": url})
     assert response.status_code == 302 and response["Location"] == url
@@ -493,7 +493,9 @@ def test_final_dice_get_no_keep_advice(advised, game, query):
 
 
 def test_without_advice_there_is_no_roll_choice_and_no_keep_advice(client_of, game):
-    page = text(client_of.get(reverse("game", args=[game.public_id]), {"dice": "66612", "roll": "1"}))
+    page = text(
+        client_of.get(reverse("game", args=[game.public_id]), {"dice": "66612", "roll": "1"})
+    )
     assert "Dice to keep" not in page and 'name="roll"' not in page
 
 
@@ -533,3 +535,60 @@ def test_no_play_to_win_while_a_rival_still_has_boxes(advised, game):
     play(game, [(Box.ONES, (1, 1, 2, 3, 4))])
     page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66651", "roll": "2"}))
     assert "To win:" not in page and "finish first" not in page and "Dice to keep" in page
+
+
+def test_advice_can_be_set_to_each_setting_and_nothing_else(client_of, game):
+    for setting in ["on", "off", "coach-0.5", "coach-1", "coach-2", "coach-5"]:
+        client_of.post(reverse("advice"), {"advice": setting, "next": "/"})
+        assert client_of.cookies["advice"].value == setting
+        page = text(client_of.get(game_url(game)))
+        assert f'<option value="{setting}" selected>' in page
+    client_of.post(reverse("advice"), {"advice": "coach-7", "next": "/"})
+    assert client_of.cookies["advice"].value == "off"
+
+
+@pytest.fixture
+def coached(advised):
+    advised.cookies["advice"] = "coach-2"
+    return advised
+
+
+def test_the_coach_is_quiet_while_a_box_loses_less_than_its_threshold(coached, game):
+    rated = strategy.rate_boxes({}, (6, 6, 6, 4, 5))
+    best = max(rated, key=rated.get)
+    page = text(coached.get(game_url(game), {"dice": "66645"}))
+    assert "expected final" not in page  # no ratings on show
+    response = post_box(coached, game, best, dice=(6, 6, 6, 4, 5), htmx=True)
+    assert response.status_code == 200 and game.entries.get().box == best.key
+
+
+def test_the_coach_asks_once_before_a_costly_box_and_the_player_decides(coached, game):
+    rated = strategy.rate_boxes({}, (6, 6, 6, 4, 5))
+    best = max(rated, key=rated.get)
+    costly = Box.CHANCE
+    assert rated[best] - rated[costly] >= 2
+    response = post_box(coached, game, costly, dice=(6, 6, 6, 4, 5), htmx=True)
+    page = text(response)
+    assert response.status_code == 200 and not game.entries.exists()
+    loss = rated[best] - rated[costly]
+    assert f"Coach: Chance here gives up {loss:.1f} points on average against {best.label}" in page
+    assert f'name="box" value="{best.key}" class="primary">{best.label} instead' in page
+    assert "Undo last entry" not in page and 'name="coach" value="heard"' in page
+    response = post_box(coached, game, costly, dice=(6, 6, 6, 4, 5), htmx=True, coach="heard")
+    assert response.status_code == 200 and game.entries.get().box == "chance"
+
+
+def test_the_coach_leaves_a_stale_or_illegal_choice_to_the_rules(coached, game):
+    response = post_box(coached, game, Box.CHANCE, dice=(6, 6, 6, 4, 5), version=7)
+    assert response.status_code == 409 and not game.entries.exists()
+    response = post_box(coached, game, Box.CHANCE, dice="66x", htmx=True)
+    assert response.status_code == 400
+
+
+def test_the_review_lists_each_players_biggest_mistakes_first(advised, household):
+    game = finished_game(household)
+    page = advised.get(reverse("game-review", args=[game.public_id]), {"advice": "1"})
+    body = page.content.decode()
+    table = body.split('class="decisions"')[1].split("</table>")[0]
+    losses = [float(value) for value in re.findall(r"<td>(\d+\.\d\d)</td></tr>", table)]
+    assert losses and losses == sorted(losses, reverse=True)
