@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from scorecard import rules, strategy
-from scorecard.progress import GameProgress
+from django.core.cache import cache
+
+from scorecard import distribution, rules, strategy, win_chances
+from scorecard.progress import CardProgress, GameProgress
 
 COOKIE = "advice"  # this browser's choice of SETTINGS; purists play without advice
 # Always: every box and keep rated. Coach: quiet until a box chosen loses at least that
@@ -57,6 +59,73 @@ def unavailable_because(progress: GameProgress) -> str:
     if not strategy.is_ready(progress.game.joker_rule):
         return NOT_READY
     return ""
+
+
+def win_chances_shown(progress: GameProgress) -> bool:
+    """Whether the standings can show each player's chance to win: a one-card game of two to
+    eight players whose rule has its policy tables built."""
+    game = progress.game
+    return (
+        game.cards_per_player == 1
+        and len(progress.seats) >= 2
+        and distribution.is_ready(game.joker_rule)
+    )
+
+
+WIN_NOTE = (
+    "Win: each player’s chance of finishing first if everyone plays for points optimally from "
+    "here (a tie counts as a share). Exact once every player has three boxes or fewer left; "
+    "before that, from the exact mean and variance of each player’s score to come, with and "
+    "without a Yahtzee."
+)
+
+
+def win_column(progress: GameProgress) -> dict[int, str]:
+    """Each seat's chance to win as the standings show it, by seat id; cached per version."""
+    game = progress.game
+    key = f"win-chances:{game.pk}:{game.version}"
+    shown = cache.get(key)
+    if shown is None:
+        chances = _chances(progress.seats, game.joker_rule)
+        seats = progress.seats
+        shown = {s.seat.pk: short_percent(c) for s, c in zip(seats, chances, strict=True)}
+        cache.set(key, shown, 60 * 60)
+    return shown
+
+
+def _chances(seats, joker, cards=None) -> list[float]:
+    positions = [
+        win_chances.Position(dict(card.filled), card.extra_yahtzees)
+        for card in (cards or [seat.cards[0] for seat in seats])
+    ]
+    return win_chances.win_chances(positions, joker).chances
+
+
+def short_percent(chance: float) -> str:
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 < chance < 1:
+        return ">99%"
+    return f"{chance:.0%}"
+
+
+def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
+    """Each player's chance to win (in whole percent) before the first entry and after every
+    entry of the game: what the review charts."""
+    cards = {seat.seat.pk: CardProgress(1) for seat in progress.seats}
+    joker = progress.game.joker_rule
+    series = {seat.player.name: [] for seat in progress.seats}
+
+    def record() -> None:
+        chances = _chances(progress.seats, joker, [cards[s.seat.pk] for s in progress.seats])
+        for seat, chance in zip(progress.seats, chances, strict=True):
+            series[seat.player.name].append(round(100 * chance))
+
+    record()
+    for entry in progress.entries:
+        cards[entry.seat_id].add(entry)
+        record()
+    return series
 
 
 TRIPLE_HAS_NONE = (

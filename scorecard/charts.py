@@ -33,10 +33,13 @@ def nice_scale(value: int, most_ticks: int = 5) -> tuple[int, int]:
     return -(-value // step) * step, step
 
 
-def line_chart(series: list[Series], *, title: str, width=360, height=220) -> SafeString:
-    """Running totals: one line per series, x = turn, y = points."""
+def line_chart(
+    series: list[Series], *, title: str, width=360, height=220, unit="", from_zero=True
+) -> SafeString:
+    """One line per series, x = turn, y = points (or `unit`); each line starts from 0 before
+    the first turn, or with `from_zero` off, from its first value."""
     left, right, top, bottom = 36, 8, 10, 46
-    longest = max((len(s.values) for s in series), default=0) or 1
+    longest = max((len(s.values) - (not from_zero) for s in series), default=0) or 1
     peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
     turn_step = next(n for n in (1, 2, 5, 10, 20, 50, 100) if longest <= n * 8)
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -57,7 +60,7 @@ def line_chart(series: list[Series], *, title: str, width=360, height=220) -> Sa
             f'<line x1="{left}" x2="{width - right}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
             f'stroke="currentColor" stroke-opacity="0.15"/>'
             f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="10" '
-            f'fill="currentColor">{tick}</text>'
+            f'fill="currentColor">{tick}{unit}</text>'
         )
     for turn in range(turn_step, longest + 1, turn_step):
         parts.append(
@@ -70,7 +73,8 @@ def line_chart(series: list[Series], *, title: str, width=360, height=220) -> Sa
     )
     for index, line in enumerate(series):
         colour = PALETTE[index % len(PALETTE)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0, *line.values]))
+        values = [0, *line.values] if from_zero else line.values
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
             f'stroke-linejoin="round"/>'
@@ -80,7 +84,7 @@ def line_chart(series: list[Series], *, title: str, width=360, height=220) -> Sa
         parts.append(
             f'<rect x="{key_x:.0f}" y="{key_y - 8}" width="10" height="10" fill="{colour}"/>'
             f'<text x="{key_x + 14:.0f}" y="{key_y + 1}" font-size="10" fill="currentColor">'
-            f"{escape(line.label[:14])} {line.values[-1] if line.values else 0}</text>"
+            f"{escape(line.label[:14])} {line.values[-1] if line.values else 0}{unit}</text>"
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every interpolated text is escaped above

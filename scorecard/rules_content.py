@@ -130,13 +130,14 @@ def yahtzee_odds() -> Fraction:
     return odds.yahtzee_in_one_turn()
 
 
-def optimal_mean() -> float | None:
-    """The optimal solitaire player's expected total under the standard rule, when this
-    server has built its strategy table (the page never builds one)."""
-    from scorecard import strategy  # numpy: only asked for when the page is built
+def optimal_game():
+    """What the optimal solitaire player's game looks like under the standard rule (mean,
+    standard deviation, bonus and Yahtzee chances, percentiles: `distribution.GameFigures`),
+    when this server has built the tables (the page never builds one)."""
+    from scorecard import distribution  # numpy: only asked for when the page is built
 
     joker = rules.JokerRule.HASBRO
-    return strategy.expected_score(joker) if strategy.is_ready(joker) else None
+    return distribution.figures(joker) if distribution.is_ready(joker) else None
 
 
 def page_context() -> dict:
@@ -157,7 +158,7 @@ def page_context() -> dict:
         "triple_multipliers": [
             rules.card_multiplier(card) for card in range(1, rules.TRIPLE_CARDS + 1)
         ],
-        "optimal_mean": optimal_mean(),
+        "optimal": optimal_game(),
         "upper_line": upper_line,
         "upper_line_sum": sum(upper_line),
         "threshold": rules.UPPER_BONUS_THRESHOLD,

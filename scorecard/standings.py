@@ -24,9 +24,12 @@ class StandingsRow:
     totals: rules.Totals
     is_current: bool
     bonus_settled: bool  # else the Bonus cell stays blank: it may still come
+    win: str | None = None  # the chance to finish first, with advice on (`advice.win_column`)
 
 
-def standings_rows(progress: GameProgress) -> list[StandingsRow]:
+def standings_rows(
+    progress: GameProgress, wins: dict[int, str] | None = None
+) -> list[StandingsRow]:
     current = progress.current
     return [
         StandingsRow(
@@ -34,6 +37,7 @@ def standings_rows(progress: GameProgress) -> list[StandingsRow]:
             totals,
             seat is current,
             all(rules.upper_bonus_settled(card.filled) for card in seat.cards),
+            wins.get(seat.seat.pk) if wins is not None else None,
         )
         for seat, totals in progress.standings()
     ]

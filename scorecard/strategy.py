@@ -96,6 +96,22 @@ def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
     return best[ROLL_AS_KEEP]
 
 
+def best_keep_choices(keep_values: np.ndarray) -> np.ndarray:
+    """For each roll (rows) and state (columns), the index in KEEPS of a best keep: the
+    choice `best_keep_values` takes the value of."""
+    best = keep_values.copy()
+    choice = np.broadcast_to(np.arange(len(KEEPS))[:, None], best.shape).copy()
+    for keeps, parents in SUB_KEEPS:
+        row, chosen = best[keeps], choice[keeps]
+        for column in range(parents.shape[1]):
+            other = best[parents[:, column]]
+            wins = other > row
+            np.copyto(chosen, choice[parents[:, column]], where=wins)
+            np.maximum(row, other, out=row)
+        best[keeps], choice[keeps] = row, chosen
+    return choice[ROLL_AS_KEEP]
+
+
 def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """From the value of each final roll (a row per roll, a column per state) to the value of
     each roll with 1 and 2 rerolls left, and of the turn itself."""
@@ -219,17 +235,24 @@ ORDINARY_ROLLS = np.array([i for i in range(len(ROLLS)) if i not in set(YAHTZEE_
 SCORING_ROLLS = [ORDINARY_ROLLS[SCORES[b, ORDINARY_ROLLS] > 0] for b in range(len(BOXES))]
 
 
-def final_roll_values(masks, uppers, fifties, future: np.ndarray, joker: JokerRule) -> np.ndarray:
+def final_roll_values(
+    masks, uppers, fifties, future: np.ndarray, joker: JokerRule, choices: bool = False
+):
     """Best value of each final roll (rows) in each state (columns): a box's points, any
     bonus, and what the next state is worth.
 
     Every box's zero (a scratch) is gathered once per state; a box is then tried only on the
     rolls that score in it, which is exact because scoring never leaves a box worth less than
-    its scratch. Five alike are scored apart, with the rule's joker table."""
+    its scratch. Five alike are scored apart, with the rule's joker table.
+
+    With `choices`, also what the best box gives: its points with any bonus, and the index
+    of the state it leads to (arrays shaped like the values), for passes that follow the
+    optimal policy (`distribution`)."""
     count = len(masks)
     best = np.full((len(ROLLS), count), -np.inf)
     scratch = np.full(count, -np.inf)
     five_best = np.full((6, count), -np.inf)
+    track = _Choices(count) if choices else None
     five = five_alike_table(joker)[masks * 2 + fifties].transpose(2, 1, 0)  # box, face, state
     for b, box in enumerate(BOXES):
         closed = (masks >> b) & 1
@@ -243,26 +266,94 @@ def final_roll_values(masks, uppers, fifties, future: np.ndarray, joker: JokerRu
             counts = np.arange(6)[:, None]
             new_upper = np.minimum(CAP, uppers + box.face * counts)
             crossing = (uppers < CAP) & (new_upper >= CAP)
-            by_count = box.face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
-            by_count = by_count + future[state_index(after, new_upper, fifties)] + penalty
-            zero = by_count[0]
-            best[rows] = np.maximum(best[rows], by_count[FACE_COUNTS[box.face - 1, rows]])
-            values5 = np.take_along_axis(by_count, np.maximum(points5, 0) // box.face, axis=0)
+            gained = box.face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
+            nexts = state_index(after, new_upper, fifties)
+            by_count = gained + future[nexts] + penalty
+            zero, zero_next = by_count[0], nexts[0]
+            on_rolls = FACE_COUNTS[box.face - 1, rows]
+            if track:
+                track.better(best, rows, by_count[on_rolls], gained[on_rolls], nexts[on_rolls])
+            best[rows] = np.maximum(best[rows], by_count[on_rolls])
+            by_five = np.maximum(points5, 0) // box.face
+            values5 = np.take_along_axis(by_count, by_five, axis=0)
+            if track:
+                shape = by_count.shape
+                gained5 = np.take_along_axis(np.broadcast_to(gained, shape), by_five, axis=0)
+                next5 = np.take_along_axis(np.broadcast_to(nexts, shape), by_five, axis=0)
         elif box is Box.YAHTZEE:
-            zero = future[state_index(after, uppers, 0)] + penalty
-            fifty = future[state_index(after, uppers, 1)] + penalty + rules.YAHTZEE_POINTS
-            values5 = np.where(points5 == rules.YAHTZEE_POINTS, fifty, zero)
+            zero_next = state_index(after, uppers, 0)
+            fifty_next = state_index(after, uppers, 1)
+            zero = future[zero_next] + penalty
+            fifty = future[fifty_next] + penalty + rules.YAHTZEE_POINTS
+            scored = points5 == rules.YAHTZEE_POINTS
+            values5 = np.where(scored, fifty, zero)
+            if track:
+                gained5 = np.where(scored, rules.YAHTZEE_POINTS, 0)
+                next5 = np.where(scored, fifty_next, zero_next)
         else:
-            zero = future[state_index(after, uppers, fifties)] + penalty
-            best[rows] = np.maximum(best[rows], SCORES[b, rows][:, None] + zero)
+            zero_next = state_index(after, uppers, fifties)
+            zero = future[zero_next] + penalty
+            candidate = SCORES[b, rows][:, None] + zero
+            if track:
+                points = np.broadcast_to(SCORES[b, rows][:, None], candidate.shape)
+                track.better(
+                    best, rows, candidate, points, np.broadcast_to(zero_next, candidate.shape)
+                )
+            best[rows] = np.maximum(best[rows], candidate)
             values5 = points5 + zero
+            if track:
+                gained5 = np.broadcast_to(points5, values5.shape)
+                next5 = np.broadcast_to(zero_next, values5.shape)
         if len(rows) < len(ORDINARY_ROLLS):  # Chance never scores zero
+            if track:
+                track.better_scratch(scratch, zero, zero_next)
             np.maximum(scratch, zero, out=scratch)
-        np.maximum(five_best, np.where(points5 >= 0, values5, -np.inf), out=five_best)
+        values5 = np.where(points5 >= 0, values5, -np.inf)
+        if track:
+            track.better_five(five_best, values5, gained5, next5)
+        np.maximum(five_best, values5, out=five_best)
+    if track:
+        track.settle(best, scratch)
     np.maximum(best, scratch, out=best)
-    bonus = np.array([_bonus(f, joker) for f in (0, 1)])[fifties]
-    best[YAHTZEE_ROLLS] = five_best + bonus * ((masks & YAHTZEE_BIT) > 0)
+    bonus = np.array([_bonus(f, joker) for f in (0, 1)])[fifties] * ((masks & YAHTZEE_BIT) > 0)
+    best[YAHTZEE_ROLLS] = five_best + bonus
+    if track:
+        track.points[YAHTZEE_ROLLS] = track.five_points + bonus
+        track.next[YAHTZEE_ROLLS] = track.five_next
+        return best, track.points, track.next
     return best
+
+
+class _Choices:
+    """The points and next state of the best box so far, for every final roll and state."""
+
+    def __init__(self, count: int) -> None:
+        self.points = np.zeros((len(ROLLS), count))
+        self.next = np.zeros((len(ROLLS), count), dtype=np.int64)
+        self.scratch_next = np.zeros(count, dtype=np.int64)
+        self.five_points = np.zeros((6, count))
+        self.five_next = np.zeros((6, count), dtype=np.int64)
+
+    def better(self, best, rows, candidate, points, nexts) -> None:
+        wins = candidate > best[rows]
+        chosen_points, chosen_next = self.points[rows], self.next[rows]
+        np.copyto(chosen_points, points, where=wins)
+        np.copyto(chosen_next, nexts, where=wins)
+        self.points[rows], self.next[rows] = chosen_points, chosen_next
+
+    def better_scratch(self, scratch, zero, zero_next) -> None:
+        self.scratch_next = np.where(zero > scratch, zero_next, self.scratch_next)
+
+    def better_five(self, five_best, values5, gained5, next5) -> None:
+        wins = values5 > five_best
+        self.five_points = np.where(wins, gained5, self.five_points)
+        self.five_next = np.where(wins, next5, self.five_next)
+
+    def settle(self, best, scratch) -> None:
+        """Where a scratch beats every scoring box: 0 points, the scratched box's state."""
+        wins = scratch > best
+        self.points = np.where(wins, 0.0, self.points)
+        self.next = np.where(wins, self.scratch_next, self.next)
 
 
 def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) -> np.ndarray:

@@ -62,6 +62,20 @@ def strategy_tables(tmp_path_factory):
     strategy._loaded.clear()
 
 
+@pytest.fixture(scope="session")
+def policy_tables(strategy_tables):
+    """The standard rule's policy tables (win chances, what a good score is), built once per
+    session beside the strategy tables, with a smaller simulation than a server's."""
+    from scorecard import distribution
+
+    joker = rules.JokerRule.HASBRO
+    strategy_tables.load(joker)
+    if not distribution.tables_path(joker).exists():
+        distribution.build(joker, games=3000)
+    yield distribution
+    distribution.forget(joker)
+
+
 HTMX = {"HX-Request": "true"}
 
 

@@ -10,6 +10,7 @@ from django.core.management.base import CommandError
 
 from scorecard import exchange
 from scorecard.models import Game
+from scorecard.rules import JokerRule
 from tests.conftest import finished_game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -40,11 +41,17 @@ def test_export_and_import_commands_use_standard_streams(household, monkeypatch,
         call_command("import_games", "/nonexistent/file.json")
 
 
-def test_build_strategy_prints_a_line_per_rule(strategy_tables, capsys, settings):
+def test_build_strategy_prints_a_line_per_table(strategy_tables, capsys, settings, monkeypatch):
+    from scorecard import distribution
+
     settings.STRATEGY_DATA_DIR = strategy_tables.DATA_DIR
+    monkeypatch.setattr(distribution, "SIMULATED_GAMES", 300)  # the percentiles' simulation
     call_command("build_strategy", "--rule", "none")
-    out = capsys.readouterr().out
-    assert out.strip() == "none 245.870775"
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "none 245.870775" and lines[1].startswith("none sd 39.82")
+    assert distribution.tables_path(JokerRule.NONE).exists()
+    call_command("build_strategy", "--rule", "none", "--missing")
+    assert capsys.readouterr().out == ""  # both tables there: nothing built again
 
 
 def test_prune_removes_only_old_unplayed_games_and_the_households_they_leave_empty(household):

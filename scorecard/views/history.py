@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Case, Count, Value, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from scorecard import advice, charts, statistics
@@ -74,7 +76,25 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
     asked = request.GET.get("advice") == "1" or advice.wanted(request)
     if asked and context["advice_available"]:
         context["losses"] = advice.decision_losses(progress, rolls)
+        if advice.win_chances_shown(progress):
+            context["win_chart"] = _win_chart(progress)
     return render(request, "review.html", context)
+
+
+def _win_chart(progress) -> str:
+    """Each player's chance to win after every entry, charted; a game's chart is kept per
+    version (working it out reads every position of the game)."""
+    key = f"win-chart:{progress.game.pk}:{progress.game.version}"
+    chart = cache.get(key)
+    if chart is None:
+        series = [
+            charts.Series(name, values)
+            for name, values in advice.win_chance_series(progress).items()
+        ]
+        title = "Each player's chance to win, before the game and after every entry"
+        chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
+        cache.set(key, str(chart), 60 * 60 * 24)
+    return mark_safe(chart)  # drawn by charts.line_chart, every text escaped there
 
 
 @require_GET

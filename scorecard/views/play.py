@@ -52,7 +52,11 @@ def _respond(
     context = {"panel": panel, "game": progress.game, "links": links}
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     if whole or partial == "after-entry":
-        context["standings"] = standings.standings_rows(progress)
+        wins = None
+        if panel.wants_advice and advice.win_chances_shown(progress):
+            wins = advice.win_column(progress)
+            context["win_note"] = advice.WIN_NOTE
+        context["standings"] = standings.standings_rows(progress, wins)
     scoring_table = links.role.may_score and not progress.game.digital
     correct = links.correct if scoring_table else None
     if whole:

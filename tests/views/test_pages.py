@@ -134,18 +134,25 @@ def test_the_rules_page_states_the_facts(db):
 
 
 def test_the_rules_page_explains_the_variants_scratching_and_a_good_score(
-    db, strategy_tables, monkeypatch
+    db, policy_tables, monkeypatch
 ):
     with monkeypatch.context() as server_without_tables:
-        server_without_tables.setattr(strategy_tables, "is_ready", lambda joker: False)
+        server_without_tables.setattr(policy_tables, "is_ready", lambda joker: False)
         page = text(Client().get(reverse("rules")))
     assert "Triple Yahtzee" in page and "×1, ×2, ×3" in page and "39 turns each" in page
     assert "Challenge Yahtzee" in page and "<em>scratching</em>" in page
     assert "Once this server has built its strategy tables" in page
-    strategy_tables.load(rules.JokerRule.HASBRO)
     page = text(Client().get(reverse("rules")))
-    mean = strategy_tables.expected_score(rules.JokerRule.HASBRO)
-    assert f"<strong>{mean:.1f}</strong> under the standard rule" in page
+    figures = policy_tables.figures(rules.JokerRule.HASBRO)
+    assert f"<strong>{figures.mean:.1f}</strong> under the standard rule" in page
+    assert f"give or take <strong>{figures.sd:.1f}</strong>" in page
+    assert f"upper bonus in {figures.bonus_chance:.1%} of games" in page
+    assert f"at least one Yahtzee in {figures.yahtzee_chance:.1%}" in page
+    at = {share: round(score) for share, score in figures.percentiles.items()}
+    assert (
+        f"half under <strong>{at[50]}</strong>" in page
+        and f"above <strong>{at[90]}</strong>" in page
+    )
 
 
 def test_the_sheet_footnote_says_where_an_extra_yahtzee_goes_last(db):

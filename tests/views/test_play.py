@@ -592,3 +592,42 @@ def test_the_review_lists_each_players_biggest_mistakes_first(advised, household
     table = body.split('class="decisions"')[1].split("</table>")[0]
     losses = [float(value) for value in re.findall(r"<td>(\d+\.\d\d)</td></tr>", table)]
     assert losses and losses == sorted(losses, reverse=True)
+
+
+def test_with_advice_on_the_standings_show_each_players_chance_to_win(
+    advised, game, policy_tables, django_assert_max_num_queries
+):
+    from scorecard import win_chances
+
+    play(game, [(Box.YAHTZEE, (3, 3, 3, 3, 3))])
+    url = reverse("game", args=[game.public_id])
+    page = text(advised.get(url))
+    ann, bob = (Position := win_chances.Position)({Box.YAHTZEE: 50}), Position({})
+    chances = win_chances.win_chances([ann, bob], rules.JokerRule.HASBRO).chances
+    assert '<th scope="col">Win</th>' in page and "if everyone plays for points" in page
+    assert f'<td class="win">{chances[0]:.0%}</td>' in page
+    assert f'<td class="win">{chances[1]:.0%}</td>' in page
+    response = post_box(advised, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True)
+    assert response.status_code == 200 and text(response).count('<td class="win">') == 2
+
+
+def test_without_advice_or_in_triple_there_is_no_win_column(
+    client_of, advised, household, policy_tables
+):
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    purist = browser_of(household)  # the same household, advice off
+    assert 'class="win"' not in text(purist.get(reverse("game", args=[game.public_id])))
+    triple = GameFactory(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
+    assert 'class="win"' not in text(advised.get(reverse("game", args=[triple.public_id])))
+    solo = GameFactory(owner=household, names=["Ann"])
+    assert 'class="win"' not in text(advised.get(reverse("game", args=[solo.public_id])))
+
+
+def test_the_review_charts_each_players_chance_to_win(advised, household, policy_tables):
+    game = finished_game(household)
+    page = text(advised.get(reverse("game-review", args=[game.public_id])))
+    assert (
+        "Chance to win" in page and "chance to win, before the game and after every entry" in page
+    )
+    winner = game.seats.get(position=0).player.name
+    assert f"{winner} 100%" in page or "50%</text>" in page

@@ -1,11 +1,12 @@
-"""Solve the optimal strategy tables and store them in settings.STRATEGY_DATA_DIR."""
+"""Solve the optimal strategy tables, then the policy tables (win chances, what a good score
+is), and store them in the strategy data folder."""
 
 import sys
 import time
 
 from django.core.management.base import BaseCommand
 
-from scorecard import strategy
+from scorecard import distribution, strategy
 from scorecard.rules import JokerRule
 
 
@@ -20,23 +21,29 @@ class Command(BaseCommand):
 
     def handle(self, *args, rule=None, missing=False, **options):
         rules = [JokerRule.from_key(rule)] if rule else list(JokerRule)
-        if missing:
-            rules = [joker for joker in rules if not strategy.table_path(joker).exists()]
         for joker in rules:
-            started = time.perf_counter()
-            values = strategy.solve(joker, progress=self._progress(joker))
-            path = strategy.save(joker, values)
-            strategy.forget(joker)
-            seconds = time.perf_counter() - started
-            self.stderr.write(f"\r{' ' * 60}\r", ending="")
-            self.stdout.write(f"{joker.key} {values[0]:.6f}")
-            self.stderr.write(f"  ({seconds:.1f} s, {path})")
+            if not (missing and strategy.table_path(joker).exists()):
+                started = time.perf_counter()
+                values = strategy.solve(joker, progress=self._progress(joker, "values"))
+                path = strategy.save(joker, values)
+                strategy.forget(joker)
+                self._done(f"{joker.key} {values[0]:.6f}", started, path)
+            if not (missing and distribution.tables_path(joker).exists()):
+                started = time.perf_counter()
+                figures = distribution.build(joker, self._progress(joker, "policy"))
+                line = f"{joker.key} sd {figures.sd:.4f}, bonus {figures.bonus_chance:.4f}"
+                self._done(line, started, distribution.tables_path(joker))
 
-    def _progress(self, joker: JokerRule):
+    def _done(self, line: str, started: float, path) -> None:
+        self.stderr.write(f"\r{' ' * 70}\r", ending="")
+        self.stdout.write(line)
+        self.stderr.write(f"  ({time.perf_counter() - started:.1f} s, {path})")
+
+    def _progress(self, joker: JokerRule, part: str):
         def show(done: int, total: int) -> None:
             filled = round(30 * done / total)
             bar = "#" * filled + "." * (30 - filled)
-            self.stderr.write(f"\r{joker.key:<10} [{bar}] {done}/{total}", ending="")
+            self.stderr.write(f"\r{joker.key:<10} {part:<7}[{bar}] {done}/{total}", ending="")
             sys.stderr.flush()
 
         return show
