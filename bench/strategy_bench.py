@@ -64,6 +64,18 @@ def build(joker_key: str, folder: str) -> None:
     print(f"{time.perf_counter() - started:.2f} {peak_rss_mb():.0f}")
 
 
+def build_policy(joker_key: str, folder: str) -> None:
+    """In a fresh process: the policy tables after the values (win chances, a good score)."""
+    from scorecard import distribution
+
+    strategy.DATA_DIR = Path(folder)
+    joker = JokerRule.from_key(joker_key)
+    strategy.load(joker)
+    started = time.perf_counter()
+    distribution.build(joker)
+    print(f"{time.perf_counter() - started:.2f} {peak_rss_mb():.0f}")
+
+
 def first_advice(joker_key: str, folder: str) -> None:
     """In a fresh process: the first advice, from reading the file to the rated keeps."""
     strategy.DATA_DIR = Path(folder)
@@ -87,16 +99,18 @@ def main() -> None:
     parser.add_argument("--run", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run:
-        {"build": build, "first_advice": first_advice}[args.run[0]](*args.run[1:])
+        runs = {"build": build, "build_policy": build_policy, "first_advice": first_advice}
+        runs[args.run[0]](*args.run[1:])
         return
     jokers = [JokerRule.from_key(args.rule)] if args.rule else list(JokerRule)
     folder = tempfile.mkdtemp(prefix="strategy-bench-")
     strategy.DATA_DIR = Path(folder)
     print("| rule | expected | build s | build peak MB | file MB | first advice ms "
-          "| rate_boxes p50 / p99 ms | rate_keeps p50 / p99 ms |")  # fmt: skip
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| rate_boxes p50 / p99 ms | rate_keeps p50 / p99 ms | policy build s, peak MB |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for joker in jokers:
         seconds, peak = in_fresh_process("build", joker.key, folder)
+        policy_seconds, policy_peak = in_fresh_process("build_policy", joker.key, folder)
         first = in_fresh_process("first_advice", joker.key, folder)[0]
         expected = strategy.expected_score(joker)
         boxes, keeps = latencies(joker, args.positions)
@@ -104,7 +118,8 @@ def main() -> None:
         print(
             f"| {joker.key} | {expected:.4f} | {float(seconds):.1f} | {peak} | {size:.1f} "
             f"| {first} | {statistics.median(boxes):.2f} / {percentile(boxes, 0.99):.2f} "
-            f"| {statistics.median(keeps):.2f} / {percentile(keeps, 0.99):.2f} |"
+            f"| {statistics.median(keeps):.2f} / {percentile(keeps, 0.99):.2f} "
+            f"| {float(policy_seconds):.0f}, {policy_peak} |"
         )
 
 

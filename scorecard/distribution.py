@@ -17,7 +17,7 @@ import tempfile
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 import numpy as np
 from threadpoolctl import threadpool_limits
@@ -43,7 +43,7 @@ from scorecard.strategy import (
 )
 
 CHUNK = 256  # three channels a state: a smaller chunk than the solver's keeps memory alike
-FORMAT = 1
+FORMAT = 2
 PERCENTILES = (10, 25, 50, 75, 90)
 SIMULATED_GAMES = 10_000
 SEED = 2026
@@ -69,46 +69,70 @@ def _through_turn(finals: np.ndarray, channels: np.ndarray) -> np.ndarray:
     return FIRST_ROLL @ twice
 
 
+# The parts a state's score still to come is split into, by what happens from here on:
+# how many times five alike are rolled (N) and, with none, whether the upper bonus comes (B).
+# Each part is close to normal; their mixture follows the lumps a Yahtzee (50, then 100
+# each) and the bonus (35) make. Three events are solved; the fourth part is what is left.
+EVENTS = ("two_or_more", "one", "none_with_bonus")  # N >= 2 is N >= 1 less N = 1
+
+
 @dataclass
 class PolicyTables:
-    """For every reachable state, under the optimal policy, with R the score still to come
-    and Y the event that five alike are rolled at least once from here: E[R²], the chance
-    the upper bonus is (or gets) scored, P(Y), E[R·1_Y] and E[R²·1_Y]. The last three split
-    a state's distribution in two, with and without a Yahtzee, each close to normal."""
+    """For every reachable state, under the optimal policy, with R the score still to come:
+    E[R²], the chance the upper bonus is (or gets) scored, and for each event E of
+    `EVENTS` ("at least one" stands in for "two or more" while solving) its chance P(E),
+    E[R·1_E] and E[R²·1_E]."""
 
     second: np.ndarray
     bonus: np.ndarray
-    yahtzee: np.ndarray
-    yahtzee_first: np.ndarray
-    yahtzee_second: np.ndarray
+    events: np.ndarray  # (event, chance/first/second, state)
 
-    CHANNELS = 5
+    @classmethod
+    def empty(cls) -> PolicyTables:
+        return cls(
+            np.zeros(STATE_COUNT, np.float32),
+            np.zeros(STATE_COUNT, np.float32),
+            np.zeros((len(EVENTS), 3, STATE_COUNT), np.float32),
+        )
+
+
+def _carried(points, chance, first, second):
+    """An event decided later, seen from before this turn's `points`: (P, E[R·1], E[R²·1])."""
+    return chance, points * chance + first, points**2 * chance + 2 * points * first + second
 
 
 def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyTables:
     """One backward pass after `strategy.solve`, a level of open boxes at a time."""
-    tables = PolicyTables(
-        *(np.zeros(STATE_COUNT, np.float32) for _ in range(PolicyTables.CHANNELS))
-    )
+    tables = PolicyTables.empty()
     full = state_index(FULL_MASK, np.arange(CAP + 1), 0)
-    tables.bonus[full] = tables.bonus[full + 1] = np.arange(CAP + 1) >= CAP
+    for fifty in (0, 1):
+        tables.bonus[full + fifty] = np.arange(CAP + 1) >= CAP
+        tables.events[2, 0, full + fifty] = np.arange(CAP + 1) >= CAP  # N = 0, B: certain
     by_open = sorted(range(FULL_MASK), key=lambda mask: -mask.bit_count())
 
     def solve_chunk(masks, uppers, fifties) -> None:
         finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
-        later, later_second = values[nexts], tables.second[nexts]
-        second = points**2 + 2 * points * later + later_second
-        yahtzee = tables.yahtzee[nexts]
-        first_y = points * yahtzee + tables.yahtzee_first[nexts]
-        second_y = points**2 * yahtzee + 2 * points * tables.yahtzee_first[nexts]
-        second_y += tables.yahtzee_second[nexts]
-        five = YAHTZEE_ROLLS  # five alike now: Y happens on every path from here
-        yahtzee[five], first_y[five], second_y[five] = 1.0, (points + later)[five], second[five]
-        channels = np.hstack([second, tables.bonus[nexts], yahtzee, first_y, second_y])
-        expected = _through_turn(finals, channels).reshape(PolicyTables.CHANNELS, len(masks))
+        later, later_second = values[nexts], tables.second[nexts].astype(np.float64)
+        whole = _carried(points, 1.0, later, later_second)
+        some, one, none_b = (tuple(t[nexts].astype(np.float64) for t in e) for e in tables.events)
+        channels = [whole[2], tables.bonus[nexts]]
+        five = YAHTZEE_ROLLS  # five alike now
+        remainder = (1 - some[0], later - some[1], later_second - some[2])  # N = 0 from next
+        for event, if_five in (
+            (some, (1.0, later, later_second)),  # at least one: certain now
+            (one, remainder),  # exactly one: none from the next state on
+            (none_b, (0.0, 0.0, 0.0)),  # none: impossible now
+        ):
+            carried = [np.array(part) for part in _carried(points, *event)]
+            now = _carried(points, *(np.broadcast_to(v, points.shape) for v in if_five))
+            for part, at_five in zip(carried, now, strict=True):
+                part[five] = np.broadcast_to(at_five, points.shape)[five]
+            channels += carried
+        channels = np.hstack([np.broadcast_to(c, points.shape) for c in channels])
+        expected = _through_turn(finals, channels).reshape(-1, len(masks))
         indices = state_index(masks, uppers, fifties)
-        for table, column in zip(vars(tables).values(), expected, strict=True):
-            table[indices] = column
+        tables.second[indices], tables.bonus[indices] = expected[0], expected[1]
+        tables.events[:, :, indices] = expected[2:].reshape(len(EVENTS), 3, len(masks))
 
     workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
     levels = itertools.groupby(by_open, key=lambda mask: mask.bit_count())
@@ -143,38 +167,68 @@ def _transitions() -> np.ndarray:
     return table
 
 
-def final_roll_chances(mask: int, upper: int, fifty: int, joker: JokerRule):
-    """For one state: the chance of each final roll when the dice are kept by the policy,
-    and the points and next state the policy's box gives each."""
-    values = strategy.load(joker)
-    state = (np.array([mask]), np.array([upper]), np.array([fifty]))
-    finals, points, nexts = final_roll_values(*state, values, joker, True)
+def final_roll_chances(states: np.ndarray, joker: JokerRule):
+    """For each state (a column each): the chance of each final roll when the dice are kept
+    by the policy, and the points and next state the policy's box gives each roll."""
+    masks, uppers, fifties = unpack(states)
+    finals, points, nexts = final_roll_values(
+        masks, uppers, fifties, strategy.load(joker), joker, True
+    )
     held = keep_values(finals)
     one_left = best_keep_choices(held)
     two_left = best_keep_choices(keep_values(np.take_along_axis(held, one_left, axis=0)))
-    chances = FIRST_ROLL
-    for choice in (two_left[:, 0], one_left[:, 0]):
-        kept = np.bincount(choice, weights=chances, minlength=len(KEEPS))
-        chances = kept @ _transitions()
-    return chances, points[:, 0].astype(np.int64), nexts[:, 0]
+    columns = np.broadcast_to(np.arange(len(states)), one_left.shape)
+    chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
+    for choice in (two_left, one_left):
+        kept = np.zeros((len(KEEPS), len(states)))
+        np.add.at(kept, (choice, columns), chances)
+        chances = _transitions().T @ kept
+    return chances, points.astype(np.int64), nexts
 
 
-@lru_cache(maxsize=4096)
+_exact: dict[tuple[JokerRule, int], np.ndarray] = {}
+EXACT_KEPT = 50_000  # distributions remembered between requests
+
+
+def remaining_distributions(states: list[int], joker: JokerRule) -> list[np.ndarray]:
+    """The exact distribution of the score still to come (index: points) from each state,
+    following the policy through every roll of every remaining turn. Cheap with up to three
+    boxes open; the states a turn can lead to are followed a batch at a time."""
+    if len(_exact) > EXACT_KEPT:
+        _exact.clear()
+    outcomes = {}
+    frontier = {int(state) for state in states if (joker, int(state)) not in _exact}
+    while frontier:
+        batch = sorted(state for state in frontier if state >> 7 != FULL_MASK)
+        if not batch:
+            break
+        chances, points, nexts = final_roll_chances(np.array(batch), joker)
+        for column, state in enumerate(batch):
+            outcomes[state] = (chances[:, column], points[:, column], nexts[:, column])
+        reached = {int(n) for n in np.unique(nexts[chances > 0])}
+        frontier = {n for n in reached if n not in outcomes and (joker, n) not in _exact}
+    for state in sorted(outcomes, key=lambda state: -(state >> 7).bit_count()):
+        chances, points, nexts = outcomes[state]
+        total = np.zeros(1)
+        for following in np.unique(nexts[chances > 0]):
+            taken = (nexts == following) & (chances > 0)
+            now = np.bincount(points[taken], weights=chances[taken])
+            total = _added(total, np.convolve(now, _exact_of(int(following), joker)))
+        _exact[joker, state] = total
+    return [_exact_of(int(state), joker) for state in states]
+
+
+def forget_exact() -> None:
+    """Drop the exact distributions worked out so far (the check times them from cold)."""
+    _exact.clear()
+
+
+def _exact_of(state: int, joker: JokerRule) -> np.ndarray:
+    return np.array([1.0]) if state >> 7 == FULL_MASK else _exact[joker, state]
+
+
 def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> np.ndarray:
-    """The exact distribution of the score still to come (index: points), following the
-    policy through every roll of every remaining turn. Cheap with one or two boxes open."""
-    if mask == FULL_MASK:
-        return np.array([1.0])
-    chances, points, nexts = final_roll_chances(mask, upper, fifty, joker)
-    total = np.zeros(1)
-    for following in np.unique(nexts):
-        taken = (nexts == following) & (chances > 0)
-        if not taken.any():
-            continue
-        now = np.bincount(points[taken], weights=chances[taken])
-        after = np.convolve(now, remaining_distribution(*map(int, unpack(following)), joker))
-        total = _added(total, after)
-    return total
+    return remaining_distributions([int(state_index(mask, upper, fifty))], joker)[0]
 
 
 def _added(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -220,7 +274,12 @@ def _reroll(keeps: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 class Simulated:
     scores: np.ndarray  # the points each game scored from the start state on
     bonus: np.ndarray  # whether its upper bonus was scored by the end
-    yahtzee: np.ndarray  # whether it rolled five alike at least once
+    yahtzees: np.ndarray  # how many times it rolled five alike
+
+    @property
+    def yahtzee(self) -> np.ndarray:
+        """Whether each game rolled five alike at least once."""
+        return self.yahtzees > 0
 
 
 def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
@@ -229,7 +288,7 @@ def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
     rng = np.random.default_rng(seed)
     states = np.full(games, start, dtype=np.int64)
     scores = np.zeros(games)
-    yahtzee = np.zeros(games, dtype=bool)
+    yahtzees = np.zeros(games, dtype=np.int64)
     while True:
         playing = np.flatnonzero((states >> 7) != FULL_MASK)
         if len(playing) == 0:
@@ -237,8 +296,8 @@ def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
         for part in np.array_split(playing, max(1, len(playing) // 1024)):
             scored, states[part], rolled = _one_turn(states[part], values, joker, rng)
             scores[part] += scored
-            yahtzee[part] |= rolled
-    return Simulated(scores, ((states >> 1) & 63) >= CAP, yahtzee)
+            yahtzees[part] += rolled
+    return Simulated(scores, ((states >> 1) & 63) >= CAP, yahtzees)
 
 
 def _one_turn(states: np.ndarray, values: np.ndarray, joker: JokerRule, rng):
@@ -286,9 +345,6 @@ def tables_path(joker: JokerRule):
     return strategy.DATA_DIR / f"policy-{joker.key}-v{FORMAT}.npz"
 
 
-STORED = ("second", "yahtzee", "yahtzee_first", "yahtzee_second")  # per state, float32
-
-
 def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigures:
     """Solve the policy tables and simulate the percentiles, then save both."""
     games = games or SIMULATED_GAMES
@@ -299,13 +355,13 @@ def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigu
     reachable = strategy.all_reachable_indices()
     path = tables_path(joker)
     path.parent.mkdir(parents=True, exist_ok=True)
-    stored = {name: getattr(tables, name)[reachable].astype(np.float32) for name in STORED}
-    start = [tables.second[0], tables.bonus[0], tables.yahtzee[0]]
+    start = [tables.second[0], tables.bonus[0], tables.events[0, 0, 0]]
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
         np.savez(
             handle,
-            **stored,
-            start=np.array(start),
+            second=tables.second[reachable],
+            events=tables.events[:, :, reachable],
+            start=np.array(start, dtype=np.float64),
             percentiles=percentiles,
             simulated=np.array([games]),
         )
@@ -320,7 +376,7 @@ _loaded: dict[JokerRule, dict] = {}
 
 def forget(joker: JokerRule) -> None:
     _loaded.pop(joker, None)
-    remaining_distribution.cache_clear()
+    forget_exact()
 
 
 def is_ready(joker: JokerRule) -> bool:
@@ -347,7 +403,7 @@ def _reachable_positions() -> np.ndarray:
 
 @dataclass(frozen=True)
 class Split:
-    """A state's score still to come, as two parts: with a Yahtzee rolled, and without."""
+    """One part of a state's score still to come (see `EVENTS`)."""
 
     weight: float  # the chance of the part
     mean: float
@@ -362,21 +418,17 @@ def moments(joker: JokerRule, index: int) -> tuple[float, float]:
 
 
 def split(joker: JokerRule, index: int) -> list[Split]:
-    """The score still to come from state `index`, with and without a Yahtzee rolled."""
+    """The score still to come from state `index`, in four parts: five alike rolled two or
+    more times, once, never with the upper bonus, never without it."""
     tables = _tables(joker)
-    row = tables["index"][index]
     mean, variance = moments(joker, index)
-    second = variance + mean * mean
-    chance = float(tables["yahtzee"][row])
-    first_y, second_y = float(tables["yahtzee_first"][row]), float(tables["yahtzee_second"][row])
+    whole = np.array([1.0, mean, variance + mean * mean])
+    some, one, none_b = tables["events"][:, :, tables["index"][index]].astype(np.float64)
     parts = []
-    for weight, first, square in (
-        (chance, first_y, second_y),
-        (1 - chance, mean - first_y, second - second_y),
-    ):
-        if weight > 1e-6:
-            part_mean = first / weight
-            parts.append(Split(weight, part_mean, max(0.0, square / weight - part_mean**2)))
+    for chance, first, second in (some - one, one, none_b, whole - some - none_b):
+        if chance > 1e-6:
+            part_mean = first / chance
+            parts.append(Split(chance, part_mean, max(0.0, second / chance - part_mean**2)))
     return parts
 
 

@@ -46,13 +46,16 @@ class Chances:
     exact: bool  # every distribution exact, so the chances are too
 
 
-def final_totals(position: Position, joker: JokerRule) -> tuple[int, np.ndarray, bool]:
-    """(lowest final total, chances of that total and each one above it, exact?)."""
+def final_totals(position: Position, joker: JokerRule, exact=None) -> tuple[int, np.ndarray, bool]:
+    """(lowest final total, chances of that total and each one above it, exact?); `exact`
+    is the exact distribution still to come when it was worked out already."""
     if position.open_boxes == 0:
         return position.total, np.array([1.0]), True
     mask, upper, fifty = strategy._state_of(position.filled)
     if position.open_boxes <= EXACT_OPEN:
-        return position.total, distribution.remaining_distribution(mask, upper, fifty, joker), True
+        if exact is None:
+            exact = distribution.remaining_distribution(mask, upper, fifty, joker)
+        return position.total, exact, True
     top = most_still_possible(position.filled, joker)
     chances = np.zeros(top + 1)
     for part in distribution.split(joker, int(strategy.state_index(mask, upper, fifty))):
@@ -90,7 +93,12 @@ def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:
 
 def win_chances(positions: list[Position], joker: JokerRule) -> Chances:
     """Each player's chance of finishing first, a tie shared, in the order given."""
-    finals = [final_totals(position, joker) for position in positions]
+    late = [p for p in positions if 0 < p.open_boxes <= EXACT_OPEN]
+    states = [int(strategy.state_index(*strategy._state_of(p.filled))) for p in late]
+    exact = dict(
+        zip(map(id, late), distribution.remaining_distributions(states, joker), strict=True)
+    )
+    finals = [final_totals(position, joker, exact.get(id(position))) for position in positions]
     low = min(start for start, _, _ in finals)
     high = max(start + len(chances) for start, chances, _ in finals)
     grids = np.zeros((len(finals), high - low))

@@ -66,3 +66,40 @@ def test_axe_finds_nothing_on_any_page(phone, scheme):
                 (v["id"], [node["target"] for node in v["nodes"]][:3]) for v in violations
             ]
     assert found == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_with_advice_on(phone, scheme, policy_tables):
+    """Keep advice, the coach's question, the Win column, the review's charts and the good
+    score on /rules/: what only a player with advice on (and built tables) sees."""
+    from playwright.sync_api import expect
+
+    household = HouseholdFactory()
+    join_household(phone, household)
+    phone.context.add_cookies([{"name": "advice", "value": "on", "url": phone.base}])
+    phone.emulate_media(color_scheme=scheme)
+    playing = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(playing, SOLO_GAME[:3])
+    finished = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(finished, [turn for turn in SOLO_GAME for _ in range(2)])
+    axe = Axe()
+    found = {}
+
+    def check(label: str) -> None:
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[label] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+
+    for path in (
+        f"/games/{playing.public_id}/?dice=66612&roll=1",
+        f"/games/{finished.public_id}/review/",
+        "/rules/",
+    ):
+        phone.goto(f"{phone.base}{path}")
+        check(path)
+    phone.context.add_cookies([{"name": "advice", "value": "coach-0.5", "url": phone.base}])
+    phone.goto(f"{phone.base}/games/{playing.public_id}/?dice=66612")
+    phone.locator('.box-options button[aria-label^="Chance,"]').click()
+    expect(phone.get_by_role("alert")).to_contain_text("Coach:")
+    check("the coach's question")
+    assert found == {}
