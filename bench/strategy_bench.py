@@ -106,7 +106,8 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="strategy-bench-")
     strategy.DATA_DIR = Path(folder)
     print("| rule | expected | build s | build peak MB | file MB | first advice ms "
-          "| rate_boxes p50 / p99 ms | rate_keeps p50 / p99 ms | policy build s, peak MB |")  # fmt: skip
+          "| rate_boxes p50 / p99 ms | rate_keeps p50 / p99 ms "
+          "| policy build s, peak MB |")  # fmt: skip
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for joker in jokers:
         seconds, peak = in_fresh_process("build", joker.key, folder)
