@@ -136,7 +136,7 @@ CHILDREN = _children_by_size()
 def keep_values(roll_values: np.ndarray) -> np.ndarray:
     """The expected value of every keep: keeping all five is the roll itself, and a smaller
     keep is worth the average over the six faces its next die can show."""
-    values = np.empty((len(KEEPS), roll_values.shape[1]))
+    values = np.empty((len(KEEPS), roll_values.shape[1]), dtype=roll_values.dtype)
     values[ROLL_AS_KEEP] = roll_values
     for keeps, children in CHILDREN:
         total = values[children[:, 0]]
