@@ -42,3 +42,28 @@ def test_a_finished_game_has_no_current_player(household):
 def test_the_panel_links_to_the_owners_addresses(game):
     panel = build_turn_panel(load_progress(game), {})
     assert panel.links.record == reverse("game-record", args=[game.public_id])
+
+
+def test_a_digital_last_turn_marks_the_dice_that_win_most_often(household, policy_tables, seeded):
+    """Both players roll once a turn and take the first open box; on Bob's very last turn
+    the ★ marks follow `strategy.rate_keeps_to_win`, not the keep for points."""
+    from scorecard import strategy
+
+    game = services.game_create(owner=household, names=["Ann", "Bob"], digital=True)
+    for turn in range(1, 26):
+        game.refresh_from_db()
+        progress = services.roll_dice(game=game, version=game.version, turn=turn)
+        box = progress.current.cards[0].open_boxes()[0]
+        game.refresh_from_db()
+        services.record_box(game=game, version=game.version, turn=turn, box=box, card=1)
+    game.refresh_from_db()
+    services.roll_dice(game=game, version=game.version, turn=26)
+    progress = load_progress(game)
+    panel = build_turn_panel(progress, {}, wants_advice=True)
+    assert panel.play_to_win is not None and panel.win_chance
+    card, rival = progress.current.cards[0], progress.seats[0].totals.total
+    ranked = strategy.rate_keeps_to_win(
+        card.filled, progress.table_dice, 2, game.joker_rule, card.extra_yahtzees, [rival]
+    )
+    held = sorted(die.face for die in panel.table if die.advised)
+    assert tuple(held) == ranked[0][0] == panel.play_to_win.to_win[0]
