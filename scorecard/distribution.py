@@ -11,6 +11,7 @@ turns; a seeded simulation of the policy gives percentiles and checks the rest.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import os
 import tempfile
@@ -18,6 +19,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 from threadpoolctl import threadpool_limits
@@ -43,7 +45,7 @@ from scorecard.strategy import (
 )
 
 CHUNK = 256  # eleven channels a state: a quarter of the solver's chunk keeps the memory down
-FORMAT = 2
+FORMAT = 3
 PERCENTILES = (10, 25, 50, 75, 90)
 SIMULATED_GAMES = 10_000
 SEED = 2026
@@ -342,34 +344,43 @@ class GameFigures:
         return {f"p{share}": round(score) for share, score in self.percentiles.items()}
 
 
-def tables_path(joker: JokerRule):
-    return strategy.DATA_DIR / f"policy-{joker.key}-v{FORMAT}.npz"
+def tables_path(joker: JokerRule) -> Path:
+    """The rule's policy tables: one float32 row of every reachable state for E[R²], then
+    three for each event; mapped into memory, not read, so every worker shares one copy."""
+    return strategy.DATA_DIR / f"policy-{joker.key}-v{FORMAT}.npy"
+
+
+def figures_path(joker: JokerRule) -> Path:
+    return tables_path(joker).with_suffix(".json")
 
 
 def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigures:
-    """Solve the policy tables and simulate the percentiles, then save both."""
+    """Solve the policy tables and simulate the percentiles, then save both (the tables
+    last: their file's being there says the rule is ready)."""
     games = games or SIMULATED_GAMES
     values = strategy.load(joker)
     tables = solve_policy(joker, values, progress)
     simulated = simulate(joker, 0, games, SEED)
-    percentiles = np.percentile(simulated.scores, PERCENTILES)
     reachable = strategy.all_reachable_indices()
-    path = tables_path(joker)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    start = [tables.second[0], tables.bonus[0], tables.events[0, 0, 0]]
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
-        np.savez(
-            handle,
-            second=tables.second[reachable],
-            events=tables.events[:, :, reachable],
-            start=np.array(start, dtype=np.float64),
-            percentiles=percentiles,
-            simulated=np.array([games]),
-        )
-    os.chmod(handle.name, 0o644)
-    os.replace(handle.name, path)
+    events = tables.events[:, :, reachable].reshape(-1, len(reachable))
+    rows = np.vstack([tables.second[reachable], events])
+    start = {"second": float(tables.second[0]), "bonus": float(tables.bonus[0]),
+             "yahtzee": float(tables.events[0, 0, 0])}  # fmt: skip
+    saved = {"start": start, "simulated": games, "seed": SEED,
+             "percentiles": np.percentile(simulated.scores, PERCENTILES).tolist()}  # fmt: skip
+    _replace(figures_path(joker), lambda handle: handle.write(json.dumps(saved).encode()))
+    _replace(tables_path(joker), lambda handle: np.save(handle, rows))
     forget(joker)
     return figures(joker)
+
+
+def _replace(path: Path, write) -> None:
+    """Write a file beside its old self and swap it in at once: readers see one or the other."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
+        write(handle)
+    os.chmod(handle.name, 0o644)
+    os.replace(handle.name, path)
 
 
 _loaded: dict[JokerRule, dict] = {}
@@ -387,9 +398,10 @@ def is_ready(joker: JokerRule) -> bool:
 
 def _tables(joker: JokerRule) -> dict:
     if joker not in _loaded:
-        with np.load(tables_path(joker)) as saved:
-            _loaded[joker] = {name: saved[name] for name in saved.files}
-        _loaded[joker]["index"] = _reachable_positions()
+        rows = np.load(tables_path(joker), mmap_mode="r")
+        saved = json.loads(figures_path(joker).read_text())
+        _loaded[joker] = {"second": rows[0], "events": rows[1:].reshape(len(EVENTS), 3, -1)}
+        _loaded[joker] |= {"saved": saved, "index": _reachable_positions()}
     return _loaded[joker]
 
 
@@ -434,9 +446,9 @@ def split(joker: JokerRule, index: int) -> list[Split]:
 
 
 def figures(joker: JokerRule) -> GameFigures:
-    tables = _tables(joker)
-    second, bonus, yahtzee = tables["start"]
+    saved = _tables(joker)["saved"]
+    start = saved["start"]
     mean = float(strategy.load(joker)[0])
-    shown = dict(zip(PERCENTILES, tables["percentiles"].tolist(), strict=True))
-    sd = math.sqrt(max(0.0, second - mean * mean))
-    return GameFigures(mean, sd, float(bonus), float(yahtzee), shown, int(tables["simulated"][0]))
+    shown = dict(zip(PERCENTILES, saved["percentiles"], strict=True))
+    sd = math.sqrt(max(0.0, start["second"] - mean * mean))
+    return GameFigures(mean, sd, start["bonus"], start["yahtzee"], shown, saved["simulated"])
