@@ -169,6 +169,48 @@ def coach_objection(card, dice, box: rules.Box, joker, threshold: float) -> Coac
 
 
 @dataclass(frozen=True)
+class HoldCoachNote:
+    """The coach's word on dice about to be held (the digital game) that give up too much;
+    the holds are positions on the table."""
+
+    chosen: tuple[int, ...]
+    best: tuple[int, ...]
+    loss: float
+    chosen_hold: list[int]
+    best_hold: list[int]
+
+    @property
+    def best_label(self) -> str:
+        return _keep_phrase(self.best)
+
+    def __str__(self) -> str:
+        return (
+            f"Coach: {_keep_phrase(self.chosen)} gives up {self.loss:.1f} points on average "
+            f"against {_keep_phrase(self.best)}."
+        )
+
+
+def _keep_phrase(keep: tuple[int, ...]) -> str:
+    return f"keeping {_keep_label(keep)}" if keep else "rerolling all five"
+
+
+def coach_hold_objection(
+    card, table: list[int], hold: list[int], rolls_left: int, joker, threshold: float
+) -> HoldCoachNote | None:
+    """A note when holding the dice at `hold` loses at least `threshold` expected points."""
+    extra = card.extra_yahtzees
+    ranked = strategy.rate_keeps(card.filled, table, rolls_left, joker, extra)
+    chosen = tuple(sorted(table[position] for position in hold))
+    best, best_value = ranked[0]
+    loss = best_value - dict(ranked)[chosen]
+    if loss < threshold:
+        return None
+    held = best_hold(card, table, rolls_left, joker, best)
+    positions = [position for position, kept in enumerate(held) if kept]
+    return HoldCoachNote(chosen, best, loss, sorted(hold), positions)
+
+
+@dataclass(frozen=True)
 class KeepAdvice:
     """Dice to keep before a reroll, the expected final total, and the loss against the best."""
 

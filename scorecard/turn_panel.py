@@ -52,6 +52,7 @@ class TurnPanel:
     notice: str = ""
     confirm: ZeroNeedsConfirmation | None = None
     coach: advice.CoachNote | None = None
+    hold_coach: advice.HoldCoachNote | None = None
     advice_setting: str = "off"
     card: CardProgress | None = None
     open_cards: list[CardProgress] = field(default_factory=list)
@@ -101,6 +102,19 @@ class TurnPanel:
         """Why the boxes the rule forbids are forbidden, said once for all of them."""
         reasons = {choice.option.reason for choice in self.choices if not choice.option.allowed}
         return " ".join(sorted(reasons))
+
+    @property
+    def hold_coach_choices(self) -> list[tuple[str, list[int] | None]]:
+        """The coach's two answers: the best dice to hold (None: keep them all and score),
+        or the player's own."""
+        note = self.hold_coach
+        if len(note.best) == rules.DICE_COUNT:
+            best = ("Score these dice instead", None)
+        elif note.best:
+            best = (f"Roll {note.best_label} instead", note.best_hold)
+        else:
+            best = ("Reroll all five instead", [])
+        return [best, ("Roll as I chose", note.chosen_hold)]
 
     @property
     def typed_boxes(self) -> list[rules.Box]:

@@ -104,10 +104,11 @@ def seeded(monkeypatch):
     monkeypatch.setattr(services, "dice_source", random.Random(1))
 
 
-def post_roll(client, game, hold=(), **overrides):
+def post_roll(client, game, hold=(), headers=None, **overrides):
     game.refresh_from_db()
     data = {"version": game.version, "turn": game.entries.count() + 1, "hold": list(hold)}
-    return client.post(reverse("game-roll", args=[game.public_id]), data | overrides)
+    url = reverse("game-roll", args=[game.public_id])
+    return client.post(url, data | overrides, headers=headers or {})
 
 
 def post_score(client, game, box, **overrides):

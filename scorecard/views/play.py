@@ -148,18 +148,38 @@ def _coach_speaks(request, game: Game, links: GameLinks, fields: dict) -> HttpRe
     return _respond(request, _panel(request, progress, links, request.POST, coach=note))
 
 
+def _coach_speaks_on_roll(request, game: Game, links: GameLinks, sent, hold) -> HttpResponse | None:
+    """With the coach chosen, dice held that give up too much are asked about once before
+    the roll; anything the service would refuse is left for it to refuse."""
+    threshold = advice.coach_threshold(request)
+    if threshold is None or request.POST.get("coach") == "heard":
+        return None
+    progress = load_progress(game)
+    table = progress.table_dice
+    if sent != (game.version, progress.next_turn) or not (progress.may_roll and table):
+        return None
+    if not advice.advice_available(progress) or not all(0 <= p < len(table) for p in hold):
+        return None
+    card = progress.current.open_cards()[0]
+    left, joker = progress.rolls_left, game.joker_rule
+    note = advice.coach_hold_objection(card, table, sorted(set(hold)), left, joker, threshold)
+    if note is None:
+        return None
+    return _respond(request, _panel(request, progress, links, {}, hold_coach=note))
+
+
 @require_POST
 def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game = game_for(request, key, role, with_seats=True)
     post = request.POST
     try:
-        progress = services.roll_dice(
-            game=game,
-            version=parse_int(post.get("version"), "The version"),
-            turn=parse_int(post.get("turn"), "The turn"),
-            hold=[parse_int(position, "A held die") for position in post.getlist("hold")],
-        )
+        version = parse_int(post.get("version"), "The version")
+        turn = parse_int(post.get("turn"), "The turn")
+        hold = [parse_int(position, "A held die") for position in post.getlist("hold")]
+        if coached := _coach_speaks_on_roll(request, game, links, (version, turn), hold):
+            return coached
+        progress = services.roll_dice(game=game, version=version, turn=turn, hold=hold)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal)
     if not request.htmx:

@@ -176,3 +176,40 @@ def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
     held = advice.best_hold(progress.seats[0].cards[0], progress.table_dice, 2, game.joker_rule)
     assert page.count('class="hold advised"') == sum(held) > 0
     assert "marks the dice to keep" in page
+
+
+def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(advised, digital, seeded):
+    from scorecard import strategy
+
+    advised.cookies["advice"] = "coach-0.5"
+    post_roll(advised, digital)
+    table = load_progress(digital).table_dice
+    ranked = strategy.rate_keeps({}, table, 2, rules.JokerRule.HASBRO)
+    values = dict(ranked)
+    worst = min(range(32), key=lambda bits: values[tuple(sorted(
+        table[i] for i in range(5) if bits >> i & 1))])  # fmt: skip
+    hold = [str(i) for i in range(5) if worst >> i & 1]
+    loss = ranked[0][1] - values[tuple(sorted(table[int(i)] for i in hold))]
+    assert loss >= 0.5
+    response = post_roll(advised, digital, hold=hold, headers=HTMX)
+    page = text(response)
+    assert response.status_code == 200 and Roll.objects.count() == 1  # nothing rolled yet
+    assert f"gives up {loss:.1f} points on average against" in page
+    assert "Roll as I chose" in page
+    response = post_roll(advised, digital, hold=hold, coach="heard")
+    assert response.status_code == 302 and Roll.objects.count() == 2
+    held = Roll.objects.get(number=2).held
+    assert [i for i, flag in enumerate(held) if flag == "1"] == sorted(map(int, hold))
+
+
+def test_the_coach_is_quiet_when_the_best_dice_are_held(advised, digital, seeded):
+    from scorecard import advice as advice_module
+
+    advised.cookies["advice"] = "coach-0.5"
+    post_roll(advised, digital)
+    progress = load_progress(digital)
+    card, table = progress.current.cards[0], progress.table_dice
+    best = advice_module.best_hold(card, table, 2, rules.JokerRule.HASBRO)
+    hold = [str(i) for i, kept in enumerate(best) if kept]
+    assert post_roll(advised, digital, hold=hold).status_code == 302
+    assert Roll.objects.count() == 2
