@@ -73,10 +73,8 @@ def win_chances_shown(progress: GameProgress) -> bool:
 
 
 WIN_NOTE = (
-    "Win: each player’s chance of finishing first if everyone plays for points optimally from "
-    "here (a tie counts as a share). Exact once every player has three boxes or fewer left; "
-    "before that, from the exact mean and variance of each player’s score to come, with and "
-    "without a Yahtzee."
+    "Win: each player’s chance of finishing first if everyone plays for points optimally "
+    "from here (a tie counts as a share)."
 )
 
 

@@ -89,7 +89,7 @@ def swap_seats(query, seat: int):
 class DiceInput:
     """The dice being entered on the turn panel: typed digits plus taps on the face pad."""
 
-    ROLLS = (("1", "1st roll"), ("2", "2nd roll"), ("3", "Final"))
+    ROLLS = (("1", "1st roll"), ("2", "2nd roll"), ("3", "Final roll"))
 
     def __init__(self, query) -> None:
         self.text = "".join(query.get("dice", "").split())[:12]
