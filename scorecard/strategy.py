@@ -446,7 +446,8 @@ def load(joker: JokerRule) -> np.ndarray:
 # --- Advice for one position ----------------------------------------------------------------
 
 
-def _state_of(filled: Mapping[Box, int]) -> tuple[int, int, int]:
+def state_of(filled: Mapping[Box, int]) -> tuple[int, int, int]:
+    """A card's state: (filled-box mask, upper total capped at 63, Yahtzee box holds 50)."""
     mask = sum(1 << BOXES.index(box) for box in filled)
     upper = min(CAP, sum(points for box, points in filled.items() if box.is_upper))
     return mask, upper, int(filled.get(Box.YAHTZEE) == rules.YAHTZEE_POINTS)
@@ -466,7 +467,7 @@ def rate_boxes(
     for box, points in rules.options(filled, dice, joker).items():
         card = {**filled, box: points}
         now = rules.totals(card, extra_yahtzees + bool(bonus)).total
-        rated[box] = now + float(future[state_index(*_state_of(card))])
+        rated[box] = now + float(future[state_index(*state_of(card))])
     return rated
 
 
@@ -484,7 +485,7 @@ def rate_keeps(
     dice = rules.parse_dice(dice)
     if len(filled) >= len(BOXES):
         raise ValueError("This card is full: every box is filled.")
-    mask, upper, fifty = _state_of(filled)
+    mask, upper, fifty = state_of(filled)
     finals = final_roll_values(
         np.array([mask]), np.array([upper]), np.array([fifty]), load(joker), joker
     )

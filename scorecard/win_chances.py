@@ -51,7 +51,7 @@ def final_totals(position: Position, joker: JokerRule, exact=None) -> tuple[int,
     is the exact distribution still to come when it was worked out already."""
     if position.open_boxes == 0:
         return position.total, np.array([1.0]), True
-    mask, upper, fifty = strategy._state_of(position.filled)
+    mask, upper, fifty = strategy.state_of(position.filled)
     if position.open_boxes <= EXACT_OPEN:
         if exact is None:
             exact = distribution.remaining_distribution(mask, upper, fifty, joker)
@@ -94,7 +94,7 @@ def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:
 def win_chances(positions: list[Position], joker: JokerRule) -> Chances:
     """Each player's chance of finishing first, a tie shared, in the order given."""
     late = [p for p in positions if 0 < p.open_boxes <= EXACT_OPEN]
-    states = [int(strategy.state_index(*strategy._state_of(p.filled))) for p in late]
+    states = [int(strategy.state_index(*strategy.state_of(p.filled))) for p in late]
     exact = dict(
         zip(map(id, late), distribution.remaining_distributions(states, joker), strict=True)
     )
@@ -132,7 +132,7 @@ def simulated_chances(positions: list[Position], joker: JokerRule, games: int, s
     check of `win_chances` (tests and bench/win_chance_check.py)."""
     totals = []
     for number, position in enumerate(positions):
-        index = strategy.state_index(*strategy._state_of(position.filled))
+        index = strategy.state_index(*strategy.state_of(position.filled))
         if position.open_boxes == 0:
             totals.append(np.full(games, float(position.total)))
             continue

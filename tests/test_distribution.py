@@ -18,7 +18,7 @@ HASBRO = JokerRule.HASBRO
 
 
 def _state(filled):
-    return int(strategy.state_index(*strategy._state_of(filled)))
+    return int(strategy.state_index(*strategy.state_of(filled)))
 
 
 def test_the_whole_games_exact_figures_agree_with_a_simulation(policy_tables):
@@ -93,7 +93,7 @@ def test_the_exact_last_turn_distribution_is_the_enumerations(strategy_tables, o
     filled = {box: max(rules.achievable_points(box)) // 2 for box in Box if box is not open_box}
     filled = {box: min(rules.achievable_points(box), key=lambda p: abs(p - points))
               for box, points in filled.items()}  # fmt: skip
-    exact = distribution.remaining_distribution(*strategy._state_of(filled), HASBRO)
+    exact = distribution.remaining_distribution(*strategy.state_of(filled), HASBRO)
     enumerated = _enumerated(filled, HASBRO)
     assert exact.sum() == pytest.approx(1, abs=1e-12)
     for points in range(len(exact)):
@@ -105,7 +105,7 @@ def test_the_exact_last_turn_distribution_is_the_enumerations(strategy_tables, o
 def test_exact_distributions_have_the_tables_mean_and_variance(policy_tables, open_count):
     filled = {box: min(rules.achievable_points(box) - {0}) for box in list(Box)[open_count:]}
     index = _state(filled)
-    exact = distribution.remaining_distribution(*strategy._state_of(filled), HASBRO)
+    exact = distribution.remaining_distribution(*strategy.state_of(filled), HASBRO)
     points = np.arange(len(exact))
     mean = float((exact * points).sum())
     variance = float((exact * points**2).sum()) - mean**2

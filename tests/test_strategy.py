@@ -86,7 +86,7 @@ NEAR_END = [
 @pytest.mark.parametrize("joker", [JokerRule.HASBRO, JokerRule.ANY_LOWER])
 @pytest.mark.parametrize("card", NEAR_END, ids=lambda card: f"{13 - len(card)}-open")
 def test_solver_matches_an_independent_enumeration_near_the_end(tables, card, joker):
-    solved = tables.load(joker)[strategy.state_index(*strategy._state_of(card))]
+    solved = tables.load(joker)[strategy.state_index(*strategy.state_of(card))]
     assert solved == pytest.approx(enumerated(card, joker), abs=1e-9)
 
 
@@ -137,7 +137,7 @@ def test_rate_keeps_lists_every_distinct_keep_best_first(tables):
 
 def test_a_turn_from_the_first_roll_is_worth_the_state_value(tables):
     card = NEAR_END[3]
-    state = tables.load(JokerRule.HASBRO)[strategy.state_index(*strategy._state_of(card))]
+    state = tables.load(JokerRule.HASBRO)[strategy.state_index(*strategy.state_of(card))]
     now = rules.totals(card).total
     weighted = 0.0
     for roll in rules.ALL_ROLLS:
