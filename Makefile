@@ -62,7 +62,11 @@ migrate: venv
 strategy: venv
 	$(DEV) $(PY) manage.py build_strategy --missing
 
-run: migrate strategy
+# The strategy tables take a few minutes the first time (about a minute a rule): they are
+# built beside the server, whose pages say advice is not ready until they are there.
+run: migrate
+	@echo "Building any missing strategy tables in the background (log: .strategy-build.log)."
+	@$(DEV) $(PY) manage.py build_strategy --missing > .strategy-build.log 2>&1 &
 	@if [ "$(HOST)" != "127.0.0.1" ]; then $(DEV) $(PY) manage.py show_address $(PORT); fi
 	$(DEV) DJANGO_ALLOWED_HOSTS=$(if $(filter 127.0.0.1,$(HOST)),127.0.0.1$(COMMA)localhost,*) \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
