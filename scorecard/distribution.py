@@ -37,11 +37,11 @@ from scorecard.strategy import (
     ROLLS,
     STATE_COUNT,
     YAHTZEE_ROLLS,
-    best_keep_choices,
     final_roll_values,
     keep_values,
     reachable_states,
     state_index,
+    turn_keep_choices,
 )
 
 CHUNK = 256  # eleven channels a state: a quarter of the solver's chunk keeps the memory down
@@ -62,9 +62,7 @@ def _through_turn(finals: np.ndarray, channels: np.ndarray) -> np.ndarray:
     """The expectation over a turn of functions of its final roll (`channels`: blocks of
     columns, each block one function for every state of `finals`), when the dice kept
     before each reroll are the best for `finals`."""
-    held = keep_values(finals)
-    one_left = best_keep_choices(held)
-    two_left = best_keep_choices(keep_values(np.take_along_axis(held, one_left, axis=0)))
+    one_left, two_left = turn_keep_choices(finals)
     blocks = channels.shape[1] // finals.shape[1]
     once = np.take_along_axis(keep_values(channels), np.tile(one_left, blocks), axis=0)
     twice = np.take_along_axis(keep_values(once), np.tile(two_left, blocks), axis=0)
@@ -177,9 +175,7 @@ def final_roll_chances(states: np.ndarray, joker: JokerRule):
     finals, points, nexts = final_roll_values(
         masks, uppers, fifties, strategy.load(joker), joker, True
     )
-    held = keep_values(finals)
-    one_left = best_keep_choices(held)
-    two_left = best_keep_choices(keep_values(np.take_along_axis(held, one_left, axis=0)))
+    one_left, two_left = turn_keep_choices(finals)
     columns = np.broadcast_to(np.arange(len(states)), one_left.shape)
     chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
     for choice in (two_left, one_left):
@@ -306,9 +302,7 @@ def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
 def _one_turn(states: np.ndarray, values: np.ndarray, joker: JokerRule, rng):
     masks, uppers, fifties = unpack(states)
     finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
-    held = keep_values(finals)
-    one_left = best_keep_choices(held)
-    two_left = best_keep_choices(keep_values(np.take_along_axis(held, one_left, axis=0)))
+    one_left, two_left = turn_keep_choices(finals)
     games = np.arange(len(states))
     roll = _reroll(np.zeros(len(states), dtype=np.int64), rng)  # keep nothing: five fresh dice
     roll = _reroll(two_left[roll, games], rng)

@@ -96,6 +96,16 @@ def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
     return best[ROLL_AS_KEEP]
 
 
+def turn_keep_choices(finals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The optimal keeps of a turn whose final rolls are worth `finals`: the chosen keep (a
+    KEEPS index) of each roll (rows) in each state (columns), with one and with two rerolls
+    left."""
+    held = keep_values(finals)
+    one_left = best_keep_choices(held)
+    two_left = best_keep_choices(keep_values(np.take_along_axis(held, one_left, axis=0)))
+    return one_left, two_left
+
+
 def best_keep_choices(keep_values: np.ndarray) -> np.ndarray:
     """For each roll (rows) and state (columns), the index in KEEPS of a best keep: the
     choice `best_keep_values` takes the value of."""
@@ -489,10 +499,16 @@ def rate_keeps(
     finals = final_roll_values(
         np.array([mask]), np.array([upper]), np.array([fifty]), load(joker), joker
     )
+    now = rules.totals(filled, extra_yahtzees).total
+    return _rated_keeps(finals, dice, rolls_left, now)
+
+
+def _rated_keeps(finals: np.ndarray, dice, rolls_left: int, now: float = 0.0):
+    """Every distinct set of `dice` to keep, with the value of keeping it when the final
+    roll is worth `finals` (one column), plus `now`; best first, then the most dice kept."""
     values = keep_values(finals)
     if rolls_left == 2:
         values = keep_values(best_keep_values(values))
-    now = rules.totals(filled, extra_yahtzees).total
     keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
     rated = [(keep, now + float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
     return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))
@@ -540,10 +556,5 @@ def rate_keeps_to_win(
     enumerated against the rivals' final totals), best first."""
     if rolls_left not in (1, 2):
         raise ValueError("Dice can be kept with one or two rerolls left.")
-    dice = rules.parse_dice(dice)
-    values = keep_values(final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None])
-    if rolls_left == 2:
-        values = keep_values(best_keep_values(values))
-    keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
-    rated = [(keep, float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
-    return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))
+    finals = final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None]
+    return _rated_keeps(finals, rules.parse_dice(dice), rolls_left)
