@@ -16,18 +16,15 @@ import math
 import os
 import tempfile
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from scorecard import rules, strategy
 from scorecard.rules import JokerRule
 from scorecard.strategy import (
-    BOXES,
     CAP,
     FIRST_ROLL,
     FULL_MASK,
@@ -39,7 +36,6 @@ from scorecard.strategy import (
     YAHTZEE_ROLLS,
     final_roll_values,
     keep_values,
-    reachable_states,
     state_index,
     turn_keep_choices,
 )
@@ -108,7 +104,6 @@ def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyT
     for fifty in (0, 1):
         tables.bonus[full + fifty] = np.arange(CAP + 1) >= CAP
         tables.events[2, 0, full + fifty] = np.arange(CAP + 1) >= CAP  # N = 0, B: certain
-    by_open = sorted(range(FULL_MASK), key=lambda mask: -mask.bit_count())
 
     def solve_chunk(masks, uppers, fifties) -> None:
         finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
@@ -135,18 +130,7 @@ def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyT
         tables.second[indices], tables.bonus[indices] = expected[0], expected[1]
         tables.events[:, :, indices] = expected[2:].reshape(len(EVENTS), 3, len(masks))
 
-    workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
-    levels = itertools.groupby(by_open, key=lambda mask: mask.bit_count())
-    with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
-        for done, (_, group) in enumerate(levels, start=1):
-            masks, uppers, fifties = reachable_states(np.array(list(group)))
-            chunks = [
-                (masks[i : i + CHUNK], uppers[i : i + CHUNK], fifties[i : i + CHUNK])
-                for i in range(0, len(masks), CHUNK)
-            ]
-            list(pool.map(lambda chunk: solve_chunk(*chunk), chunks))
-            if progress:
-                progress(done, len(BOXES))
+    strategy.by_level(solve_chunk, CHUNK, progress)
     return tables
 
 

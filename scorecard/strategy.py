@@ -369,14 +369,24 @@ class _Choices:
 def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
     """The value of every reachable state (a dense array indexed by `state_index`)."""
     future = np.zeros(STATE_COUNT)
-    by_open = sorted(range(FULL_MASK), key=lambda mask: -mask.bit_count())
-    levels = itertools.groupby(by_open, key=lambda mask: mask.bit_count())
     five_alike_table(joker)
 
     def solve_chunk(masks, uppers, fifties) -> None:
         finals = final_roll_values(masks, uppers, fifties, future, joker)
         future[state_index(masks, uppers, fifties)] = turn_values(finals)[2]
 
+    by_level(solve_chunk, CHUNK, progress)
+    return future
+
+
+def by_level(
+    solve_chunk: Callable, chunk: int, progress: Callable[[int, int], None] | None = None
+) -> None:
+    """Call `solve_chunk(masks, uppers, fifties)` on every reachable state with a turn left,
+    `chunk` states at a time, a level at a time from the most boxes filled to the fewest:
+    the order of a backward pass."""
+    by_filled = sorted(range(FULL_MASK), key=lambda mask: -mask.bit_count())
+    levels = itertools.groupby(by_filled, key=lambda mask: mask.bit_count())
     # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
     # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
     # SOLVER_THREADS overrides the count, e.g. on a shared server.
@@ -385,13 +395,12 @@ def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) 
         for done, (_, group) in enumerate(levels, start=1):
             masks, uppers, fifties = reachable_states(np.array(list(group)))
             chunks = [
-                (masks[i : i + CHUNK], uppers[i : i + CHUNK], fifties[i : i + CHUNK])
-                for i in range(0, len(masks), CHUNK)
+                (masks[i : i + chunk], uppers[i : i + chunk], fifties[i : i + chunk])
+                for i in range(0, len(masks), chunk)
             ]
-            list(pool.map(lambda chunk: solve_chunk(*chunk), chunks))
+            list(pool.map(lambda part: solve_chunk(*part), chunks))
             if progress:
                 progress(done, len(BOXES))
-    return future
 
 
 def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
