@@ -86,7 +86,7 @@ def win_column(progress: GameProgress) -> dict[int, str]:
     if shown is None:
         chances = _chances(progress.seats, game.joker_rule)
         seats = progress.seats
-        shown = {s.seat.pk: short_percent(c) for s, c in zip(seats, chances, strict=True)}
+        shown = {s.seat.pk: percent(c, digits=0) for s, c in zip(seats, chances, strict=True)}
         cache.set(key, shown, 60 * 60)
     return shown
 
@@ -97,14 +97,6 @@ def _chances(seats, joker, cards=None) -> list[float]:
         for card in (cards or [seat.cards[0] for seat in seats])
     ]
     return win_chances.win_chances(positions, joker).chances
-
-
-def short_percent(chance: float) -> str:
-    if 0 < chance < 0.005:
-        return "<1%"
-    if 0.995 < chance < 1:
-        return ">99%"
-    return f"{chance:.0%}"
 
 
 def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
@@ -282,13 +274,15 @@ class PlayToWin:
         return percent(self.for_points[1])
 
 
-def percent(chance: float) -> str:
-    """A chance as people read it: 12.3%, and never a rounded 0% or 100% that is not exact."""
-    if 0 < chance < 0.0005:
-        return "under 0.1%"
-    if 0.9995 < chance < 1:
-        return "over 99.9%"
-    return f"{chance:.1%}"
+def percent(chance: float, digits: int = 1) -> str:
+    """A chance as people read it ("12.3%", or "37%" with no digits), and never a rounded
+    0% or 100% that is not exact: "<0.1%", ">99.9%"."""
+    least = 10.0 ** -(digits + 2)  # the smallest step shown: 0.1% with one digit
+    if 0 < chance < least / 2:
+        return f"<{least:.{digits}%}"
+    if 1 - least / 2 < chance < 1:
+        return f">{1 - least:.{digits}%}"
+    return f"{chance:.{digits}%}"
 
 
 def play_to_win(card, dice, rolls_left: int, joker, rivals: list[int]) -> PlayToWin:

@@ -61,3 +61,12 @@ def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(strategy_t
     assert keeps[0].is_best and keeps[0].label == "Keep all five: score now"
     assert all(k.loss == pytest.approx(ranked[0][1] - k.expected) for k in keeps)
     assert [k.loss for k in keeps] == sorted(k.loss for k in keeps)
+
+
+def test_a_chance_is_never_shown_as_a_certainty_or_an_impossibility_it_is_not():
+    assert [advice.percent(c) for c in (0, 0.0001, 0.0123, 0.99999, 1)] == [
+        "0.0%", "<0.1%", "1.2%", ">99.9%", "100.0%"
+    ]  # fmt: skip
+    assert [advice.percent(c, digits=0) for c in (0, 0.001, 0.37, 0.999, 1)] == [
+        "0%", "<1%", "37%", ">99%", "100%"
+    ]  # fmt: skip
