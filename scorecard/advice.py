@@ -255,7 +255,9 @@ class PlayToWin:
 
     @property
     def differ(self) -> bool:
-        return self.to_win[0] != self.for_points[0]
+        """Whether the keep for points wins less often (another keep that wins as often is
+        no different to the player)."""
+        return self.for_points[1] < self.to_win[1] - SETTLED
 
     @property
     def to_win_label(self) -> str:
@@ -292,8 +294,20 @@ def play_to_win(card, dice, rolls_left: int, joker, rivals: list[int]) -> PlayTo
     return PlayToWin(wins[0], (for_points, dict(wins)[for_points]))
 
 
-def win_chance_this_turn(card, joker, rivals: list[int]) -> str:
-    return percent(strategy.win_chance_this_turn(card.filled, joker, card.extra_yahtzees, rivals))
+# The exact chances carry rounding error: this close to 0 or 1, the result is settled.
+SETTLED = 1e-9
+
+
+def last_turn_note(name: str, card, joker, rivals: list[int]) -> tuple[str, bool]:
+    """What the last turn can still decide, said before the roll, and whether playing to
+    win still matters (not when every roll wins, or none does)."""
+    chance = strategy.win_chance_this_turn(card.filled, joker, card.extra_yahtzees, rivals)
+    if chance > 1 - SETTLED:
+        return f"The last turn: {name} has won already, whatever the dice.", False
+    if chance < SETTLED:
+        return f"The last turn: no dice can bring {name} to first place now.", False
+    note = f"The last turn: playing to win, {name}’s chance to finish first is {percent(chance)}."
+    return note, True
 
 
 def best_hold(

@@ -94,8 +94,9 @@ class DiceInput:
     def __init__(self, query) -> None:
         self.text = "".join(query.get("dice", "").split())[:12]
         self.error = ""
-        # Which roll of the turn these dice are: keep advice after the 1st and 2nd.
-        self.roll = query.get("roll") if query.get("roll") in {"1", "2"} else "3"
+        # Which roll of the turn these dice are: keep advice after the 1st and 2nd. A turn
+        # starts at the 1st; the choice lives in the query, so it never passes to the next.
+        self.roll = query.get("roll") if query.get("roll") in {"2", "3"} else "1"
         self.dice: rules.Dice | None = None
         tapped = query.get("add", "")
         if query.get("clear"):

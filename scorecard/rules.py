@@ -258,10 +258,19 @@ def _joker_options(open_boxes: list[Box], dice: Dice, joker: JokerRule) -> list[
             steps.insert(0, [box for box in kinds if box in open_boxes])
         steps.append([box for box in UPPER_BOXES if box in open_boxes])
         allowed = next(step for step in steps if step)
-        why = f"An extra Yahtzee goes in {' or '.join(b.label for b in allowed)} first."
+        why = _joker_order_reason(allowed)
     return [
         Option(box, full[box], box in allowed, "" if box in allowed else why) for box in open_boxes
     ]
+
+
+def _joker_order_reason(allowed: list[Box]) -> str:
+    """Why the other open boxes are closed to this extra Yahtzee: it must go in these while
+    one of them is open (the closed ones are for later turns, never a later choice now)."""
+    names = [box.label for box in allowed]
+    listing = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    while_open = "it is" if len(names) == 1 else "one of them is"
+    return f"An extra Yahtzee must go in {listing} while {while_open} open."
 
 
 def card_options(

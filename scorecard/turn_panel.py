@@ -60,8 +60,10 @@ class TurnPanel:
     dice_entry: DiceInput | None = None
     choices: list[BoxChoice] = field(default_factory=list)
     keeps: list[advice.KeepAdvice] = field(default_factory=list)
-    # The game's last turn against finished rivals: advice plays to win.
-    win_chance: str = ""
+    # The game's last turn against finished rivals: advice plays to win while it matters.
+    last_turn_note: str = ""
+    # An extra Yahtzee's bonus for the dice on show, announced before the box is tapped.
+    extra_yahtzee_bonus: int = 0
     play_to_win: advice.PlayToWin | None = None
     table: list[TableDie] = field(default_factory=list)
     hold_advice: bool = False
@@ -151,9 +153,16 @@ def build_turn_panel(
     advising = wants_advice and panel.advice_available
     rivals = advice.rivals_on_last_turn(progress) if advising else None
     if rivals:
-        panel.win_chance = advice.win_chance_this_turn(panel.card, game.joker_rule, rivals)
+        name = current.player.name
+        panel.last_turn_note, open_result = advice.last_turn_note(
+            name, panel.card, game.joker_rule, rivals
+        )
+        rivals = rivals if open_result else None
     if panel.dice:
         _add_choices(panel, advising)
+        panel.extra_yahtzee_bonus = rules.yahtzee_bonus(
+            panel.card.filled, panel.dice, game.joker_rule
+        )
         entry = panel.dice_entry
         if advising and entry and entry.rolls_left:
             rolls_left, joker = entry.rolls_left, game.joker_rule

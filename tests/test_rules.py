@@ -149,7 +149,7 @@ def test_hasbro_then_three_or_four_of_a_kind():
     card = filled_with(Box.FOURS, Box.THREE_OF_A_KIND)
     assert rules.options(card, FIVE_FOURS) == {Box.FOUR_OF_A_KIND: 20}
     blocked = next(o for o in rules.card_options(card, FIVE_FOURS) if o.box is Box.CHANCE)
-    assert blocked.reason == "An extra Yahtzee goes in 4 of a kind first."
+    assert blocked.reason == "An extra Yahtzee must go in 4 of a kind while it is open."
 
 
 def test_hasbro_then_any_other_lower_box_at_full_value():
@@ -160,6 +160,11 @@ def test_hasbro_then_any_other_lower_box_at_full_value():
         Box.LARGE_STRAIGHT: 40,
         Box.CHANCE: 20,
     }
+    blocked = next(o for o in rules.card_options(card, FIVE_FOURS) if o.box is Box.ONES)
+    assert blocked.reason == (
+        "An extra Yahtzee must go in Full house, Small straight, Large straight or Chance "
+        "while one of them is open."
+    )
 
 
 def test_hasbro_last_a_zero_in_an_open_upper_box():
@@ -466,7 +471,9 @@ def test_a_typed_extra_yahtzee_follows_the_joker_rule_like_entered_dice():
         rules.place({Box.YAHTZEE: 50}, Box.FOURS, points=12, extra_yahtzee=True)
     # Upper boxes full, 3 and 4 of a kind open: Hasbro sends it there first.
     uppers = {box: box.face * 3 for box in rules.UPPER_BOXES} | {Box.YAHTZEE: 50}
-    with pytest.raises(ValueError, match="goes in 3 of a kind or 4 of a kind first"):
+    with pytest.raises(
+        ValueError, match="must go in 3 of a kind or 4 of a kind while one of them is open"
+    ):
         rules.place(uppers, Box.FULL_HOUSE, points=25, extra_yahtzee=True)
     assert rules.place(uppers, Box.FOUR_OF_A_KIND, points=30, extra_yahtzee=True).bonus == 100
     # Free choice: the full house counts in full once the matching upper box is filled.

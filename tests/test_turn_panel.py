@@ -60,7 +60,7 @@ def test_a_digital_last_turn_marks_the_dice_that_win_most_often(household, polic
     services.roll_dice(game=game, version=game.version, turn=26)
     progress = load_progress(game)
     panel = build_turn_panel(progress, {}, wants_advice=True)
-    assert panel.play_to_win is not None and panel.win_chance
+    assert panel.play_to_win is not None and panel.last_turn_note
     card, rival = progress.current.cards[0], progress.seats[0].totals.total
     ranked = strategy.rate_keeps_to_win(
         card.filled, progress.table_dice, 2, game.joker_rule, card.extra_yahtzees, [rival]

@@ -67,7 +67,12 @@ def _respond(
     elif partial == "after-entry":
         context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    if request.htmx and status >= 400:
+        # The card with the reason on it: the page swaps it in like a success (requests.js);
+        # any other failed answer is only said, never swapped over the page.
+        response.headers["X-In-Place"] = "1"
+    return response
 
 
 def _refused(

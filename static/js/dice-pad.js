@@ -20,11 +20,16 @@ document.addEventListener("click", (event) => {
   ask(form, dice);
 });
 
+// Five dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field again,
+// so fixing a die always works and is never refused as too few dice.
 function ask(form, dice) {
-  const values = { dice: dice, show: "1" };
+  const values = { dice: dice };
+  if (dice.length === 5) values.show = "1";
   if (form.elements.card) values.card = form.elements.card.value;
   if (form.elements.roll) values.roll = form.elements.roll.value;
-  htmx.ajax("GET", form.action, { target: "#turn", swap: "outerHTML", values: values });
+  // The pad, not its form, asks: the form would add the last button tapped (⌫ twice).
+  const source = form.querySelector(".pad");
+  htmx.ajax("GET", form.action, { source, target: "#turn", swap: "outerHTML", values });
 }
 
 // Saying which roll the dice are (for keep advice) asks again once all five are in.

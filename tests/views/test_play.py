@@ -21,7 +21,9 @@ def test_changes_need_the_csrf_token(client_of, game):
 
 def test_pages_send_a_content_security_policy(client_of, game):
     policy = client_of.get(game_url(game))["Content-Security-Policy"]
-    assert "default-src 'self'" in policy and "script-src 'self' 'nonce-" in policy
+    assert "default-src 'self'" in policy and "style-src 'self';" in policy
+    # Every script is a file of our own: no inline script needs a nonce.
+    assert "script-src 'self';" in policy and "unsafe" not in policy
 
 
 def test_dice_show_every_open_box_with_its_value(client_of, game):
@@ -381,7 +383,9 @@ def test_the_advice_switch_in_an_htmx_panel_returns_to_the_game_page(client_of, 
     post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True)
     panel = client_of.get(game_url(game), headers=HTMX).content.decode()
     assert f'name="next" value="{game_url(game)}"' in panel
-    assert 'hx-post="/advice/"' in panel
+    # A plain post: its answer is the whole page, so the Win column comes and goes with it.
+    assert 'action="/advice/"' in panel and 'hx-post="/advice/"' not in panel
+    assert "data-submit-on-change" in panel and "<noscript><button>Set</button></noscript>" in panel
 
 
 def test_a_bug_raising_value_error_is_a_server_error_not_a_message(client_of, game, monkeypatch):
@@ -411,7 +415,8 @@ def test_an_htmx_record_sends_the_changed_cells_and_leaves_the_typed_form_for_la
     page = text(response)
     assert '<td id="c0-fours" hx-swap-oob="true">' in page
     assert 'id="typed"' in page and "typed=1" in page and 'name="points"' not in page
-    assert "csrfmiddlewaretoken" not in page  # htmx sends the token in a header
+    # Every form carries its token, also in a fragment (a native submit must never be a 403).
+    assert page.count("csrfmiddlewaretoken") == page.count('method="post"')
     typed = client_of.get(game_url(game), {"typed": "1"}, headers=HTMX)
     form = text(typed)
     assert typed.status_code == 200 and form.lstrip().startswith('<details id="typed"')
@@ -486,10 +491,22 @@ def test_keep_advice_after_a_second_roll_has_one_roll_left(advised, game, strate
     assert "1 roll left" in page and f"<strong>{ranked[0][1]:.1f}</strong>" in page
 
 
-@pytest.mark.parametrize("query", [{"dice": "66612"}, {"dice": "66612", "roll": "9"}])
-def test_final_dice_get_no_keep_advice(advised, game, query):
-    page = text(advised.get(reverse("game", args=[game.public_id]), query))
+def test_final_dice_get_no_keep_advice(advised, game):
+    page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66612", "roll": "3"}))
     assert "Dice to keep" not in page and 'name="roll" value="3" checked' in page
+
+
+@pytest.mark.parametrize("query", [{"dice": "66612"}, {"dice": "66612", "roll": "9"}])
+def test_dice_entered_without_a_roll_choice_are_the_first_roll(advised, game, query):
+    page = text(advised.get(reverse("game", args=[game.public_id]), query))
+    assert "Dice to keep" in page and 'name="roll" value="1" checked' in page
+
+
+def test_each_turn_starts_at_the_first_roll(advised, game):
+    """The roll choice of one player's final dice never passes to the next player."""
+    response = post_box(advised, game, Box.SIXES, dice=(6, 6, 6, 1, 2), htmx=True, roll="3")
+    page = text(response)
+    assert "Bob’s turn" in page and 'name="roll" value="1" checked' in page
 
 
 def test_without_advice_there_is_no_roll_choice_and_no_keep_advice(client_of, game):
@@ -631,3 +648,62 @@ def test_the_review_charts_each_players_chance_to_win(advised, household, policy
     )
     winner = game.seats.get(position=0).player.name
     assert f"{winner} 100%" in page or "50%</text>" in page
+
+
+# --- Every control works in a real browser (issue 18) ------------------------------------
+
+
+def test_an_extra_yahtzees_bonus_is_announced_with_the_dice_before_the_tap(client_of, game):
+    play(game, [(Box.YAHTZEE, (3,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    page = text(client_of.get(game_url(game), {"dice": "33333"}))
+    assert "An extra Yahtzee: +100 bonus on top of the box." in page
+    assert "An extra Yahtzee:" not in text(client_of.get(game_url(game), {"dice": "33332"}))
+
+
+def test_five_alike_after_a_zero_yahtzee_announce_no_bonus(client_of, game):
+    play(game, [(Box.YAHTZEE, (1, 2, 3, 4, 6)), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    assert "An extra Yahtzee:" not in text(client_of.get(game_url(game), {"dice": "33333"}))
+
+
+@pytest.mark.parametrize("dice", ["", "4", "4442"])
+def test_fewer_than_five_dice_from_the_pad_refill_the_field_without_an_error(client_of, game, dice):
+    """⌫ or Clear after five dice asks again with fewer: never a 400, and no stale boxes."""
+    response = client_of.get(game_url(game), {"dice": dice}, headers=HTMX)
+    page = text(response)
+    assert response.status_code == 200 and 'class="error"' not in page
+    assert f'name="dice" value="{dice}"' in page and "box-options" not in page
+
+
+def test_a_refusal_for_htmx_is_marked_to_be_shown_in_place(client_of, game):
+    response = client_of.get(game_url(game), {"dice": "7", "show": "1"}, headers=HTMX)
+    assert response.status_code == 400 and response["X-In-Place"] == "1"
+    assert "A roll is five dice; got 1." in text(response)
+    stale = post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True, version=7)
+    assert stale.status_code == 409 and stale["X-In-Place"] == "1"
+    plain = client_of.get(game_url(game), {"dice": "7", "show": "1"})
+    assert plain.status_code == 400 and "X-In-Place" not in plain
+
+
+def test_the_last_turn_says_plainly_when_the_game_is_won_already(advised, household):
+    """Bob leads by more than any last turn can change: no play-to-win sums, no ">99.9%"."""
+    rounds = [(box, (box.face,) * 3 + (1, 2) if box.face else (6, 6, 6, 6, 5)) for box in Box]
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    zeros = [(box, (1, 2, 3, 4, 6)) for box in Box]
+    turns = [turn for pair in zip(zeros, rounds, strict=True) for turn in pair][:-1]
+    play(game, turns)
+    url = reverse("game", args=[game.public_id])
+    page = text(advised.get(url))
+    assert "Bob’s turn" in page and "Bob has won already, whatever the dice." in page
+    page = text(advised.get(url, {"dice": "66651", "roll": "2"}))
+    assert "To win:" not in page and ">99.9%" not in page and "100.0%" not in page
+    assert "Dice to keep" in page
+
+
+def test_the_last_turn_says_plainly_when_no_dice_can_win(advised, household):
+    rounds = [(box, (box.face,) * 3 + (1, 2) if box.face else (6, 6, 6, 6, 5)) for box in Box]
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    zeros = [(box, (1, 2, 3, 4, 6)) for box in Box]
+    turns = [turn for pair in zip(rounds, zeros, strict=True) for turn in pair][:-1]
+    play(game, turns)
+    page = text(advised.get(reverse("game", args=[game.public_id])))
+    assert "no dice can bring Bob to first place now." in page and "To win:" not in page

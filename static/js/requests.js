@@ -1,0 +1,49 @@
+// A request htmx makes that fails is said in place and never replaces the page: the card
+// stays as it was and usable, with one line saying what happened. A refusal the server
+// draws as the card with its reason (an answer marked X-In-Place) is swapped like any
+// other answer. The texts come from the page (#request-problem's data- attributes).
+"use strict";
+
+(() => {
+  const region = () => document.getElementById("request-problem");
+
+  function say(text) {
+    const problem = region();
+    if (!problem) return;
+    problem.textContent = text;
+    problem.hidden = false;
+  }
+
+  function messageFor(xhr) {
+    const type = xhr.getResponseHeader("Content-Type") || "";
+    const text = (xhr.responseText || "").trim();
+    if (type.startsWith("text/plain") && text && text.length <= 300) return text;
+    const problem = region();
+    return problem.getAttribute(`data-status-${xhr.status}`) || problem.dataset.statusOther;
+  }
+
+  // A live page's poll speaks for itself (live.js): a failed poll is not the player's tap.
+  // (detail.elt is where the answer goes; requestConfig.elt is what asked.)
+  const isPoll = (event) => event.detail.requestConfig.elt.matches("[data-live]");
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const xhr = event.detail.xhr;
+    if (xhr.status < 400) {
+      if (!isPoll(event) && region()) region().hidden = true;
+      return;
+    }
+    if (xhr.getResponseHeader("X-In-Place")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+      return;
+    }
+    // Said here, so htmx need not log it as an error of its own.
+    event.detail.shouldSwap = false;
+    event.detail.isError = false;
+    if (!isPoll(event)) say(messageFor(xhr));
+  });
+
+  document.addEventListener("htmx:sendError", (event) => {
+    if (!isPoll(event) && region()) say(region().dataset.offline);
+  });
+})();

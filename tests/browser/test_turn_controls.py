@@ -1,0 +1,200 @@
+"""The turn's own controls in Chromium, each fault a new user found by playing (issue 18):
+fixing a die, a failed request said in place, a tap racing the pad's answer, the advice
+switch and the roll choice on a 360 px phone."""
+
+import contextlib
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorecard import rules
+from scorecard.models import Entry
+from tests.browser.conftest import join_household, save_screenshot
+from tests.factories import GameFactory, HouseholdFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def small_phone(phone):
+    phone.set_viewport_size(SMALL_PHONE)
+    return phone
+
+
+def open_game(page, names=("Ann", "Bob")):
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=list(names))
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    return game
+
+
+def watch_failures(page) -> list[int]:
+    failures: list[int] = []
+    page.on("response", lambda r: failures.append(r.status) if r.status >= 400 else None)
+    return failures
+
+
+def tap(page, faces: str) -> None:
+    pad = page.get_by_role("group", name="Add a die")
+    for face in faces:
+        pad.get_by_role("button", name=face, exact=True).click()
+
+
+def box(page, label: str):
+    return page.locator(f'.box-options button[aria-label^="{label},"]')
+
+
+def total_of(page, name: str):
+    return page.locator("#standings tbody tr", has_text=name).locator("td.total")
+
+
+def test_fixing_a_die_works_with_any_number_of_dice_entered(small_phone):
+    page = small_phone
+    failures = watch_failures(page)
+    open_game(page)
+    tap(page, "44425")
+    expect(box(page, "Fours")).to_be_visible()
+    page.get_by_role("button", name="Remove the last die").click()
+    expect(page.get_by_label("Dice, five digits")).to_have_value("4442")
+    expect(page.locator(".box-options")).to_have_count(0)
+    tap(page, "3")
+    expect(box(page, "Threes")).to_contain_text("3")
+    page.get_by_role("button", name="Clear").click()
+    expect(page.get_by_label("Dice, five digits")).to_have_value("")
+    expect(page.locator(".box-options")).to_have_count(0)
+    tap(page, "44425")
+    box(page, "Fours").click()
+    expect(page.get_by_role("status")).to_contain_text("Ann: Fours 12")
+    expect(total_of(page, "Ann")).to_have_text("12")
+    assert Entry.objects.get().points == 12
+    assert failures == [] and page.errors == []
+    save_screenshot(page, "turn-after-fixing-dice-360")
+
+
+ERROR_PAGES = {
+    400: ("text/html", "<!doctype html><title>Bad Request (400)</title><h1>Bad Request</h1>"),
+    403: ("text/html", "<!doctype html><title>403 Forbidden</title><h1>CSRF failed</h1>"),
+    404: ("text/html", "<!doctype html><title>Not Found</title><h1>Not Found</h1>"),
+    409: ("text/html", "<!doctype html><title>Conflict</title><h1>Conflict</h1>"),
+    429: ("text/plain", "Too many games started from here: wait ten minutes."),
+    500: ("text/html", "<!doctype html><title>Server Error (500)</title><h1>Server Error</h1>"),
+    503: ("text/plain", "The database is restarting: try again in a moment."),
+}
+
+
+@pytest.mark.parametrize("status", sorted(ERROR_PAGES))
+def test_a_failed_tap_is_said_in_place_and_the_page_stays_usable(phone, status):
+    """No error answer to an htmx request ever replaces the page: the card stays, one line
+    says what happened, and the next tap works."""
+    page = phone
+    open_game(page)
+    kind, body = ERROR_PAGES[status]
+    page.route(
+        re.compile(r".*/record/$"),
+        lambda route: route.fulfill(status=status, content_type=kind, body=body),
+        times=1,
+    )
+    tap(page, "44425")
+    box(page, "Fours").click()
+    problem = page.locator("#request-problem")
+    expect(problem).to_be_visible()
+    if kind == "text/plain":
+        expect(problem).to_have_text(body)
+    else:
+        said = "Reload the page" if status == 500 else "nothing was changed"
+        expect(problem).to_contain_text(re.compile(said, re.IGNORECASE))
+    expect(page.locator("h1", has_text="Standard")).to_be_visible()
+    expect(page.locator("#standings")).to_be_visible()
+    expect(page.locator("link[rel=stylesheet]")).to_have_count(1)
+    assert Entry.objects.count() == 0
+    box(page, "Fours").click()
+    expect(page.get_by_role("status")).to_contain_text("Ann: Fours 12")
+    expect(problem).to_be_hidden()
+    assert Entry.objects.count() == 1
+
+
+def test_a_refusal_is_drawn_in_the_turn_and_the_next_tap_records(phone):
+    """A 400 of our own (dice that are no roll) shows its reason in the turn, the rest of
+    the page intact; the forms in that answer carry their token, so nothing is a 403."""
+    page = phone
+    failures = watch_failures(page)
+    open_game(page)
+    page.get_by_label("Dice, five digits").fill("7")
+    page.get_by_role("button", name="Show").click()
+    expect(page.locator("#turn .error")).to_contain_text("A roll is five dice")
+    expect(page.locator("#standings")).to_be_visible()
+    page.get_by_role("button", name="Clear").click()
+    tap(page, "66612")
+    box(page, "Sixes").click()
+    expect(total_of(page, "Ann")).to_have_text("18")
+    assert failures == [400] and Entry.objects.get().points == 18
+
+
+def test_a_box_tapped_while_the_pads_answer_is_on_its_way_is_recorded_once(phone):
+    """⌫ asks the server again; a box tapped before that answer comes is recorded once, and
+    the late answer (for a turn panel that is gone) never draws the recorded turn again."""
+    page = phone
+    failures = watch_failures(page)
+    open_game(page)
+    tap(page, "44425")
+    expect(box(page, "Fours")).to_be_visible()
+    held = []
+    page.route(re.compile(r".*/games/[^/]+/\?.*dice="), lambda route: held.append(route))
+    page.get_by_role("button", name="Remove the last die").click()
+    page.wait_for_timeout(50)
+    box(page, "Fours").click()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    for route in held:
+        with contextlib.suppress(Exception):  # the page aborted it: as it should
+            route.continue_()
+    page.wait_for_timeout(500)
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert [entry.points for entry in Entry.objects.all()] == [12]
+    assert 403 not in failures
+
+
+def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
+    small_phone, policy_tables
+):
+    page = small_phone
+    open_game(page)
+    expect(page.locator("#standings th", has_text="Win")).to_have_count(0)
+    switch = page.get_by_label("Advice")
+    label_box = page.locator(".advice-switch label").bounding_box()
+    select_box = switch.bounding_box()
+    assert (
+        abs(label_box["y"] + label_box["height"] / 2 - select_box["y"] - select_box["height"] / 2)
+        < 4
+    )
+    expect(page.get_by_role("button", name="Set")).to_have_count(0)
+    switch.select_option("Always")
+    expect(page.locator("#standings th", has_text="Win")).to_be_visible()
+    expect(page.get_by_label("Advice")).to_have_value("on")
+    page.get_by_label("Advice").select_option("Off")
+    expect(page.locator("#standings th", has_text="Win")).to_have_count(0)
+    assert page.errors == []
+
+
+def test_the_roll_choice_fits_one_row_and_each_turn_starts_at_the_first_roll(
+    small_phone, strategy_tables
+):
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    page = small_phone
+    page.context.add_cookies([{"name": "advice", "value": "on", "url": page.base}])
+    open_game(page)
+    choices = [page.get_by_label(label) for label in ("1st roll", "2nd roll", "Final roll")]
+    expect(choices[0]).to_be_checked()
+    tops = {round(page.locator("label.choice", has=c).bounding_box()["y"]) for c in choices}
+    assert len(tops) == 1, "the three roll choices stand in one row"
+    page.locator("label.choice", has=choices[2]).click()
+    expect(choices[2]).to_be_checked()
+    tap(page, "66612")
+    box(page, "Sixes").click()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(page.get_by_label("1st roll")).to_be_checked()
+    save_screenshot(page, "turn-roll-choice-360")
+    assert page.errors == []
