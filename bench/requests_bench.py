@@ -259,6 +259,26 @@ def first_load(bench: Bench) -> str:
     return f"First load of a 4-player game page: {sum(sizes.values()):,} bytes ({parts})."
 
 
+def token_cost() -> str:
+    """What carrying the CSRF token in every form of a fragment costs (issue 24): the answer
+    to a 4-player record as sent, against the same answer with the token fields taken out."""
+    import re
+
+    household = Household.objects.create()
+    game = services.game_create(owner=household, names=["Ann", "Bob", "Cy", "Di"])
+    client = browser_of(household)
+    data = {"version": 0, "turn": 1, "box": "chance", "dice": DICE}
+    body = htmx_post(client, reverse("game-record", args=[game.public_id]), data).content
+    fields = re.findall(rb'<input type="hidden" name="csrfmiddlewaretoken"[^>]*>', body)
+    bare = re.sub(rb'<input type="hidden" name="csrfmiddlewaretoken"[^>]*>', b"", body)
+    raw = len(body) - len(bare)
+    zipped = len(gzip.compress(body, 6)) - len(gzip.compress(bare, 6))
+    return (
+        f"CSRF tokens in a record's answer (4 players): {len(fields)} forms, "
+        f"{raw:,} bytes, {zipped:,} gzip bytes."
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=20)
@@ -279,6 +299,7 @@ def main() -> None:
     print(bench.table())
     print()
     print(first_load(bench))
+    print(token_cost())
 
 
 if __name__ == "__main__":
