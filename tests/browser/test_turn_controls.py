@@ -198,3 +198,37 @@ def test_the_roll_choice_fits_one_row_and_each_turn_starts_at_the_first_roll(
     expect(page.get_by_label("1st roll")).to_be_checked()
     save_screenshot(page, "turn-roll-choice-360")
     assert page.errors == []
+
+
+def test_a_revoked_watch_link_keeps_the_last_card_and_stops_polling(phone, chromium, settings):
+    """With debug on, as `make run` serves, the watcher's page is never replaced by the 404
+    page (nor Django's list of addresses): the card stays, the notice shows, polling ends."""
+    settings.DEBUG = True
+    owner = phone
+    game = open_game(owner)
+    owner.get_by_role("link", name="Share").click()
+    owner.get_by_role("button", name="Make a watch link").click()
+    address = owner.locator("section", has_text="Watch link").locator("a.share-url")
+    watch_url = address.get_attribute("href")
+    context = chromium.new_context(viewport=SMALL_PHONE, is_mobile=True, has_touch=True)
+    watcher = context.new_page()
+    watcher.goto(watch_url)
+    owner.goto(f"{owner.base}/games/{game.public_id}/")
+    tap(owner, "44425")
+    box(owner, "Fours").click()
+    expect(total_of(watcher, "Ann")).to_have_text("12", timeout=5_000)
+
+    owner.goto(f"{owner.base}/games/{game.public_id}/share/")
+    polls: list[int] = []
+    watcher.on("response", lambda r: polls.append(r.status) if "live=1" in r.url else None)
+    with watcher.expect_response(lambda r: "live=1" in r.url and r.status == 404, timeout=6_000):
+        owner.get_by_role("button", name="Revoke").click()
+    expect(watcher.get_by_text("This link no longer works")).to_be_visible()
+    expect(total_of(watcher, "Ann")).to_have_text("12")
+    expect(watcher.locator("link[rel=stylesheet]")).to_have_count(1)
+    assert "URLconf" not in watcher.content() and "Page not found" not in watcher.content()
+    seen = len(polls)
+    watcher.wait_for_timeout(4_500)  # two poll periods
+    assert len(polls) == seen, "polling stops once the link is gone"
+    save_screenshot(watcher, "watch-link-revoked-360")
+    context.close()
