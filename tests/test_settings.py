@@ -126,7 +126,10 @@ def test_a_number_that_is_not_one_is_refused_at_start_in_one_line(variable, valu
 
 
 def test_allowed_hosts_are_stripped_of_spaces_and_empty_entries():
-    code = "import django; django.setup(); from django.conf import settings; print(settings.ALLOWED_HOSTS)"
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.ALLOWED_HOSTS)"
+    )
     hosts = " scores.example.org , ,www.example.org,"
     shown = run_django(code, **PRODUCTION | {"DJANGO_ALLOWED_HOSTS": hosts})
     assert shown.stdout.strip() == "['scores.example.org', 'www.example.org']"
