@@ -1,4 +1,4 @@
-"""How fast one client address may create games and households.
+"""How fast one client address may create games (new, rematches) and households.
 
 A fixed window counted in Django's cache: the default cache lives in each server process,
 so with several workers each counts on its own (the README's Deploy section says how to

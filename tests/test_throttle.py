@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from scorecard import throttle
 from scorecard.models import Game, Household
+from tests.conftest import finished_game, text
 
 NEW_GAME = {"name_1": "Ann", "joker": "hasbro", "mode": "standard"}
 
@@ -69,3 +70,17 @@ def test_a_forwarded_list_shorter_than_the_proxies_counts_the_proxy_itself(setti
 def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(settings):
     settings.TRUST_FORWARDED_FOR = False
     assert throttle.client_address(forwarded_request("1.1.1.1")) == "10.0.0.9"
+
+
+def test_a_rematch_is_a_new_game_and_counts_against_the_limit(client_of, household, settings):
+    settings.CREATION_LIMIT = 2
+    game = finished_game(household)  # made by the factories: counts nothing
+    rematch = reverse("game-rematch", args=[game.public_id])
+    assert client_of.post(rematch).status_code == 302
+    assert client_of.post(rematch).status_code == 302
+    refused = client_of.post(rematch)
+    assert refused.status_code == 429
+    assert Game.objects.count() == 3
+    page = text(refused)  # the finished game's page, the reason above its Rematch button
+    assert '<p class="error" role="alert">Too many new games from this address' in page
+    assert "Rematch with the same players" in page
