@@ -1,6 +1,7 @@
 """gunicorn's settings for the score card; gunicorn reads this file from the folder it is
 started in. Every value can be changed from the environment (see the README's Deploy)."""
 
+import importlib
 import multiprocessing
 import os
 
@@ -16,6 +17,14 @@ max_requests_jitter = 200
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None  # empty: no access log
 # The path only, never the query string: it could carry something private.
 access_log_format = '%(h)s %(t)s "%(m)s %(U)s" %(s)s %(B)s %(M)sms'
+
+
+def on_starting(server):
+    """Read the site's settings once in the master, before a port is opened: a setting they
+    refuse (no DJANGO_SECRET_KEY, a switch that is not 0 or 1) then stops gunicorn at once
+    with its one-line message. Left to the workers, each one would exit and the master would
+    start another, forever, with the port open and every request hanging."""
+    importlib.import_module(os.environ.get("DJANGO_SETTINGS_MODULE", "yahtzee.settings"))
 
 
 def _redacting_logger():

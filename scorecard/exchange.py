@@ -137,27 +137,28 @@ def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def spreadsheet_safe(text: str) -> str:
-    """Text a spreadsheet shows as text: one starting like a formula gets a leading quote."""
+def spreadsheet_safe(value) -> str:
+    """A cell a spreadsheet shows as text: one starting like a formula gets a leading quote."""
+    text = str(value)
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 def export_csv(games) -> Iterator[str]:
-    """One row a filled box, a batch of games at a time."""
+    """One row a filled box, a batch of games at a time. Every cell goes through
+    `spreadsheet_safe`, not only the names: an imported game's id may start with `-`."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for batch in _batches(games):
         for game in batch:
             for entry in game["entries"]:
-                writer.writerow(
-                    [
-                        game["id"], game["created"], game["mode"], game["joker"], game["digital"],
-                        entry["turn"], spreadsheet_safe(game["players"][entry["seat"]]["name"]),
-                        entry["card"], entry["box"], entry["points"], entry["dice"],
-                        entry["yahtzee_bonus"], entry["created"],
-                    ]
-                )  # fmt: skip
+                row = [
+                    game["id"], game["created"], game["mode"], game["joker"], game["digital"],
+                    entry["turn"], game["players"][entry["seat"]]["name"], entry["card"],
+                    entry["box"], entry["points"], entry["dice"], entry["yahtzee_bonus"],
+                    entry["created"],
+                ]  # fmt: skip
+                writer.writerow([spreadsheet_safe(cell) for cell in row])
         yield out.getvalue()
         out.seek(0)
         out.truncate()

@@ -1,10 +1,10 @@
 """Link tokens stay out of logs and error reports.
 
-A share or join link's token is the whole permission, so an access log line or an error
-report that printed it would hand the game to whoever reads the log. Every path that can
-hold one is printed with the token replaced: by Django's log handlers (`RedactLinkTokens`),
-by its error reports (`RedactingExceptionReporter`) and by gunicorn's access log
-(`gunicorn.conf.py`).
+A share or join link's token is the whole permission, and a browser's key is its household,
+so an access log line or an error report that printed one would hand it to whoever reads
+the log. Every path that can hold one is printed with the token replaced, on whatever
+address it was sent: by Django's log handlers (`RedactLinkTokens`), by its error reports
+(`RedactingExceptionReporter`) and by gunicorn's access log (`gunicorn.conf.py`).
 """
 
 import logging
@@ -12,12 +12,30 @@ import re
 
 from django.views.debug import ExceptionReporter
 
+HIDDEN = "[token]"
+
+# The addresses of links: whatever stands there is a token, even one cut short.
 LINK_PATH = re.compile(r"(/(?:score|watch|join)/)[A-Za-z0-9_-]+")
-HIDDEN = r"\1[token]"
+
+# Anywhere else, a path segment (or a query value) is token-shaped when it holds a run of
+# 23 or more of the characters `secrets.token_urlsafe` uses. Tokens and browser keys are
+# `token_urlsafe(24)`: 32 of them. Public ids of games, players and households are
+# `token_urlsafe(16)`: 22, and they are no secret (a game is found only by its id *and* a
+# browser of its household), so they stay readable in the log. A whole segment goes, so
+# a token with anything stuck to it (`.csv`, a zero-width space copied with it) goes too.
+# What 22 characters of a token could leave in a log keeps 60 unknown bits: no one guesses
+# those. Segments start after `/`, `?`, `&` or `=`, so the words and names of a traceback
+# (after a space, a dot or a bracket) are left alone.
+SEGMENT = re.compile(r"(?<=[/?&=])[^/?&=#\s\"'<>]+")
+TOKEN_RUN = re.compile(r"[A-Za-z0-9_-]{23,}")
+
+
+def _hide_token_shaped(segment: re.Match) -> str:
+    return HIDDEN if TOKEN_RUN.search(segment.group()) else segment.group()
 
 
 def redact(text: str) -> str:
-    return LINK_PATH.sub(HIDDEN, text)
+    return SEGMENT.sub(_hide_token_shaped, LINK_PATH.sub(rf"\1{HIDDEN}", text))
 
 
 class RedactLinkTokens(logging.Filter):
@@ -41,7 +59,7 @@ class RedactingExceptionReporter(ExceptionReporter):
     def _clean(self, text: str) -> str:
         text = redact(text)
         for token in self._tokens():
-            text = text.replace(token, "[token]")
+            text = text.replace(token, HIDDEN)
         return text
 
     def get_traceback_html(self) -> str:

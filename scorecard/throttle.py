@@ -1,4 +1,4 @@
-"""How fast one client address may create games and households.
+"""How fast one client address may create games (new, rematches) and households.
 
 A fixed window counted in Django's cache: the default cache lives in each server process,
 so with several workers each counts on its own (the README's Deploy section says how to
@@ -16,10 +16,18 @@ from django.http import HttpRequest
 
 
 def client_address(request: HttpRequest) -> str:
+    """The address creations are counted by.
+
+    Behind trusted proxies (TRUST_FORWARDED_FOR), each proxy appends the address it saw to
+    X-Forwarded-For, after whatever the client wrote there itself: so the client is the
+    address FORWARDED_HOPS places from the right, never the first one, which anybody can
+    set. A list shorter than that did not pass through every proxy: the nearest one counts.
+    """
     if settings.TRUST_FORWARDED_FOR:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            return forwarded.split(",")[0].strip()
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        addresses = [address.strip() for address in forwarded if address.strip()]
+        if len(addresses) >= settings.FORWARDED_HOPS:
+            return addresses[-settings.FORWARDED_HOPS]
     return request.META.get("REMOTE_ADDR", "")
 
 

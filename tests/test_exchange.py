@@ -1,5 +1,7 @@
 """The export format: a round trip, and every fault refused whole."""
 
+import csv
+import io
 import json
 import re
 
@@ -144,3 +146,13 @@ def test_parsing_stops_once_a_file_holds_more_objects_than_any_export():
     assert exchange.parse_document(spam, max_objects=None) == [{}] * 101
     with pytest.raises(exchange.ImportRefused, match="more than 1,000,000 objects"):
         exchange.parse_document("[" + ",".join(["{}"] * 1_000_001) + "]")
+
+
+def test_no_csv_cell_starts_like_a_formula_not_even_a_game_id(household):
+    """An imported game may have any id of the export's alphabet, e.g. one starting with -."""
+    game = finished_game(household, names=("@Ann",))
+    Game.objects.filter(pk=game.pk).update(public_id="-1-1")
+    rows = list(csv.reader(io.StringIO("".join(exchange.export_csv(Game.objects.all())))))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert not [cell for cell in cells if cell.startswith(exchange.FORMULA_STARTS)]
+    assert {row[0] for row in rows[1:]} == {"'-1-1"} and {row[6] for row in rows[1:]} == {"'@Ann"}

@@ -38,7 +38,7 @@ def test_without_a_secret_key_and_debug_the_server_refuses_to_start_in_one_line(
 def test_debug_is_off_unless_asked_for():
     code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
     assert run_django(code, **PRODUCTION).stdout.strip() == "False"
-    assert run_django(code, **PRODUCTION, DJANGO_DEBUG="true").stdout.strip() == "False"
+    assert run_django(code, **PRODUCTION, DJANGO_DEBUG="0").stdout.strip() == "False"
     assert run_django(code, DJANGO_DEBUG="1").stdout.strip() == "True"
 
 
@@ -84,3 +84,63 @@ def test_the_admin_is_off_unless_switched_on_and_then_asks_staff_to_log_in():
         "302",
         "/admin/login/?next=/admin/",
     ]
+
+
+SWITCHES = [
+    "DJANGO_DEBUG", "DJANGO_ADMIN", "DJANGO_SSL_REDIRECT", "DJANGO_HSTS_INCLUDE_SUBDOMAINS",
+    "DJANGO_HSTS_PRELOAD", "DJANGO_TRUST_FORWARDED_FOR",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
+@pytest.mark.parametrize("value", ["yes", "", " 1"])
+def test_a_switch_that_is_not_0_or_1_is_refused_at_start_in_one_line(switch, value):
+    """`DJANGO_HSTS_PRELOAD=yes` used to turn preload off without a word."""
+    started = run_django("import django; django.setup()", **PRODUCTION, **{switch: value})
+    assert started.returncode == 1
+    assert started.stderr.strip().splitlines() == [
+        f"error: {switch} must be 0 or 1, not {value!r}."
+    ]
+
+
+def test_a_switch_is_checked_in_development_too():
+    started = run_django("import django; django.setup()", DJANGO_DEBUG="1", DJANGO_ADMIN="true")
+    assert started.returncode == 1
+    assert started.stderr.strip() == "error: DJANGO_ADMIN must be 0 or 1, not 'true'."
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("DJANGO_HSTS_SECONDS", "a year", "DJANGO_HSTS_SECONDS must be a whole number"),
+        ("CREATION_WINDOW", "0", "CREATION_WINDOW must be at least 1"),
+        ("DJANGO_FORWARDED_HOPS", "0", "DJANGO_FORWARDED_HOPS must be at least 1"),
+        ("CREATION_LIMIT", "-5", "CREATION_LIMIT must be a whole number"),
+        ("DB_CONN_MAX_AGE", "10m", "DB_CONN_MAX_AGE must be a whole number"),
+    ],
+)
+def test_a_number_that_is_not_one_is_refused_at_start_in_one_line(variable, value, message):
+    started = run_django("import django; django.setup()", **PRODUCTION, **{variable: value})
+    assert started.returncode == 1
+    assert started.stderr.strip().splitlines() == [f"error: {message}, not {value!r}."]
+
+
+def test_allowed_hosts_are_stripped_of_spaces_and_empty_entries():
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.ALLOWED_HOSTS)"
+    )
+    hosts = " scores.example.org , ,www.example.org,"
+    shown = run_django(code, **PRODUCTION | {"DJANGO_ALLOWED_HOSTS": hosts})
+    assert shown.stdout.strip() == "['scores.example.org', 'www.example.org']"
+
+
+def test_allowed_hosts_that_name_no_host_are_refused_at_start():
+    started = run_django(
+        "import django; django.setup()", **PRODUCTION | {"DJANGO_ALLOWED_HOSTS": " , "}
+    )
+    assert started.returncode == 1
+    assert started.stderr.strip() == (
+        "error: DJANGO_ALLOWED_HOSTS names no host; list the host names served, "
+        "separated by commas."
+    )

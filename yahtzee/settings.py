@@ -11,6 +11,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import dj_database_url
 from django.utils.csp import CSP
@@ -18,8 +19,35 @@ from django.utils.csp import CSP
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+def _refuse_to_start(message: str) -> NoReturn:
+    """Stop the process with one line saying which setting is wrong: manage.py, the tests
+    and gunicorn's master (gunicorn.conf.py reads these settings before it opens a port)."""
+    sys.stderr.write(f"error: {message}\n")
+    raise SystemExit(1)
+
+
 def _switch(name: str, default: bool) -> bool:
-    return os.environ.get(name, "1" if default else "0") == "1"
+    """An on/off setting, `1` or `0` and nothing else: a `yes` or `true` read as off would
+    turn a protection off without a word."""
+    value = os.environ.get(name, "1" if default else "0")
+    if value not in {"0", "1"}:
+        _refuse_to_start(f"{name} must be 0 or 1, not {value!r}.")
+    return value == "1"
+
+
+def _number(name: str, default: int, *, least: int) -> int:
+    """A whole-number setting of at least `least`, refused at start when it is not one."""
+    value = os.environ.get(name, str(default))
+    if not value.isdecimal():
+        _refuse_to_start(f"{name} must be a whole number, not {value!r}.")
+    if int(value) < least:
+        _refuse_to_start(f"{name} must be at least {least}, not {value!r}.")
+    return int(value)
+
+
+def _host_names(value: str) -> list[str]:
+    """Comma-separated host names; spaces around them and empty entries are dropped."""
+    return [name.strip() for name in value.split(",") if name.strip()]
 
 
 def _development_key() -> str:
@@ -36,13 +64,18 @@ DEBUG = _switch("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        sys.stderr.write(
-            "error: DJANGO_SECRET_KEY is not set; refusing to start without it "
-            "(for development, set DJANGO_DEBUG=1).\n"
+        _refuse_to_start(
+            "DJANGO_SECRET_KEY is not set; refusing to start without it "
+            "(for development, set DJANGO_DEBUG=1)."
         )
-        raise SystemExit(1)
     SECRET_KEY = _development_key()
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+ALLOWED_HOSTS = _host_names(
+    os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+)
+if not ALLOWED_HOSTS:
+    _refuse_to_start(
+        "DJANGO_ALLOWED_HOSTS names no host; list the host names served, separated by commas."
+    )
 # The admin is off unless asked for, and then only for staff accounts.
 ADMIN_ENABLED = _switch("DJANGO_ADMIN", False)
 
@@ -99,7 +132,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
+        conn_max_age=_number("DB_CONN_MAX_AGE", 600, least=0),
         conn_health_checks=True,
     )
 }
@@ -156,13 +189,18 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 SESSION_COOKIE_HTTPONLY = True
+# Read in development too, so a wrong value is found before it reaches a server.
+_ssl_redirect = _switch("DJANGO_SSL_REDIRECT", True)
+_hsts_seconds = _number("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365, least=0)
+_hsts_subdomains = _switch("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+_hsts_preload = _switch("DJANGO_HSTS_PRELOAD", True)
 if not DEBUG:
-    SECURE_SSL_REDIRECT = _switch("DJANGO_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = _ssl_redirect
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", 60 * 60 * 24 * 365))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = _switch("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = _switch("DJANGO_HSTS_PRELOAD", True)
+    SECURE_HSTS_SECONDS = _hsts_seconds
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_subdomains
+    SECURE_HSTS_PRELOAD = _hsts_preload
 # Cookies of our own (household, advice) follow the session cookie's Secure flag.
 COOKIES_SECURE = not DEBUG
 
@@ -172,10 +210,12 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # form fields; a file upload goes throu
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # larger uploads spool to a temporary file
 
 # How many games and households one client address may create in a window of seconds.
-CREATION_LIMIT = int(os.environ.get("CREATION_LIMIT", "30"))
-CREATION_WINDOW = int(os.environ.get("CREATION_WINDOW", "600"))
-# Behind a proxy that sets X-Forwarded-For, the client is its first address.
+CREATION_LIMIT = _number("CREATION_LIMIT", 30, least=0)
+CREATION_WINDOW = _number("CREATION_WINDOW", 600, least=1)
+# Behind proxies that append to X-Forwarded-For, the client is the address the outermost
+# trusted one appended: FORWARDED_HOPS places from the right (1: a single proxy).
 TRUST_FORWARDED_FOR = _switch("DJANGO_TRUST_FORWARDED_FOR", False)
+FORWARDED_HOPS = _number("DJANGO_FORWARDED_HOPS", 1, least=1)
 
 # A share or join link's token never reaches a log or an error report (see log_privacy).
 LOGGING = {

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorecard import advice, live, rules, services, standings
+from scorecard import advice, live, rules, services, standings, throttle
 from scorecard.access import GameLinks, Role, game_for
 from scorecard.forms import entry_fields, parse_dice, parse_int
 from scorecard.households import cookie_flags, household_game
@@ -252,5 +252,11 @@ def advice_switch(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_POST
 def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    game = services.game_rematch(game=household_game(request, public_id))
-    return redirect("game", key=game.public_id)
+    """A new game, so it counts against the creation limit; refused, the finished game's
+    page says why above its Rematch button (429) and nothing is made."""
+    game = household_game(request, public_id)
+    if not throttle.creation_allowed(request):
+        links = GameLinks(public_id)
+        panel = _panel(request, load_progress(game), links, {}, error=throttle.refusal_message())
+        return _respond(request, panel, "after-refusal", status=429)
+    return redirect("game", key=services.game_rematch(game=game).public_id)

@@ -57,3 +57,13 @@ def test_hostile_uploads_are_refused_in_place(client_of):
         upload.name = "games.json"
         response = client_of.post(reverse("games-import"), {"file": upload})
         assert response.status_code == 400 and message in text(response), message
+
+
+def test_an_uploaded_game_whose_id_starts_with_a_minus_downloads_as_text(client_of, household):
+    document = good_document(household)
+    document["games"][0]["id"] = "-2-3"
+    upload = StringIO(json.dumps(document))
+    upload.name = "games.json"
+    assert client_of.post(reverse("games-import"), {"file": upload}).status_code == 302
+    rows = body(client_of.get(reverse("games-export", args=["csv"]))).splitlines()
+    assert all(row.startswith("'-2-3,") for row in rows[1:])
