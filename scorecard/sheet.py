@@ -37,13 +37,20 @@ class Column:
     is_current: bool = False
     id: str = ""  # "c3" in a game's grid, so its cells can be swapped one by one
     player: str = ""  # whose card this is: Triple Yahtzee groups a player's three
+    count: str = ""  # "×2": how a Triple card counts, shown under its player's name
 
     def header_html(self, oob: bool = False) -> SafeString:
         attributes = _attributes(self.id and f"{self.id}-head", oob)
         attributes += ' class="current"' if self.is_current else ""
+        return mark_safe(f'<th scope="col"{attributes}>{self._heading_html()}</th>')
+
+    def _heading_html(self) -> str:
+        if self.count and self.player:
+            # The name already heads the three cards: on paper a card's column says only how
+            # it counts, where eight players leave it a few millimetres.
+            return f'<span class="visually-hidden">{escape(self.player)} </span>{self.count}'
         # A blank sheet's empty heading still names its column for a screen reader.
-        heading = escape(self.heading) or '<span class="visually-hidden">Player</span>'
-        return mark_safe(f'<th scope="col"{attributes}>{heading}</th>')
+        return escape(self.heading) or '<span class="visually-hidden">Player</span>'
 
 
 @dataclass(frozen=True)
@@ -102,6 +109,31 @@ def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Col
     return Row(label, hint, "sum", cells)
 
 
+# Each sum says what it adds up, as a paper pad does: the lower total is the one figure a
+# player compares with the standings, whose Low column leaves the Yahtzee bonus out.
+UPPER_SUBTOTAL_HINT = "Ones to Sixes"
+BONUS_HINT = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
+UPPER_TOTAL_HINT = "Subtotal + bonus"
+YAHTZEE_BONUS_HINT = f"{rules.EXTRA_YAHTZEE_BONUS} each extra Yahtzee"
+LOWER_TOTAL_HINT = "Lower boxes + Yahtzee bonus"
+
+
+def _upper(card: CardProgress) -> int:
+    return card.totals.upper
+
+
+def _upper_total(card: CardProgress) -> int:
+    return card.totals.upper_total
+
+
+def _yahtzee_bonus(card: CardProgress) -> int:
+    return card.totals.yahtzee_bonus
+
+
+def _lower_total(card: CardProgress) -> int:
+    return card.totals.lower_total
+
+
 def _bonus(card: CardProgress) -> int | str:
     """The bonus once it is decided; blank while it may still come."""
     return card.totals.bonus if rules.upper_bonus_settled(card.filled) else ""
@@ -125,18 +157,16 @@ def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLink | No
 def sheet_rows(columns: list[Column], correct: CorrectionLink | None = None) -> list[Row]:
     """Every row of the sheet for these columns; with `correct`, filled boxes link to their
     correction page."""
-    bonus_hint = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
     rows = [_box_row(box, columns, correct) for box in rules.UPPER_BOXES]
     rows += [
-        _sum_row("upper", "Upper subtotal", "", lambda card: card.totals.upper, columns),
-        _sum_row("bonus", "Bonus", bonus_hint, _bonus, columns),
-        _sum_row("upper-total", "Upper total", "", lambda card: card.totals.upper_total, columns),
+        _sum_row("upper", "Upper subtotal", UPPER_SUBTOTAL_HINT, _upper, columns),
+        _sum_row("bonus", "Bonus", BONUS_HINT, _bonus, columns),
+        _sum_row("upper-total", "Upper total", UPPER_TOTAL_HINT, _upper_total, columns),
     ]
     rows += [_box_row(box, columns, correct) for box in rules.LOWER_BOXES]
-    extra_hint = f"{rules.EXTRA_YAHTZEE_BONUS} each"
     rows += [
-        _sum_row("extra", "Extra Yahtzees", extra_hint, lambda c: c.totals.yahtzee_bonus, columns),
-        _sum_row("lower-total", "Lower total", "", lambda card: card.totals.lower_total, columns),
+        _sum_row("extra", "Yahtzee bonus", YAHTZEE_BONUS_HINT, _yahtzee_bonus, columns),
+        _sum_row("lower-total", "Lower total", LOWER_TOTAL_HINT, _lower_total, columns),
         _sum_row("total", "Grand total", "Upper + lower", lambda card: card.totals.total, columns),
     ]
     if any(column.multiplier > 1 for column in columns):
@@ -186,10 +216,18 @@ def game_columns(progress: GameProgress) -> list[Column]:
     for seat in progress.seats:
         for card in seat.cards:
             name = seat.player.name
-            heading = f"{name} ×{card.multiplier}" if triple else name
-            column_id = f"c{len(columns)}"
-            column = Column(heading, card, card.multiplier, seat is current, column_id, name)
-            columns.append(column)
+            count = f"×{card.multiplier}" if triple else ""
+            columns.append(
+                Column(
+                    f"{name} {count}".strip(),
+                    card,
+                    card.multiplier,
+                    is_current=seat is current,
+                    id=f"c{len(columns)}",
+                    player=name,
+                    count=count,
+                )
+            )
     return columns
 
 
@@ -236,7 +274,12 @@ def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:
         return [Column(name) for name in names]
     factors: Iterable[int] = range(1, rules.cards_per_player(triple=True) + 1)
     return [
-        Column(f"{name} ×{factor}".strip(), multiplier=rules.card_multiplier(factor), player=name)
+        Column(
+            f"{name} ×{factor}".strip(),
+            multiplier=rules.card_multiplier(factor),
+            player=name,
+            count=f"×{factor}",
+        )
         for name in names
         for factor in factors
     ]

@@ -88,3 +88,29 @@ def test_a_triple_sheet_names_each_player_over_three_cards_and_adds_them_up(hous
     assert "c3-player-total" in ids and "c4-ones" in ids
     assert player_groups(blank_columns([], 2, triple=True)) == [("", 3), ("", 3)]
     assert 'class="visually-hidden">Player<' in blank_columns([], 1, False)[0].header_html()
+
+
+def test_each_sum_says_what_it_adds_up_as_a_paper_pad_does(game):
+    play(game, [(Box.YAHTZEE, (5,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.FIVES, (5,) * 5)])
+    rows = sheet_rows(game_columns(load_progress(game)))
+    sums = {row.label: (row.hint, row.cells[0].text) for row in rows if row.kind == "sum"}
+    assert sums == {
+        "Upper subtotal": ("Ones to Sixes", "25"),
+        "Bonus": ("35 at 63+", ""),
+        "Upper total": ("Subtotal + bonus", "25"),
+        "Yahtzee bonus": ("100 each extra Yahtzee", "100"),
+        "Lower total": ("Lower boxes + Yahtzee bonus", "150"),
+        "Grand total": ("Upper + lower", "175"),
+    }
+
+
+def test_a_triple_card_heading_shows_its_count_under_the_name_and_keeps_the_name_for_readers():
+    ann_first, *_ = blank_columns(["Ann"], 1, triple=True)
+    # The name stands once over the three cards; each card's own heading reads ×1 on paper,
+    # and "Ann ×1" to a screen reader.
+    visible = '<span class="visually-hidden">Ann </span>×1'
+    assert ann_first.header_html() == f'<th scope="col">{visible}</th>'
+    unnamed, *_ = blank_columns([], 1, triple=True)
+    assert unnamed.header_html() == '<th scope="col">×1</th>'
+    (one_card,) = blank_columns(["Ann"], 1, triple=False)
+    assert one_card.header_html() == '<th scope="col">Ann</th>'

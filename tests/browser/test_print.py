@@ -1,37 +1,79 @@
-"""Chromium prints the sheets to PDF: each fits on exactly one page of A4 and of Letter."""
+"""Chromium prints the sheets to PDF: each fits on exactly one page of A4 and of Letter,
+printed from a phone's window and from a computer's."""
 
 import re
 
 import pytest
 
-from tests.browser.conftest import join_household
+from tests.browser.conftest import ARTIFACTS, join_household
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, card_total, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WINDOWS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 
 def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
 
 
-def print_pages(page, url: str, paper: str) -> int:
+def printed(page, url: str, paper: str, window: str = "phone") -> bytes:
+    """The PDF Chromium prints of `url` from a window of that size, as a person's print does."""
+    page.set_viewport_size(WINDOWS[window])
     page.goto(url)
-    return pdf_pages(page.pdf(format=paper, print_background=True))
+    page.emulate_media(media="print")
+    pdf = page.pdf(format=paper, print_background=True)
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^a-z0-9]+", "-", url.split("/", 3)[-1].lower()).strip("-")
+    (ARTIFACTS / f"print-{name}-{paper}-{window}.pdf").write_bytes(pdf)
+    return pdf
 
 
+def print_pages(page, url: str, paper: str, window: str = "phone") -> int:
+    return pdf_pages(printed(page, url, paper, window))
+
+
+@pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-@pytest.mark.parametrize("query", ["", "?columns=8", "?triple=1&columns=2"])
-def test_the_blank_sheet_prints_on_one_page(phone, paper, query):
-    assert print_pages(phone, f"{phone.base}/sheet/{query}", paper) == 1
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "?columns=1",
+        "?columns=8",
+        "?triple=1",
+        "?triple=1&name=Ann&name=Bob",
+        "?triple=1&columns=2",
+        "?triple=1&columns=8",
+    ],
+)
+def test_the_blank_sheet_prints_on_one_page(phone, paper, query, window):
+    assert print_pages(phone, f"{phone.base}/sheet/{query}", paper, window) == 1
 
 
+@pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_a_finished_six_player_games_sheet_prints_on_one_page(phone, paper):
+def test_a_finished_six_player_games_sheet_prints_on_one_page(phone, paper, window):
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=[f"Player {n}" for n in range(1, 7)])
     play(game, [turn for turn in SOLO_GAME for _ in range(6)])
     assert game.finished
     join_household(phone, household)
     url = f"{phone.base}/games/{game.public_id}/sheet/"
-    assert print_pages(phone, url, paper) == 1
+    assert print_pages(phone, url, paper, window) == 1
     assert phone.locator("td", has_text=str(card_total(SOLO_GAME))).count() == 6
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("players", [2, 8])
+def test_a_triple_games_sheet_prints_on_one_page(phone, paper, window, players):
+    from scorecard.models import Game
+
+    household = HouseholdFactory()
+    names = [f"Player {n}" for n in range(1, players + 1)]
+    game = GameFactory(owner=household, names=names, mode=Game.Mode.TRIPLE)
+    play(game, [turn for turn in SOLO_GAME[:4] for _ in range(players)])
+    join_household(phone, household)
+    url = f"{phone.base}/games/{game.public_id}/sheet/"
+    assert print_pages(phone, url, paper, window) == 1
