@@ -6,10 +6,13 @@ the household's join link (`sharing`); removing a browser's row shuts it out.
 """
 
 import itertools
+from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
 from scorecard.compiled import CompiledQuery
@@ -17,7 +20,26 @@ from scorecard.models import Browser, Game, Household, Player, Seat
 
 
 def browser_key(request: HttpRequest) -> str | None:
-    return request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
+    """The key in the browser's signed cookie (its signature checked once a request)."""
+    if not hasattr(request, "_browser_key"):
+        request._browser_key = request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
+    return request._browser_key
+
+
+# How exact a browser's `last_seen` is: knowing the hour tells a family's browsers apart,
+# and writing it every request would cost a write on every tap.
+SEEN_EVERY = timedelta(hours=1)
+
+
+def browser_seen(key: str) -> None:
+    """Notes that the browser with this key is in use, writing at most once an hour: each
+    server process remembers in its cache that it has noted the key this hour (no query),
+    and the UPDATE changes the row only when the stored time is over an hour old, so
+    several processes still write it once."""
+    if not cache.add(f"browser-seen:{key}", True, timeout=SEEN_EVERY.total_seconds()):
+        return
+    now = timezone.now()
+    Browser.objects.filter(key=key, last_seen__lt=now - SEEN_EVERY).update(last_seen=now)
 
 
 def current_household(request: HttpRequest) -> Household | None:
@@ -141,13 +163,18 @@ def cookie_flags(request: HttpRequest) -> dict:
 
 
 class HouseholdMiddleware:
-    """Sets the cookie of a household made during the request, and keeps every page out of
-    shared caches: what a page shows depends on the household that asks."""
+    """Notes when a browser was last seen, sets the cookie of a household made during the
+    request, and keeps every page out of shared caches: what a page shows depends on the
+    household that asks."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        # The one write a request makes without a change of state: so that a family can
+        # tell its browsers apart by when each was last used (at most once an hour).
+        if seen := browser_key(request):
+            browser_seen(seen)
         response = self.get_response(request)
         if key := getattr(request, "_new_browser_key", None):
             response.set_signed_cookie(

@@ -45,6 +45,13 @@ class RefuseAtTheDoor:
 # a Referer, be kept by a cache or be indexed.
 LINK_PAGES = ("score", "watch", "household", "game-share")
 
+# "same-origin", not "no-referrer": under either, another site gets no Referer from these
+# pages, but a browser derives a form post's Origin header from the same policy, and under
+# "no-referrer" it sends `Origin: null`, which Django's CSRF check refuses (every button on
+# these pages answered 403). Under "same-origin" our own forms send our origin, and our own
+# server, which logs `[token]` in its place, is the only one that ever sees the path.
+LINK_PAGE_REFERRER_POLICY = "same-origin"
+
 
 class LinkPagePrivacy:
     def __init__(self, get_response) -> None:
@@ -54,7 +61,7 @@ class LinkPagePrivacy:
         response = self.get_response(request)
         match = request.resolver_match
         if match and match.url_name and match.url_name.startswith(LINK_PAGES):
-            response.headers["Referrer-Policy"] = "no-referrer"
+            response.headers["Referrer-Policy"] = LINK_PAGE_REFERRER_POLICY
             response.headers["Cache-Control"] = "private, no-store"
             response.headers["X-Robots-Tag"] = "noindex, nofollow"
         return response

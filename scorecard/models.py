@@ -41,8 +41,11 @@ class Browser(models.Model):
 
     household = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="browsers")
     key = models.CharField(max_length=40, unique=True, default=new_link_token)
-    name = models.CharField(max_length=60)  # e.g. "Chrome on Android", from the User-Agent
+    # "Chrome on Android" from the User-Agent at first; the family can rename it.
+    name = models.CharField(max_length=60)
     joined = models.DateTimeField(default=timezone.now, editable=False)
+    # Written at most once an hour (`households.browser_seen`), so a request costs no write.
+    last_seen = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["household", "joined"]

@@ -1,13 +1,19 @@
 """Households: a game belongs to the browser whose signed cookie names its household."""
 
+from datetime import timedelta
+
 import pytest
+from django.core.cache import cache
+from django.db import connection
 from django.http import Http404
 from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
-from scorecard.households import household_game
-from scorecard.models import Game
-from tests.conftest import game_url, household_cookie
+from scorecard.households import SEEN_EVERY, household_game
+from scorecard.models import Browser, Game
+from tests.conftest import browser_of, game_url, household_cookie
 from tests.factories import HouseholdFactory
 
 
@@ -73,3 +79,58 @@ def test_a_cookie_signed_with_the_old_written_key_opens_nothing(game, settings):
     client = Client()
     client.cookies["household"] = forged
     assert client.get(game_url(game)).status_code == 404
+
+
+def _seen_writes(client: Client, url: str) -> list[str]:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return [q["sql"] for q in captured if q["sql"].startswith('UPDATE "scorecard_browser"')]
+
+
+def test_a_browser_is_seen_by_its_first_request_of_the_hour(client_of, game):
+    cache.clear()  # a server process that has not seen this browser yet
+    long_ago = timezone.now() - timedelta(days=3)
+    Browser.objects.update(last_seen=long_ago)
+    assert len(_seen_writes(client_of, game_url(game))) == 1
+    assert timezone.now() - Browser.objects.get().last_seen < timedelta(seconds=5)
+
+
+def test_a_browser_costs_no_write_or_query_for_the_rest_of_the_hour(client_of, game):
+    cache.clear()
+    client_of.get(game_url(game))
+    long_ago = timezone.now() - timedelta(days=3)
+    Browser.objects.update(last_seen=long_ago)
+    for _ in range(3):
+        assert _seen_writes(client_of, game_url(game)) == []  # this process knows the hour
+    assert Browser.objects.get().last_seen == long_ago
+
+
+def test_another_process_in_the_same_hour_writes_nothing(client_of, game):
+    recently = timezone.now() - SEEN_EVERY + timedelta(minutes=5)
+    Browser.objects.update(last_seen=recently)
+    cache.clear()  # as another server process would see it, with its own cache
+    client_of.get(game_url(game))
+    assert Browser.objects.get().last_seen == recently
+
+
+def test_a_forged_cookie_is_never_noted_and_a_removed_browser_finds_nothing(game):
+    removed = browser_of(game.owner)
+    Browser.objects.all().delete()
+    forged = Client()
+    forged.cookies["household"] = "not-signed"
+    cache.clear()
+    assert _seen_writes(forged, reverse("home")) == []
+    assert removed.get(reverse("home")).status_code == 200
+    assert removed.get(game_url(game)).status_code == 404 and not Browser.objects.exists()
+
+
+def test_browsers_that_joined_before_last_seen_existed_were_seen_when_they_joined(household):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    joined = timezone.now() - timedelta(days=40)
+    Browser.objects.create(household=household, name="Old", joined=joined)
+    migration = import_module("scorecard.migrations.0006_browser_last_seen")
+    migration.seen_when_joined(apps, None)
+    assert Browser.objects.get().last_seen == joined

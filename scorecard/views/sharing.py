@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods
 
@@ -22,8 +23,9 @@ from scorecard.households import (
     remember_browser,
 )
 from scorecard.htmx import HtmxHttpRequest
-from scorecard.models import LinkRole
-from scorecard.sharing import SharedAddress
+from scorecard.models import Browser, LinkRole
+from scorecard.services import Refusal
+from scorecard.sharing import Renaming, SharedAddress
 
 ROLE_TEXT = {
     LinkRole.WATCH: "Watch: the standings, everyone’s boxes and the sheet, kept current. "
@@ -66,28 +68,52 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
     browser = current_browser(request)
     if browser is None:
         return render(request, "household.html", {"browser": None})
+    if request.method == "GET":
+        return _household(request, browser)
+    household, action = browser.household, request.POST.get("action", "")
+    target_id = _browser_id(request.POST.get("browser", ""))
+    if action == "new-join-link":
+        sharing.join_link_renew(household=household)
+    elif action == "revoke-join-link":
+        sharing.join_link_revoke(household=household)
+    elif action == "remove" and target_id:
+        if target_id != browser.pk:  # a browser leaves only by another's hand, never its own
+            sharing.browser_remove(household=household, browser_id=target_id)
+    elif action == "rename" and target_id:
+        name = request.POST.get("name", "")
+        try:
+            sharing.browser_rename(household=household, browser_id=target_id, name=name)
+        except Refusal as refusal:
+            renaming = Renaming(target_id, name, str(refusal))
+            return _household(request, browser, renaming=renaming, status=refusal.status_code)
+    else:
+        error = "That is not something this page can do."
+        return _household(request, browser, error=error, status=400)
+    return redirect("household")
+
+
+def _browser_id(posted: str) -> int | None:
+    # A number too long for the database's integer would be an error there, not a refusal.
+    return int(posted) if posted.isdecimal() and len(posted) < 19 else None
+
+
+def _household(
+    request: HtmxHttpRequest,
+    browser: Browser,
+    *,
+    renaming: Renaming | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
     household = browser.household
-    error = ""
-    if request.method == "POST":
-        action = request.POST.get("action", "")
-        if action == "new-join-link":
-            sharing.join_link_renew(household=household)
-        elif action == "revoke-join-link":
-            sharing.join_link_revoke(household=household)
-        elif action == "remove" and request.POST.get("browser", "").isdecimal():
-            browser_id = int(request.POST["browser"])
-            if browser_id != browser.pk:
-                sharing.browser_remove(household=household, browser_id=browser_id)
-        else:
-            error = "That is not something this page can do."
-        if not error:
-            return redirect("household")
     join = None
     if household.join_token:
         join = SharedAddress(request.build_absolute_uri(_join_path(household.join_token)))
-    context = {"browser": browser, "browsers": household.browsers.all(), "join": join}
-    context["error"] = error
-    return render(request, "household.html", context, status=400 if error else 200)
+    now = timezone.now()
+    screen = sharing.household_screen(browser, now=now, renaming=renaming, error=error)
+    context = {"browser": browser, "screen": screen, "join": join}
+    context["name_length"] = sharing.BROWSER_NAME_LENGTH
+    return render(request, "household.html", context, status=status)
 
 
 def _join_path(token: str) -> str:
@@ -105,7 +131,9 @@ def household_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     current = current_household(request)
     context = {"household": household, "already": current == household, "error": ""}
     context["own_games"] = current.games.count() if current and current != household else 0
-    if request.method == "POST" and not context["already"]:
+    if request.method == "POST" and context["already"]:
+        return redirect("home")  # pressed twice, or posted again from history: nothing to do
+    if request.method == "POST":
         if not throttle.creation_allowed(request):
             context["error"] = throttle.refusal_message()
             return render(request, "join.html", context, status=429)

@@ -1,27 +1,87 @@
-"""Several phones at one table: a watcher follows the game live until its link is revoked,
-and two scorers recording the same turn never lose or double an entry."""
+"""Several phones at one table, every link made by its button: a watcher follows the game
+live until its link is renewed or revoked, two scorers recording the same turn never lose
+or double an entry, a second browser joins the household by its join link, and no link
+token leaves in a Referer for another site."""
 
 import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from playwright.sync_api import expect
 
-from scorecard import sharing
-from scorecard.models import Entry, LinkRole
-from tests.browser.conftest import PHONE, join_household
+from scorecard.models import Browser, Entry
+from tests.browser.conftest import PHONE, join_household, save_screenshot
 from tests.factories import GameFactory, HouseholdFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SMALL_PHONE = {"width": 360, "height": 740}
+REFUSED_PAGE = "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+
+
+def watch_console(page) -> None:
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: page.errors.append(message.text) if message.type == "error" else None,
+    )
+
 
 @pytest.fixture
 def second_phone(chromium, live_server):
+    """Another phone at the table: a browser of its own, with no cookie of ours."""
     context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.base = live_server.url
+    watch_console(page)
     yield page
     context.close()
+
+
+class Elsewhere(ThreadingHTTPServer):
+    """Another site on this machine (another origin: its own port on 127.0.0.1, while the
+    live server answers at localhost); it keeps the headers of every request it gets."""
+
+    def __init__(self) -> None:
+        self.seen: list[dict[str, str]] = []
+        super().__init__(("127.0.0.1", 0), ElsewhereHandler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_port}/"
+
+
+class ElsewhereHandler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        if self.path == "/":  # not the icon a browser asks for on its own
+            self.server.seen.append({name.lower(): value for name, value in self.headers.items()})
+        body = b"<!doctype html><title>Elsewhere</title><p>Another site</p>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:  # quiet in the test output
+        pass
+
+
+@pytest.fixture
+def elsewhere():
+    server = Elsewhere()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def no_error_page(page) -> None:
+    """Neither Django's 403 (a refused CSRF check) nor any other error page is showing."""
+    expect(page.get_by_text(re.compile("Forbidden|CSRF|Server Error|Not Found"))).to_have_count(0)
 
 
 def enter(page, dice: str) -> None:
@@ -39,17 +99,51 @@ def total_of(page, name: str):
     return page.locator("#standings tbody tr", has_text=name).locator("td.total")
 
 
-def test_a_watcher_sees_each_entry_live_until_the_link_is_revoked(phone, second_phone):
+def share_section(page, role: str):
+    return page.get_by_role("region", name=f"{role} link")
+
+
+def shown_address(section) -> str:
+    return section.locator(".share-url").inner_text()
+
+
+def open_share_page(page, game) -> None:
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    page.get_by_role("link", name="Share", exact=True).click()
+    expect(page.get_by_role("heading", name="Share this game")).to_be_visible()
+
+
+def make_link(page, role: str) -> str:
+    """Press "Make a … link" on the share page; the address it shows afterwards."""
+    section = share_section(page, role)
+    section.get_by_role("button", name=f"Make a {role.lower()} link").click()
+    expect(section.locator(".share-url")).to_be_visible()
+    no_error_page(page)
+    return shown_address(section)
+
+
+def wait_for_a_dead_link(page):
+    """The watcher's next poll answers 404: its link stopped working."""
+    return page.expect_response(
+        lambda response: "live=1" in response.url and response.status == 404, timeout=6_000
+    )
+
+
+def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(phone, second_phone):
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
-    token = sharing.link_renew(game=game, role=LinkRole.WATCH).token
     join_household(phone, household)
-    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    open_share_page(phone, game)
+    watch_address = make_link(phone, "Watch")
+    assert re.fullmatch(rf"{phone.base}/watch/[\w-]{{32}}/", watch_address)
+    phone.set_viewport_size(SMALL_PHONE)
+    save_screenshot(phone, "share-360")
+    phone.get_by_role("link", name="Back to the game").click()
+
     watcher = second_phone
-    watcher.goto(f"{watcher.base}/watch/{token}/")
+    watcher.goto(watch_address)
     watcher.evaluate("window.stillTheSamePage = true")
     expect(watcher.get_by_role("heading", name="Ann’s turn")).to_be_visible()
-
     enter(phone, "44425")
     box(phone, "Fours").click()
     expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
@@ -60,23 +154,36 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_revoked(phone, second_
     expect(total_of(watcher, "Bob")).to_have_text("18", timeout=5_000)
     assert watcher.evaluate("window.stillTheSamePage") is True  # no reload
 
-    with watcher.expect_response(
-        lambda response: "live=1" in response.url and response.status == 404, timeout=6_000
-    ):
-        sharing.link_revoke(game=game, role=LinkRole.WATCH)
+    open_share_page(phone, game)
+    with wait_for_a_dead_link(watcher):
+        share_section(phone, "Watch").get_by_role("button", name="New watch link").click()
+    renewed = shown_address(share_section(phone, "Watch"))
+    assert renewed != watch_address
     expect(watcher.get_by_text(re.compile("This link no longer works"))).to_be_visible()
-    assert watcher.goto(f"{watcher.base}/watch/{token}/").status == 404
+    assert watcher.goto(watch_address).status == 404
+    watcher.goto(renewed)
+    expect(total_of(watcher, "Bob")).to_have_text("18")
+
+    with wait_for_a_dead_link(watcher):
+        share_section(phone, "Watch").get_by_role("button", name="Revoke").click()
+    expect(share_section(phone, "Watch").get_by_role("button", name="Make a watch link"))
+    expect(share_section(phone, "Watch").locator(".share-url")).to_have_count(0)
+    expect(watcher.get_by_text(re.compile("This link no longer works"))).to_be_visible()
+    assert watcher.goto(renewed).status == 404
+    no_error_page(phone)
     assert phone.errors == []
 
 
 def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(phone, second_phone):
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
-    token = sharing.link_renew(game=game, role=LinkRole.SCORE).token
+    join_household(phone, household)
+    open_share_page(phone, game)
+    score_address = make_link(phone, "Score")
     first, second = phone, second_phone
     second.route(re.compile(r".*live=1.*"), lambda route: route.abort())  # a slow phone
     for page in (first, second):
-        page.goto(f"{page.base}/score/{token}/")
+        page.goto(score_address)
         expect(page.get_by_role("heading", name="Ann’s turn")).to_be_visible()
     enter(first, "44425")
     enter(second, "12346")
@@ -93,3 +200,143 @@ def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(pho
     expect(second.get_by_role("heading", name="Ann’s turn")).to_be_visible()
     assert list(Entry.objects.values_list("turn", "box")) == [(1, "fours"), (2, "sixes")]
     assert first.errors == []
+
+
+def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
+    phone, chromium, live_server
+):
+    """The score link's own forms post without htmx too: a post from a link page carries
+    our origin, which the CSRF check needs (under "no-referrer" it was `null`: a 403)."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    score_address = make_link(phone, "Score")
+    context = chromium.new_context(viewport=SMALL_PHONE, java_script_enabled=False)
+    scorer = context.new_page()
+    scorer.goto(score_address)
+    scorer.get_by_label("Dice, five digits").fill("44425")
+    scorer.get_by_role("button", name="Show").click()
+    box(scorer, "Fours").click()
+    expect(scorer).to_have_url(score_address)  # posted, then redirected back to the card
+    expect(scorer.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    no_error_page(scorer)
+    assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "fours", 12)]
+    context.close()
+
+
+def member(page, *, this: bool):
+    """This browser's row in the household page's list, or the other browser's."""
+    rows = page.locator(".browsers > li")
+    return (
+        rows.filter(has_text="This browser") if this else rows.filter(has_not_text="This browser")
+    )
+
+
+def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(phone, second_phone):
+    household = HouseholdFactory()
+    GameFactory(owner=household, names=["Ann", "Bob"])
+    Browser.objects.create(household=household, name="Chrome on Linux")  # made its games
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/household/")
+    phone.get_by_role("button", name="Make a join link").click()
+    no_error_page(phone)
+    join_address = phone.get_by_role("region", name="Join link").locator(".share-url").inner_text()
+    assert re.fullmatch(rf"{phone.base}/join/[\w-]{{32}}/", join_address)
+
+    newcomer = second_phone
+    newcomer.set_viewport_size(SMALL_PHONE)
+    newcomer.goto(join_address)
+    save_screenshot(newcomer, "join-360")
+    newcomer.get_by_role("button", name="Join the household").click()
+    expect(newcomer).to_have_url(f"{newcomer.base}/")  # redirected: not the join address
+    no_error_page(newcomer)
+    expect(newcomer.get_by_role("link", name=re.compile("Ann, Bob"))).to_be_visible()
+    newcomer.reload()  # a reload asks for the home page again, never joins twice
+    assert Browser.objects.filter(household=household).count() == 2
+
+    phone.set_viewport_size(SMALL_PHONE)
+    phone.reload()
+    expect(phone.locator(".browsers > li")).to_have_count(2)
+    expect(member(phone, this=True)).to_contain_text("Chrome on Linux")
+    expect(member(phone, this=False)).to_contain_text("Chrome on Linux")
+    expect(member(phone, this=False)).to_contain_text("seen within the hour")
+
+    other = member(phone, this=False)
+    other.get_by_role("textbox", name="Name").fill("   ")
+    other.get_by_role("button", name="Rename").click()
+    expect(member(phone, this=False).get_by_role("alert")).to_have_text("Give the browser a name.")
+    assert sorted(Browser.objects.values_list("name", flat=True)) == ["Chrome on Linux"] * 2
+    # Chromium notes every 4xx page it loads on the console: that one line, nothing else.
+    assert phone.errors == [REFUSED_PAGE]
+    phone.errors.clear()
+    member(phone, this=False).get_by_role("textbox", name="Name").fill("Kitchen tablet")
+    member(phone, this=False).get_by_role("button", name="Rename").click()
+    expect(member(phone, this=False)).to_contain_text("Kitchen tablet")
+    expect(phone.get_by_role("alert")).to_have_count(0)
+    save_screenshot(phone, "household-360")
+
+    member(phone, this=False).get_by_role(
+        "button", name=re.compile("Remove Kitchen tablet")
+    ).click()
+    expect(phone.locator(".browsers > li")).to_have_count(1)
+    newcomer.reload()
+    expect(newcomer.get_by_role("link", name=re.compile("Ann, Bob"))).to_have_count(0)
+    no_error_page(phone)
+    assert phone.errors == [] and newcomer.errors == []
+
+
+def test_a_new_or_revoked_join_link_lets_nobody_in_by_the_old_one(phone, second_phone):
+    household = HouseholdFactory()
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/household/")
+    join_region = phone.get_by_role("region", name="Join link")
+    phone.get_by_role("button", name="Make a join link").click()
+    first = join_region.locator(".share-url").inner_text()
+    phone.get_by_role("button", name="New join link").click()
+    second = join_region.locator(".share-url").inner_text()
+    assert second != first
+    assert second_phone.goto(first).status == 404
+    phone.get_by_role("button", name="Revoke").click()
+    expect(join_region.locator(".share-url")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Make a join link")).to_be_visible()
+    assert second_phone.goto(second).status == 404
+    no_error_page(phone)
+    assert phone.errors == []
+
+
+def follow_a_link_elsewhere(page, address: str) -> None:
+    """Put a plain link to another site on the page, as any page might have one, and tap it."""
+    page.evaluate(
+        """address => {
+            const link = document.createElement("a");
+            link.href = address;
+            link.textContent = "Another site";
+            document.querySelector("main").append(link);
+        }""",
+        address,
+    )
+    page.get_by_role("link", name="Another site").click()
+    expect(page.get_by_text("Another site")).to_be_visible()
+
+
+def test_a_link_to_another_site_carries_no_token_from_a_link_page(phone, elsewhere):
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    links = [make_link(phone, "Watch"), make_link(phone, "Score")]
+    phone.goto(f"{phone.base}/household/")
+    phone.get_by_role("button", name="Make a join link").click()
+    links.append(phone.locator(".share-url").inner_text())
+    tokens = [link.rstrip("/").rsplit("/", 1)[1] for link in links]
+    pages = [*links, f"{phone.base}/household/", f"{phone.base}/games/{game.public_id}/share/"]
+    for page in pages:
+        phone.goto(page)
+        follow_a_link_elsewhere(phone, elsewhere.url)
+    assert len(elsewhere.seen) == len(pages)
+    for page, headers in zip(pages, elsewhere.seen, strict=True):
+        # No Referer at all, or at most our origin; never a page's path, let alone a token.
+        assert headers.get("referer") in (None, f"{phone.base}/"), (page, headers["referer"])
+        assert not any(token in value for token in tokens for value in headers.values()), page
+    assert phone.errors == []

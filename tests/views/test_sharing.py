@@ -3,6 +3,7 @@ household pages, and the hygiene of pages reached by a link token."""
 
 import logging
 import runpy
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
 
 from scorecard import sharing
 from scorecard.models import Browser, Game, GameLink, LinkRole
@@ -171,15 +174,18 @@ def test_link_pages_keep_their_address_private(shared, game, prefix):
     client, token, _ = shared["scorer" if prefix == "score" else "watcher"]
     for url in (f"/{prefix}/{token}/", f"/{prefix}/{token}/sheet/", f"/{prefix}/{'B' * 32}/"):
         response = client.get(url)
-        assert response.headers["Referrer-Policy"] == "no-referrer", url
+        assert response.headers["Referrer-Policy"] == "same-origin", url
         assert response.headers["Cache-Control"] == "private, no-store", url
         assert "noindex" in response.headers["X-Robots-Tag"], url
 
 
 def test_pages_that_show_tokens_keep_them_private_too(client_of, game):
-    for url in (reverse("game-share", args=[game.public_id]), reverse("household")):
+    join = _join_link(client_of)
+    for url in (reverse("game-share", args=[game.public_id]), reverse("household"), join):
         response = client_of.get(url)
-        assert response.headers["Referrer-Policy"] == "no-referrer", url
+        # Not "no-referrer": under it a browser posts these pages' forms with `Origin: null`,
+        # which the CSRF check refuses (tests/browser/test_sharing.py has both sides).
+        assert response.headers["Referrer-Policy"] == "same-origin", url
         assert response.headers["Cache-Control"] == "private, no-store", url
     ordinary = client_of.get(reverse("game", args=[game.public_id]))
     assert ordinary.headers["Referrer-Policy"] == "same-origin"
@@ -214,7 +220,7 @@ def test_a_browser_joined_by_link_sees_the_households_games(client_of, game):
     assert newcomer.get(reverse("game", args=[game.public_id])).status_code == 200
     assert game.public_id in text(newcomer.get(reverse("games")))
     names = text(client_of.get(reverse("household")))
-    assert "Chrome on Android" in names and "(this browser)" in names
+    assert "Chrome on Android" in names and "This browser" in names
 
 
 def test_a_removed_browser_is_shut_out_at_once(client_of, game):
@@ -247,6 +253,15 @@ def test_a_new_join_link_stops_the_old_one_but_keeps_who_joined(client_of, game)
     assert member.get(reverse("game", args=[game.public_id])).status_code == 200
 
 
+def test_joining_again_from_a_browser_already_in_the_household_just_goes_home(client_of, game):
+    join = _join_link(client_of)
+    member = Client()
+    assert member.post(join).url == reverse("home")
+    again = member.post(join)  # the button pressed twice, or the post sent again from history
+    assert again.status_code == 302 and again.url == reverse("home")
+    assert Browser.objects.count() == 2
+
+
 def test_a_revoked_join_link_is_not_found(client_of):
     join = _join_link(client_of)
     client_of.post(reverse("household"), {"action": "revoke-join-link"})
@@ -259,6 +274,77 @@ def test_joining_warns_a_browser_that_has_games_of_its_own(client_of, game):
     GameFactory(owner=elsewhere, names=["Zed"])
     page = text(browser_of(elsewhere).get(join))
     assert "with 1 game." in page and "stay with the old household" in page
+
+
+def _rename(client: Client, browser: Browser, name: str):
+    return client.post(
+        reverse("household"), {"action": "rename", "browser": browser.pk, "name": name}
+    )
+
+
+def test_the_household_tells_its_browsers_apart(client_of, household, game):
+    own = Browser.objects.get()
+    Browser.objects.filter(pk=own.pk).update(name="Chrome on Linux")
+    hours_ago = timezone.now() - timedelta(hours=5)
+    Browser.objects.create(household=household, name="Chrome on Android", last_seen=hours_ago)
+    Browser.objects.create(household=household, name="Firefox on Linux")
+    page = text(client_of.get(reverse("household")))
+    assert page.count("This browser") == 1
+    assert "seen within the hour" in page and "last seen 5 hours ago" in page
+    assert "Remove Chrome on Android, joined" in page and "Remove Chrome on Linux" not in page
+
+
+def test_a_browser_is_renamed_by_its_household(client_of, household, game):
+    other = Browser.objects.create(household=household, name="Chrome on Linux")
+    response = _rename(client_of, other, "  Kitchen\ttablet ")
+    assert response.status_code == 302 and response.url == reverse("household")
+    other.refresh_from_db()
+    assert other.name == "Kitchen tablet"
+    assert (
+        _rename(client_of, Browser.objects.exclude(pk=other.pk).get(), "Ann’s phone").status_code
+        == 302
+    )
+    assert "Ann’s phone" in text(client_of.get(reverse("household")))
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "Give the browser a name."),
+        ("  \t ", "Give the browser a name."),
+        ("x" * 61, "A name has at most 60 characters."),
+        ("Bell\x07", "A name cannot hold invisible or control characters."),
+        ("chrome on LINUX", "Another browser of this household is already called"),
+    ],
+)
+def test_a_bad_browser_name_is_refused_in_place_and_kept_to_correct(
+    client_of, household, game, name, message
+):
+    Browser.objects.create(household=household, name="Chrome on Linux")
+    own = Browser.objects.exclude(name="Chrome on Linux").get()
+    response = _rename(client_of, own, name)
+    page = text(response)
+    assert response.status_code == 400 and message in page
+    assert 'role="alert"' in page and 'aria-invalid="true"' in page
+    if name.strip():
+        assert f'value="{escape(name)}"' in page  # what was typed is still there to correct
+    assert sorted(Browser.objects.values_list("name", flat=True)) == ["Chrome on Linux", "Test"]
+
+
+@pytest.mark.parametrize("browser", ["", "abc", "9" * 30, "-1"])
+def test_a_rename_that_names_no_browser_is_refused_in_place(client_of, game, browser):
+    data = {"action": "rename", "browser": browser, "name": "Kitchen"}
+    response = client_of.post(reverse("household"), data)
+    assert response.status_code == 400 and "not something this page can do" in text(response)
+    assert list(Browser.objects.values_list("name", flat=True)) == ["Test"]
+
+
+def test_a_browser_of_another_household_is_never_renamed(client_of, game):
+    theirs = Browser.objects.create(household=HouseholdFactory(), name="Theirs")
+    response = _rename(client_of, theirs, "Mine now")
+    assert response.status_code == 400 and "no longer in this household" in text(response)
+    theirs.refresh_from_db()
+    assert theirs.name == "Theirs"
 
 
 def test_the_household_page_before_any_game_explains_itself(db):
@@ -355,6 +441,9 @@ def test_an_unchanged_poll_is_a_304_without_a_body_from_one_query(
     client, key, prefix = shared[who]
     game.refresh_from_db()
     headers = HTMX | {"If-None-Match": f'"{game.version}"'}
+    # A household browser's first request of the hour also notes when it was seen (one
+    # UPDATE, tests/test_households.py); the polls every 2 s after it are what is measured.
+    client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers)
     with django_assert_max_num_queries(1):
         response = client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers)
     assert response.status_code == 304 and response.content == b""
