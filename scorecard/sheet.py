@@ -139,6 +139,12 @@ def _bonus(card: CardProgress) -> int | str:
     return card.totals.bonus if rules.upper_bonus_settled(card.filled) else ""
 
 
+def _correction_label(column: Column, box: rules.Box, points: int) -> str:
+    """What a filled box's link says: whose box, on which card, what it holds."""
+    card = f" on card {column.count}" if column.count else ""
+    return f"Correct {column.player}’s {box.label}{card}: {points}"
+
+
 def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLink | None) -> Row:
     cells = []
     for column in columns:
@@ -147,7 +153,7 @@ def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLink | No
         if entry is None:
             cells.append(Cell("", dom_id))
         elif correct:
-            label = f"Correct {box.label}: {entry.points}"
+            label = _correction_label(column, box, entry.points)
             cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
         else:
             cells.append(Cell(str(entry.points), dom_id))

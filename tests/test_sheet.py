@@ -4,6 +4,7 @@ import re
 
 from scorecard import services
 from scorecard.access import GameLinks
+from scorecard.models import Game
 from scorecard.progress import load_progress
 from scorecard.rules import Box
 from scorecard.sheet import (
@@ -12,7 +13,7 @@ from scorecard.sheet import (
     game_columns,
     sheet_rows,
 )
-from tests.factories import play
+from tests.factories import GameFactory, play
 
 
 def cell_ids(cells):
@@ -25,7 +26,7 @@ def test_filled_boxes_link_to_their_correction_and_sums_do_not(game):
     rows = sheet_rows(game_columns(progress), GameLinks(game.public_id).correct)
     fours = next(row for row in rows if row.box is Box.FOURS)
     assert fours.cells[0].href.endswith("/turns/1/correct/") and fours.cells[1].text == ""
-    assert 'aria-label="Correct Fours: 12"' in fours.html
+    assert 'aria-label="Correct Ann’s Fours: 12"' in fours.html
     total = next(row for row in rows if row.label == "Grand total")
     assert [cell.text for cell in total.cells] == ["12", ""]
     assert not total.cells[0].href
@@ -114,3 +115,12 @@ def test_a_triple_card_heading_shows_its_count_under_the_name_and_keeps_the_name
     assert unnamed.header_html() == '<th scope="col">×1</th>'
     (one_card,) = blank_columns(["Ann"], 1, triple=False)
     assert one_card.header_html() == '<th scope="col">Ann</th>'
+
+
+def test_a_correction_link_names_the_player_and_a_triple_card(household):
+    game = GameFactory(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
+    services.record_box(game=game, version=0, turn=1, box=Box.TWOS, card=2, dice=(2, 2, 1, 3, 4))
+    progress = load_progress(game)
+    rows = sheet_rows(game_columns(progress), GameLinks(game.public_id).correct)
+    twos = next(row for row in rows if row.box is Box.TWOS)
+    assert 'aria-label="Correct Ann’s Twos on card ×2: 4"' in twos.html
