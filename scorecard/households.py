@@ -9,7 +9,6 @@ import itertools
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -27,19 +26,23 @@ def browser_key(request: HttpRequest) -> str | None:
 
 
 # How exact a browser's `last_seen` is: knowing the hour tells a family's browsers apart,
-# and writing it every request would cost a write on every tap.
+# and writing it on every request would cost a write on every tap.
 SEEN_EVERY = timedelta(hours=1)
 
 
-def browser_seen(key: str) -> None:
-    """Notes that the browser with this key is in use, writing at most once an hour: each
-    server process remembers in its cache that it has noted the key this hour (no query),
-    and the UPDATE changes the row only when the stored time is over an hour old, so
-    several processes still write it once."""
-    if not cache.add(f"browser-seen:{key}", True, timeout=SEEN_EVERY.total_seconds()):
+def note_seen(request: HttpRequest) -> None:
+    """Keeps the browser's `last_seen` to the hour at one write an hour and no query in
+    between: the cookie's signature carries the time it was signed, so a cookie signed
+    within the hour means this browser was noted within the hour. An older one is noted now
+    and signed afresh (which also keeps a browser in use from ever reaching its expiry)."""
+    cookie = settings.HOUSEHOLD_COOKIE
+    fresh = request.get_signed_cookie(cookie, default=None, max_age=SEEN_EVERY)
+    if fresh is not None:
+        request._browser_key = fresh
         return
-    now = timezone.now()
-    Browser.objects.filter(key=key, last_seen__lt=now - SEEN_EVERY).update(last_seen=now)
+    key = browser_key(request)
+    if key and Browser.objects.filter(key=key).update(last_seen=timezone.now()):
+        request._new_browser_key = key  # the middleware signs it again
 
 
 def current_household(request: HttpRequest) -> Household | None:
@@ -135,7 +138,8 @@ def household_for_writing(request: HttpRequest) -> Household:
 
 
 def remember_browser(request: HttpRequest, browser: Browser) -> None:
-    """This browser belongs to `browser.household` from now on; the middleware sets the cookie."""
+    """This browser belongs to `browser.household` from now on; the middleware sets the cookie
+    (and a cookie signed now says the browser was seen now)."""
     request._household = browser.household
     request._new_browser_key = browser.key
 
@@ -171,10 +175,9 @@ class HouseholdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        # The one write a request makes without a change of state: so that a family can
-        # tell its browsers apart by when each was last used (at most once an hour).
-        if seen := browser_key(request):
-            browser_seen(seen)
+        # The one write a request may make without a change of state, at most once an hour:
+        # a family tells its browsers apart by when each was last used.
+        note_seen(request)
         response = self.get_response(request)
         if key := getattr(request, "_new_browser_key", None):
             response.set_signed_cookie(

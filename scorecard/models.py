@@ -44,7 +44,7 @@ class Browser(models.Model):
     # "Chrome on Android" from the User-Agent at first; the family can rename it.
     name = models.CharField(max_length=60)
     joined = models.DateTimeField(default=timezone.now, editable=False)
-    # Written at most once an hour (`households.browser_seen`), so a request costs no write.
+    # Written at most once an hour (`households.note_seen`), so a request costs no write.
     last_seen = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -1,9 +1,9 @@
 """Households: a game belongs to the browser whose signed cookie names its household."""
 
+import time
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.http import Http404
 from django.test import Client, RequestFactory
@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from scorecard.households import SEEN_EVERY, household_game
 from scorecard.models import Browser, Game
-from tests.conftest import browser_of, game_url, household_cookie
+from tests.conftest import game_url, household_cookie
 from tests.factories import HouseholdFactory
 
 
@@ -83,45 +83,53 @@ def test_a_cookie_signed_with_the_old_written_key_opens_nothing(game, settings):
 
 def _seen_writes(client: Client, url: str) -> list[str]:
     with CaptureQueriesContext(connection) as captured:
-        assert client.get(url).status_code == 200
+        assert client.get(url).status_code in {200, 404}
     return [q["sql"] for q in captured if q["sql"].startswith('UPDATE "scorecard_browser"')]
 
 
-def test_a_browser_is_seen_by_its_first_request_of_the_hour(client_of, game):
-    cache.clear()  # a server process that has not seen this browser yet
-    long_ago = timezone.now() - timedelta(days=3)
-    Browser.objects.update(last_seen=long_ago)
-    assert len(_seen_writes(client_of, game_url(game))) == 1
+def _cookie_signed(client: Client, household, *, ago: timedelta, monkeypatch) -> None:
+    """Give the client the household's cookie as the site signed it `ago`."""
+    with monkeypatch.context() as then:
+        signed_at = time.time() - ago.total_seconds()
+        then.setattr(time, "time", lambda: signed_at)
+        client.cookies["household"] = household_cookie(household)
+
+
+def test_a_browser_is_seen_by_its_first_request_of_the_hour(household, game, monkeypatch):
+    client = Client()
+    _cookie_signed(
+        client, household, ago=SEEN_EVERY + timedelta(minutes=1), monkeypatch=monkeypatch
+    )
+    Browser.objects.update(last_seen=timezone.now() - timedelta(days=3))
+    response = client.get(game_url(game))
+    assert response.status_code == 200 and "household" in response.cookies  # signed afresh
     assert timezone.now() - Browser.objects.get().last_seen < timedelta(seconds=5)
+    assert _seen_writes(client, game_url(game)) == []  # the fresh cookie says: seen this hour
 
 
-def test_a_browser_costs_no_write_or_query_for_the_rest_of_the_hour(client_of, game):
-    cache.clear()
-    client_of.get(game_url(game))
+def test_a_browser_costs_no_write_or_query_for_the_rest_of_the_hour(household, game, monkeypatch):
+    client = Client()
+    _cookie_signed(
+        client, household, ago=SEEN_EVERY - timedelta(minutes=1), monkeypatch=monkeypatch
+    )
     long_ago = timezone.now() - timedelta(days=3)
     Browser.objects.update(last_seen=long_ago)
-    for _ in range(3):
-        assert _seen_writes(client_of, game_url(game)) == []  # this process knows the hour
+    for url in (game_url(game), reverse("home"), reverse("household")):
+        assert _seen_writes(client, url) == []
+        assert "household" not in client.get(url).cookies  # nothing to sign again
     assert Browser.objects.get().last_seen == long_ago
 
 
-def test_another_process_in_the_same_hour_writes_nothing(client_of, game):
-    recently = timezone.now() - SEEN_EVERY + timedelta(minutes=5)
-    Browser.objects.update(last_seen=recently)
-    cache.clear()  # as another server process would see it, with its own cache
-    client_of.get(game_url(game))
-    assert Browser.objects.get().last_seen == recently
-
-
-def test_a_forged_cookie_is_never_noted_and_a_removed_browser_finds_nothing(game):
-    removed = browser_of(game.owner)
+def test_a_removed_or_forged_browser_is_never_noted_or_signed_again(household, game, monkeypatch):
+    removed = Client()
+    _cookie_signed(removed, household, ago=timedelta(days=2), monkeypatch=monkeypatch)
     Browser.objects.all().delete()
+    response = removed.get(game_url(game))
+    assert response.status_code == 404 and "household" not in response.cookies
     forged = Client()
     forged.cookies["household"] = "not-signed"
-    cache.clear()
     assert _seen_writes(forged, reverse("home")) == []
-    assert removed.get(reverse("home")).status_code == 200
-    assert removed.get(game_url(game)).status_code == 404 and not Browser.objects.exists()
+    assert not Browser.objects.exists()
 
 
 def test_browsers_that_joined_before_last_seen_existed_were_seen_when_they_joined(household):
