@@ -21,10 +21,16 @@ RETRY_AFTER_SECONDS = 2
 MESSAGE = "The score card could not reach its database just now."
 AGAIN = "Try again in a few seconds."
 # A form sent again is safe: the game's version tells a repeat from a new entry.
-SEND_AGAIN = "the card checks its version, so nothing is recorded twice."
+SEND_AGAIN = (
+    "Try again in a few seconds: the card checks its version, so nothing is recorded twice."
+)
+GO_BACK = (
+    "Go back and send it again in a few seconds: the card checks its version, so nothing is "
+    "recorded twice."
+)
 
-# The site's own page around the message, written here rather than as a template file: it
-# must render with no database, and it is only ever this one paragraph.
+# The page is this one paragraph in the site's layout. It lives beside the code that sends
+# it, in one place, and it reads nothing from the database.
 PAGE = """{% extends "base.html" %}
 {% block title %}Back in a moment · Yahtzee score card{% endblock %}
 {% block content %}
@@ -43,12 +49,7 @@ FRAGMENT = '<p class="error" role="alert">{{ message }} {{ again }}</p>\n'
 def unavailable_response(request: HttpRequest) -> HttpResponse:
     """503 with Retry-After: for htmx the message alone, else the site's page with it."""
     by_link, htmx = request.method in {"GET", "HEAD"}, getattr(request, "htmx", False)
-    if by_link:
-        again = AGAIN
-    elif htmx:
-        again = f"{AGAIN[:-1]}: {SEND_AGAIN}"
-    else:
-        again = f"Go back and send it again in a few seconds: {SEND_AGAIN}"
+    again = AGAIN if by_link else SEND_AGAIN if htmx else GO_BACK
     context = {"message": MESSAGE, "again": again}
     context["retry"] = request.get_full_path() if by_link else ""
     try:
@@ -72,7 +73,7 @@ class DatabaseUnavailable:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request: HttpRequest, exception: Exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None  # a bug: Django's 500 and its report
         logger.error(
