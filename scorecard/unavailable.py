@@ -5,8 +5,8 @@ reaches it fails for a second or so with `OperationalError` or `InterfaceError`.
 answered 503 with `Retry-After`, a short plain message (a fragment for htmx, which shows it
 where the player is looking; the site's page otherwise) and a line in the log. The next
 request opens a new connection (`conn_health_checks`), so nothing else is needed to recover.
-A write that failed was rolled back with its transaction, and a form sent again is checked
-against the game's version, so nothing is recorded twice.
+A write that failed was rolled back with its transaction; a box sent again is checked
+against the game's version, so a double tap is still recorded once.
 """
 
 import logging
@@ -20,14 +20,7 @@ logger = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 2
 MESSAGE = "The score card could not reach its database just now."
 AGAIN = "Try again in a few seconds."
-# A form sent again is safe: the game's version tells a repeat from a new entry.
-SEND_AGAIN = (
-    "Try again in a few seconds: the card checks its version, so nothing is recorded twice."
-)
-GO_BACK = (
-    "Go back and send it again in a few seconds: the card checks its version, so nothing is "
-    "recorded twice."
-)
+GO_BACK = "Go back and send it again in a few seconds."
 
 # The page is this one paragraph in the site's layout. It lives beside the code that sends
 # it, in one place, and it reads nothing from the database.
@@ -49,7 +42,7 @@ FRAGMENT = '<p class="error" role="alert">{{ message }} {{ again }}</p>\n'
 def unavailable_response(request: HttpRequest) -> HttpResponse:
     """503 with Retry-After: for htmx the message alone, else the site's page with it."""
     by_link, htmx = request.method in {"GET", "HEAD"}, getattr(request, "htmx", False)
-    again = AGAIN if by_link else SEND_AGAIN if htmx else GO_BACK
+    again = AGAIN if by_link or htmx else GO_BACK
     context = {"message": MESSAGE, "again": again}
     context["retry"] = request.get_full_path() if by_link else ""
     try:
