@@ -128,3 +128,12 @@ def test_a_typed_entry_sent_twice_is_recorded_once(game):
     first = services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=3)
     again = services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=3)
     assert first.is_new and not again.is_new and first.entry.pk == again.entry.pk
+
+
+def test_a_typed_repeat_with_other_points_is_a_stale_screen_not_a_repeat(game):
+    """A double tap is the same box with the same points; other points from the same old
+    screen are a different entry, refused as stale, never taken for the first one."""
+    services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=3)
+    with pytest.raises(services.GameChanged):
+        services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=2)
+    assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "ones", 3)]

@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scorecard.households.HouseholdMiddleware",
     "scorecard.middleware.LinkPagePrivacy",
+    # A database gone for a moment (a restart) is a 503 with Retry-After, not a 500.
+    "scorecard.unavailable.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "yahtzee.urls"

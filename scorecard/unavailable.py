@@ -1,0 +1,78 @@
+"""A database that is gone for a moment is a 503 that says to try again, not a 500.
+
+While PostgreSQL restarts, or after it dropped a worker's connection, every request that
+reaches it fails for a second or so with `OperationalError` or `InterfaceError`. Those are
+answered 503 with `Retry-After`, a short plain message (a fragment for htmx, which shows it
+where the player is looking; the site's page otherwise) and a line in the log. The next
+request opens a new connection (`conn_health_checks`), so nothing else is needed to recover.
+A write that failed was rolled back with its transaction; a box sent again is checked
+against the game's version, so a double tap is still recorded once.
+"""
+
+import logging
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template import engines
+
+logger = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 2
+MESSAGE = "The score card could not reach its database just now."
+AGAIN = "Try again in a few seconds."
+GO_BACK = "Go back and send it again in a few seconds."
+
+# The page is this one paragraph in the site's layout. It lives beside the code that sends
+# it, in one place, and it reads nothing from the database.
+PAGE = """{% extends "base.html" %}
+{% block title %}Back in a moment · Yahtzee score card{% endblock %}
+{% block content %}
+<h1>Back in a moment</h1>
+<p class="error" role="alert">{{ message }} {{ again }}</p>
+{% if retry %}
+<p>
+<a class="button" href="{{ retry }}">Try again</a>
+</p>
+{% endif %}
+{% endblock %}
+"""
+FRAGMENT = '<p class="error" role="alert">{{ message }} {{ again }}</p>\n'
+
+
+def unavailable_response(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: for htmx the message alone, else the site's page with it."""
+    by_link, htmx = request.method in {"GET", "HEAD"}, getattr(request, "htmx", False)
+    again = AGAIN if by_link or htmx else GO_BACK
+    context = {"message": MESSAGE, "again": again}
+    context["retry"] = request.get_full_path() if by_link else ""
+    try:
+        body = engines["django"].from_string(FRAGMENT if htmx else PAGE).render(context, request)
+        kind = "text/html; charset=utf-8"
+    except Exception:  # the page itself failed (a deploy without collectstatic): say it plainly
+        logger.exception("The page saying the database is unavailable failed; sent it as text")
+        body, kind = f"{MESSAGE} {again}\n", "text/plain; charset=utf-8"
+    response = HttpResponse(body, status=503, content_type=kind)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseUnavailable:
+    """Last in MIDDLEWARE, so it is the first to see an exception a view raised."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None  # a bug: Django's 500 and its report
+        logger.error(
+            "The database is unavailable; answered 503 to %s %s",
+            request.method,
+            request.path,
+            exc_info=exception,
+        )
+        return unavailable_response(request)
