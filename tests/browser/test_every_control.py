@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,6 +142,7 @@ class Phone:
 
     role: str
     page: Page
+    shots: Path  # a screenshot of each kind of page, the first time it is seen
     downloads: Path
     seen: dict[str, str] = field(default_factory=dict)  # key: the address it was seen at
     used: set[str] = field(default_factory=set)
@@ -201,7 +203,8 @@ class Phone:
             self.fault(f"wider than the screen at {page_kind}: {found['wide'][:4]}")
         if page_kind not in self.shot:
             self.shot.add(page_kind)
-            self.screenshot(f"{len(self.shot):02d}{page_kind.replace('/', '_')}")
+            name = re.sub(r"[^a-z0-9-]+", "_", page_kind.replace("<", "").replace(">", ""))
+            self.screenshot(f"{len(self.shot):02d}{name}")
 
     def _survey(self) -> dict:
         for _ in range(3):  # a tap that navigates may still be on its way
@@ -214,8 +217,8 @@ class Phone:
         raise AssertionError(f"the page never settled: {self.page.url}")
 
     def screenshot(self, name: str) -> Path:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        path = SHOTS / f"{self.role}-{name}.png"
+        self.shots.mkdir(parents=True, exist_ok=True)
+        path = self.shots / f"{self.role}-{name}.png"
         self.page.screenshot(path=str(path), full_page=True, animations="allow")
         return path
 
@@ -299,8 +302,10 @@ class Phone:
 
 
 @pytest.fixture
-def phones(chromium, live_server, tmp_path):
+def phones(chromium, live_server, tmp_path, request):
     """A phone for each person at the table: `phones(role, screen, scheme)`."""
+    shots = SHOTS / request.node.name.removeprefix("test_")
+    shutil.rmtree(shots, ignore_errors=True)
     contexts = []
     made: list[Phone] = []
 
@@ -318,7 +323,7 @@ def phones(chromium, live_server, tmp_path):
         page = context.new_page()
         page.set_default_timeout(8_000)
         page.base = live_server.url
-        phone = Phone(role, page, tmp_path)
+        phone = Phone(role, page, shots, tmp_path)
         phone.listen()
         made.append(phone)
         return phone
@@ -897,9 +902,9 @@ def test_a_browser_joined_to_the_household(phones, advice_ready):
     play(game, SOLO_GAME[:9])  # four boxes left
     finished = GameFactory(owner=household, names=["Ann", "Bob"])
     play(finished, [turn for turn in SOLO_GAME for _ in range(2)])
-    Browser.objects.create(household=household, name="Old phone")
     owner = phones("owner")
     join_household(owner.page, household)
+    Browser.objects.create(household=household, name="Old phone")  # given away since
     owner.open("/")
     open_the_household(owner)
     join_path = make_a_join_link(owner)
