@@ -4,6 +4,9 @@
 // other answer. The texts come from the page (#request-problem's data- attributes).
 "use strict";
 
+// Controls only a page without scripts needs (a choice's Set button) hide from here on.
+document.documentElement.classList.add("scripted");
+
 (() => {
   const region = () => document.getElementById("request-problem");
 

@@ -1,6 +1,6 @@
 // A choice that takes effect at once: changing it sends its form, so the whole page comes
 // back with everything that choice changes (advice adds or removes the Win column too).
-// Without this script the form's own button, in <noscript>, does the same.
+// Without scripts the form's own button (.without-scripts, hidden here) does the same.
 "use strict";
 
 document.addEventListener("change", (event) => {

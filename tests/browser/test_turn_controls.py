@@ -170,7 +170,7 @@ def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
         abs(label_box["y"] + label_box["height"] / 2 - select_box["y"] - select_box["height"] / 2)
         < 4
     )
-    expect(page.get_by_role("button", name="Set")).to_have_count(0)
+    expect(page.get_by_role("button", name="Set")).to_be_hidden()
     switch.select_option("Always")
     expect(page.locator("#standings th", has_text="Win")).to_be_visible()
     expect(page.get_by_label("Advice")).to_have_value("on")

@@ -385,7 +385,9 @@ def test_the_advice_switch_in_an_htmx_panel_returns_to_the_game_page(client_of, 
     assert f'name="next" value="{game_url(game)}"' in panel
     # A plain post: its answer is the whole page, so the Win column comes and goes with it.
     assert 'action="/advice/"' in panel and 'hx-post="/advice/"' not in panel
-    assert "data-submit-on-change" in panel and "<noscript><button>Set</button></noscript>" in panel
+    assert (
+        "data-submit-on-change" in panel and '<button class="without-scripts">Set</button>' in panel
+    )
 
 
 def test_a_bug_raising_value_error_is_a_server_error_not_a_message(client_of, game, monkeypatch):
