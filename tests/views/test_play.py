@@ -686,13 +686,18 @@ def test_a_refusal_for_htmx_is_marked_to_be_shown_in_place(client_of, game):
     assert plain.status_code == 400 and "X-In-Place" not in plain
 
 
+def _decided_last_turn(household, bob_leads: bool):
+    """Bob's last turn (Chance) in a game one player leads by far more than a turn scores."""
+    strong = [(box, (box.face,) * 3 + (1, 2) if box.face else (6, 6, 6, 6, 5)) for box in Box]
+    weak = [(box, (1, 2, 3, 4, 6)) for box in Box]
+    ann, bob = (weak, strong) if bob_leads else (strong, weak)
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    return play(game, [turn for pair in zip(ann, bob, strict=True) for turn in pair][:-1])
+
+
 def test_the_last_turn_says_plainly_when_the_game_is_won_already(advised, household):
     """Bob leads by more than any last turn can change: no play-to-win sums, no ">99.9%"."""
-    rounds = [(box, (box.face,) * 3 + (1, 2) if box.face else (6, 6, 6, 6, 5)) for box in Box]
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    zeros = [(box, (1, 2, 3, 4, 6)) for box in Box]
-    turns = [turn for pair in zip(zeros, rounds, strict=True) for turn in pair][:-1]
-    play(game, turns)
+    game = _decided_last_turn(household, bob_leads=True)
     url = reverse("game", args=[game.public_id])
     page = text(advised.get(url))
     assert "Bob’s turn" in page and "Bob has won already, whatever the dice." in page
@@ -702,10 +707,6 @@ def test_the_last_turn_says_plainly_when_the_game_is_won_already(advised, househ
 
 
 def test_the_last_turn_says_plainly_when_no_dice_can_win(advised, household):
-    rounds = [(box, (box.face,) * 3 + (1, 2) if box.face else (6, 6, 6, 6, 5)) for box in Box]
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    zeros = [(box, (1, 2, 3, 4, 6)) for box in Box]
-    turns = [turn for pair in zip(rounds, zeros, strict=True) for turn in pair][:-1]
-    play(game, turns)
+    game = _decided_last_turn(household, bob_leads=False)
     page = text(advised.get(reverse("game", args=[game.public_id])))
     assert "no dice can bring Bob to first place now." in page and "To win:" not in page
