@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 import re
 import shutil
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -176,6 +177,14 @@ class Phone:
     def fault(self, what: str) -> None:
         if what not in self.faults:
             self.faults.append(what)
+
+    def check(self, what: str, expectation: Callable[[], None]) -> None:
+        """What the person should see at the end of a flow, noted as a fault when it is
+        not there, so that every such check is reported, not just the first."""
+        try:
+            expectation()
+        except AssertionError as error:
+            self.fault(f"{what} ({self.page.url}): {str(error).splitlines()[0]}")
 
     @contextmanager
     def allowing(self, *statuses: int):
@@ -427,9 +436,12 @@ def set_advice(phone: Phone, label: str) -> None:
 
 
 def start_a_game_with_every_option(phone: Phone) -> None:
-    """Eight names, the last moved to the top a seat at a time, every option tried, then
-    one player left and Enter pressed in the name field."""
+    """No names at all (refused in place), then eight, the last moved to the top a seat at
+    a time, every option tried, then one player left and Enter pressed in the name."""
     page = phone.page
+    with phone.allowing(400):
+        phone.tap(page.get_by_role("button", name="Start the game").last)
+        expect(page.get_by_role("alert")).to_contain_text("1 to 8 players")
     names = ["Hal", "Gus", "Fay", "Eve", "Dee", "Cy", "Bob", "Ann"]
     for seat, name in enumerate(names, start=1):
         phone.fill(page.get_by_label(f"Player {seat}", exact=True), name)
@@ -856,10 +868,16 @@ def total_of(phone: Phone, name: str) -> Locator:
     return phone.page.locator("#standings tbody tr", has_text=name).locator("td.total")
 
 
+def link_gone(phone: Phone) -> None:
+    expect(phone.page.get_by_text("This link no longer works")).to_be_visible()
+    expect(phone.page.get_by_role("heading", name="Not Found")).to_have_count(0)
+
+
 def test_a_score_link_and_a_watch_link_at_the_table(phones, advice_ready):
     """The owner makes both links on the share page; a scorer on a small phone in the dark
-    plays the game out with every control, while a watcher follows it live until the
-    watch link is revoked."""
+    plays the game out with every control, while a watcher follows the game and another
+    its printable sheet, live, until the owner revokes the links: then every page says
+    so, and a tap on a revoked link changes nothing."""
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     play(game, [turn for turn in SOLO_GAME[:8] for _ in range(2)])  # five boxes left each
@@ -870,6 +888,11 @@ def test_a_score_link_and_a_watch_link_at_the_table(phones, advice_ready):
     watcher = phones("watcher")
     watcher.open(links["watch"])
     watcher.page.evaluate("window.stillTheSamePage = true")
+    sheet_watcher = phones("sheet-watcher", SMALL_PHONE)  # follows the printable sheet
+    sheet_watcher.open(links["watch"])
+    sheet_watcher.tap(sheet_watcher.page.get_by_role("link", name="Printable sheet"))
+    expect(sheet_watcher.page.get_by_role("heading", name="Score sheet")).to_be_visible()
+    sheet_watcher.look()
     scorer = phones("scorer", SMALL_PHONE, "dark")
     scorer.open(links["score"])
     expect(turn_title(scorer)).to_contain_text("Ann’s turn 17 of 26")
@@ -890,16 +913,24 @@ def test_a_score_link_and_a_watch_link_at_the_table(phones, advice_ready):
     scorer.tap(scorer.page.get_by_role("link", name="Printable sheet"))
     expect(scorer.page.get_by_role("heading", name="Score sheet")).to_be_visible()
     scorer.look()
+    scorer.page.go_back()  # the sheet has no link back to the game
+    expect(turn_title(scorer)).to_have_text("Game over")
 
-    watcher.tap(watcher.page.get_by_role("link", name="Printable sheet"))
-    expect(watcher.page.get_by_role("heading", name="Score sheet")).to_be_visible()
-    watcher.open(links["watch"])  # the link again, from the message it came in
-    watch = owner.page.locator("section.share:has(#share-watch)")
-    with watcher.allowing(404):  # the watcher's page asks, and is told the link is gone
-        owner.tap(watch.get_by_role("button", name="Revoke"))
-        expect(watcher.page.get_by_text("This link no longer works")).to_be_visible()
-    expect(turn_title(watcher)).to_have_text("Game over")
-    assert_all_used(scorer, watcher, faults_only=(owner,))
+    for role in ("watch", "score"):
+        section = owner.page.locator(f"section.share:has(#share-{role})")
+        owner.tap(section.get_by_role("button", name="Revoke"))
+        expect(section.locator(".share-url")).to_be_hidden()
+    following = (watcher, sheet_watcher, scorer)
+    with ExitStack() as revoked:
+        for phone in following:  # each page asks for news and hears that its link is gone
+            revoked.enter_context(phone.allowing(404))
+        for phone in following:
+            phone.check("a revoked link says so", lambda phone=phone: link_gone(phone))
+        with scorer.page.expect_response(lambda response: "/undo/" in response.url):
+            scorer.tap(scorer.page.get_by_role("button", name="Undo last entry"))
+        scorer.check("a tap on a revoked link says so", lambda: link_gone(scorer))
+        scorer.check("the card stays", lambda: expect(turn_title(scorer)).to_have_text("Game over"))
+    assert_all_used(scorer, watcher, sheet_watcher, faults_only=(owner,))
 
 
 def test_a_browser_joined_to_the_household(phones, advice_ready):
@@ -913,10 +944,10 @@ def test_a_browser_joined_to_the_household(phones, advice_ready):
     play(finished, [turn for turn in SOLO_GAME for _ in range(2)])
     owner = phones("owner")
     join_household(owner.page, household)
-    Browser.objects.create(household=household, name="Old phone")  # given away since
     owner.open("/")
     open_the_household(owner)
     join_path = make_a_join_link(owner)
+    Browser.objects.create(household=household, name="Old phone")  # given away since
 
     joined = phones("joined", SMALL_PHONE, "dark")
     joined.open(join_path)
