@@ -102,8 +102,8 @@ RECORDER = r"""
       controls: [...form.querySelectorAll(CONTROLS)].filter(usable).map(controlOf),
       fields: [...form.querySelectorAll(FIELDS)].filter(usable).map(fieldOf),
     }));
-    return { path: location.pathname, forms, wide: tooWide(),
-             scrollWidth: document.documentElement.scrollWidth };
+    const sideways = document.documentElement.scrollWidth > window.innerWidth;
+    return { path: location.pathname, forms, wide: tooWide(), sideways };
   }
 
   window.everyControl = { describe, survey };
@@ -209,7 +209,7 @@ class Phone:
                 self.seen.setdefault(f"{key} ▸ {control}", where)
             for name in form["fields"]:
                 self.seen.setdefault(f"{key} ▸ field {name}", where)
-        if found["wide"]:
+        if found["wide"] or found["sideways"]:
             self.fault(f"wider than the screen at {page_kind}: {found['wide'][:4]}")
         if page_kind not in self.shot:
             self.shot.add(page_kind)
@@ -260,6 +260,7 @@ class Phone:
         self.look()
 
     def tap(self, target: Locator) -> None:
+        """A finger on a button, a link, a box, a radio or a check box."""
         self.look()
         self._record(target)
         target.tap()
@@ -304,11 +305,11 @@ class Phone:
 
     # At the end.
 
-    def unused(self, allowed: dict[str, str]) -> list[str]:
+    def unused(self, unusable: dict[str, str]) -> list[str]:
         return [
             f"{key}  (seen at {where})"
             for key, where in self.seen.items()
-            if key not in self.used and not any(re.search(pattern, key) for pattern in allowed)
+            if key not in self.used and not any(re.search(pattern, key) for pattern in unusable)
         ]
 
 
@@ -883,7 +884,9 @@ def test_a_score_link_and_a_watch_link_at_the_table(phones, advice_ready):
     play(game, [turn for turn in SOLO_GAME[:8] for _ in range(2)])  # five boxes left each
     owner = phones("owner")
     join_household(owner.page, household)
-    owner.open(f"/games/{game.public_id}/")
+    owner.open("/")
+    in_progress = owner.page.get_by_role("region", name="Games in progress")
+    owner.tap(in_progress.get_by_role("link"))
     links = make_links(owner, "watch", "score")
     watcher = phones("watcher")
     watcher.open(links["watch"])
@@ -916,14 +919,14 @@ def test_a_score_link_and_a_watch_link_at_the_table(phones, advice_ready):
     scorer.page.go_back()  # the sheet has no link back to the game
     expect(turn_title(scorer)).to_have_text("Game over")
 
-    for role in ("watch", "score"):
-        section = owner.page.locator(f"section.share:has(#share-{role})")
-        owner.tap(section.get_by_role("button", name="Revoke"))
-        expect(section.locator(".share-url")).to_be_hidden()
     following = (watcher, sheet_watcher, scorer)
     with ExitStack() as revoked:
         for phone in following:  # each page asks for news and hears that its link is gone
             revoked.enter_context(phone.allowing(404))
+        for role in ("watch", "score"):
+            section = owner.page.locator(f"section.share:has(#share-{role})")
+            owner.tap(section.get_by_role("button", name="Revoke"))
+            expect(section.locator(".share-url")).to_be_hidden()
         for phone in following:
             phone.check("a revoked link says so", lambda phone=phone: link_gone(phone))
         with scorer.page.expect_response(lambda response: "/undo/" in response.url):
