@@ -50,3 +50,20 @@ def test_a_player_page_on_a_phone(phone):
     expect(phone.locator(".game-card")).to_have_count(20)
     assert no_sideways_scroll(phone)
     assert phone.errors == []
+
+
+def test_a_finished_games_review_leads_back_to_the_game_and_its_rematch(phone):
+    """The games list opens a finished game at its review; the game's own page (with the
+    rematch) is one tap from there, not only through the browser's history."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in range(2)])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/")
+    phone.locator(".game-card > a").click()
+    expect(phone.get_by_role("heading", name="Running totals")).to_be_visible()
+    phone.get_by_role("link", name="Back to the game").click()
+    expect(phone.locator("#turn-title")).to_have_text("Game over")
+    phone.get_by_role("button", name="Rematch with the same players").click()
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    assert phone.errors == []
