@@ -56,6 +56,15 @@ def test_an_unknown_rule_or_mode_is_refused(db):
     assert response.status_code == 400 and not Game.objects.exists()
 
 
+@pytest.mark.parametrize("field", ["joker", "mode", "dice"])
+def test_an_unknown_rule_mode_or_dice_is_refused_with_a_message_beside_it(db, field):
+    data = {"name_1": "Ann", "joker": "hasbro", "mode": "standard", "dice": "table", field: "x"}
+    response = Client().post(reverse("game-new"), data)
+    assert response.status_code == 400
+    assert "Choose one of these." in text(response)
+    assert not Game.objects.exists()
+
+
 def test_players_can_be_moved_up_before_the_game_starts(db):
     data = {"name_1": "Ann", "name_2": "Bob", "move_up": "2", "joker": "hasbro", "mode": "standard"}
     response = Client().post(reverse("game-new"), data)
