@@ -97,6 +97,7 @@ RECORDER = r"""
   }
 
   function survey() {
+    if (!document.body) return null;  // a page on its way in
     const forms = [...document.forms].map((form) => ({
       form: formOf(form),
       controls: [...form.querySelectorAll(CONTROLS)].filter(usable).map(controlOf),
@@ -219,13 +220,17 @@ class Phone:
             self.screenshot(f"{len(self.shot):02d}{name}")
 
     def _survey(self) -> dict:
-        for _ in range(3):  # a tap that navigates may still be on its way
+        for _ in range(5):  # a tap that navigates may still be on its way
             self.page.wait_for_load_state()
             try:
-                return self.page.evaluate("window.everyControl.survey()")
+                found = self.page.evaluate("window.everyControl.survey()")
             except PlaywrightError as error:
                 if "Execution context was destroyed" not in error.message:
                     raise
+            else:
+                if found is not None:
+                    return found
+                self.page.wait_for_function("() => document.body !== null")
         raise AssertionError(f"the page never settled: {self.page.url}")
 
     def screenshot(self, name: str) -> Path:
