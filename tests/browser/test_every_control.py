@@ -224,13 +224,12 @@ class Phone:
             self.page.wait_for_load_state()
             try:
                 found = self.page.evaluate("window.everyControl.survey()")
-            except PlaywrightError as error:
-                if "Execution context was destroyed" not in error.message:
-                    raise
-            else:
                 if found is not None:
                     return found
                 self.page.wait_for_function("() => document.body !== null")
+            except PlaywrightError as error:
+                if "Execution context was destroyed" not in error.message:
+                    raise
         raise AssertionError(f"the page never settled: {self.page.url}")
 
     def screenshot(self, name: str) -> Path:
