@@ -405,7 +405,8 @@ def box_button(phone: Phone, label: str) -> Locator:
 
 @contextmanager
 def panel_replaced(phone: Phone):
-    """Wait for the turn panel to be swapped for a new one (or the page to reload)."""
+    """Wait for the turn panel to be swapped for a new one (or the page to reload). htmx
+    replaces the whole element, so a mark on the old one tells the two apart."""
     phone.page.locator("#turn").evaluate("panel => { panel.dataset.old = 'yes'; }")
     yield
     expect(phone.page.locator("#turn:not([data-old])")).to_be_visible()
