@@ -141,6 +141,14 @@ def test_a_watcher_sees_the_standings_and_no_control(shared, game):
     assert f'data-live="/watch/{token}/"' in page
 
 
+def test_a_watchers_sheet_leads_back_and_can_say_its_link_is_gone(shared, game):
+    client, token, _ = shared["watcher"]
+    page = text(client.get(f"/watch/{token}/sheet/"))
+    assert f'<a href="/watch/{token}/">Back to the game</a>' in page
+    assert 'id="link-gone"' in page and "This link no longer works" in page
+    assert f"/games/{game.public_id}" not in page
+
+
 def test_the_owner_makes_renews_and_revokes_links_from_the_share_page(client_of, game):
     url = reverse("game-share", args=[game.public_id])
     page = text(client_of.get(url))
