@@ -135,7 +135,7 @@ MAX_DIGITS = 9  # no count, turn or version here comes near a billion
 def parse_int(value: str | None, what: str) -> int:
     text = (value or "").strip()
     if not (text.isdecimal() and text.isascii() and len(text) <= MAX_DIGITS):
-        raise Refusal(f"{what} must be a whole number.")
+        raise Refusal(f"{what} must be a whole number, 0 or more.")
     return int(text)
 
 

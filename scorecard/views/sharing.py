@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from scorecard import sharing, throttle
 from scorecard.access import game_url
 from scorecard.households import (
+    browser_key,
     browser_name,
     current_browser,
     current_household,
@@ -131,6 +132,9 @@ def household_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     current = current_household(request)
     context = {"household": household, "already": current == household, "error": ""}
     context["own_games"] = current.games.count() if current and current != household else 0
+    if context["own_games"]:  # can another browser still open them after this one leaves?
+        others = current.browsers.exclude(key=browser_key(request))
+        context["games_kept_elsewhere"] = others.exists()
     if request.method == "POST" and context["already"]:
         return redirect("home")  # pressed twice, or posted again from history: nothing to do
     if request.method == "POST":

@@ -271,6 +271,15 @@ def test_a_correction_that_breaks_the_card_is_refused(client_of, game):
     assert client_of.post(url, {"version": 0, "points": "50"}).status_code == 409
 
 
+def test_negative_points_in_a_correction_are_refused_saying_what_is_allowed(client_of, game):
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    response = client_of.post(url, {"version": 1, "points": "-1"})
+    assert response.status_code == 400
+    assert "Points must be a whole number, 0 or more." in text(response)
+    assert Entry.objects.get().points == 8
+
+
 def test_correcting_an_unknown_turn_is_not_found(client_of, game):
     url = reverse("game-correct", args=[game.public_id, 9])
     assert client_of.get(url).status_code == 404

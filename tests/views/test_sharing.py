@@ -281,7 +281,11 @@ def test_joining_warns_a_browser_that_has_games_of_its_own(client_of, game):
     elsewhere = HouseholdFactory()
     GameFactory(owner=elsewhere, names=["Zed"])
     page = text(browser_of(elsewhere).get(join))
-    assert "with 1 game." in page and "stay with the old household" in page
+    assert "with 1 game." in page and "No other browser belongs to the old household" in page
+    assert 'href="/games/export.json"' in page and "stay with the old household" not in page
+    Browser.objects.create(household=elsewhere, name="Tablet")
+    page = text(browser_of(elsewhere).get(join))
+    assert "stay with the old household’s other browsers" in page and "export them" not in page
 
 
 def _rename(client: Client, browser: Browser, name: str):
