@@ -124,8 +124,8 @@ def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyT
                 part[five] = np.broadcast_to(at_five, points.shape)[five]
             channels += carried
         # Single precision halves the memory of the turn's many columns; the tables keep it.
-        channels = np.hstack([np.broadcast_to(c, points.shape) for c in channels], dtype=np.float32)
-        expected = _through_turn(finals, channels).reshape(-1, len(masks))
+        stacked = np.hstack([np.broadcast_to(c, points.shape) for c in channels], dtype=np.float32)
+        expected = _through_turn(finals, stacked).reshape(-1, len(masks))
         indices = state_index(masks, uppers, fifties)
         tables.second[indices], tables.bonus[indices] = expected[0], expected[1]
         tables.events[:, :, indices] = expected[2:].reshape(len(EVENTS), 3, len(masks))

@@ -221,9 +221,9 @@ def record_box(
             return Recorded(progress, repeat, False)
         dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
         created = timezone.now()
-        values = (game.pk, seat.seat.pk, card, box.key, placement.points, dice_text)
-        values += (bool(placement.bonus), progress.next_turn, created)
-        entry_id = INSERT_ENTRY.run(*values)
+        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, card, box.key, placement.points,
+                                    dice_text, bool(placement.bonus), progress.next_turn,
+                                    created)  # fmt: skip
     filled = FilledBox(entry_id, progress.next_turn, seat.seat.pk, card, box.key,
                        placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
     progress.add(filled)
@@ -311,6 +311,7 @@ def undo_last_entry(*, game: Game, version: int) -> Undone:
         if not progress.entries:
             raise Refusal("Nothing to undo: no box is filled yet.", progress=progress)
         last = progress.entries[-1]
+        assert last.created is not None, "read with_times, so every entry has its time"
         if game.finished:
             statistics.unsettle(progress)
         _claim_version(game, version, finished=None)

@@ -17,12 +17,13 @@ import math
 import os
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
 from scorecard import rules
@@ -176,14 +177,14 @@ REACHABLE_UPPER = _reachable_uppers()
 
 def reachable_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every state that can occur with these filled-box masks, as (mask, upper, fifty)."""
-    found = [[], [], []]
+    found: tuple[list[NDArray[np.int64]], ...] = ([], [], [])
     for mask in masks.tolist():
         uppers = np.flatnonzero(REACHABLE_UPPER[mask & UPPER_MASK])
         for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
             found[0].append(np.full(len(uppers), mask))
             found[1].append(uppers)
             found[2].append(np.full(len(uppers), fifty))
-    return tuple(np.concatenate(part) for part in found)
+    return np.concatenate(found[0]), np.concatenate(found[1]), np.concatenate(found[2])
 
 
 def all_reachable_indices() -> np.ndarray:
@@ -223,6 +224,7 @@ def _build_five_alike_table(joker: JokerRule) -> np.ndarray:
             card = _pattern_card(mask, fifty)
             for face in rules.FACES:
                 dice = (face,) * 5
+                choices: Iterable[tuple[Box, int]]
                 if rules.joker_applies(card, dice, joker):
                     choices = rules.options(card, dice, joker).items()
                 else:  # an ordinary roll: every open box at its ordinary value
@@ -274,17 +276,17 @@ def final_roll_values(
         rows = SCORING_ROLLS[b]
         if box.is_upper:
             counts = np.arange(6)[:, None]
-            new_upper = np.minimum(CAP, uppers + box.face * counts)
+            new_upper = np.minimum(CAP, uppers + box.upper_face * counts)
             crossing = (uppers < CAP) & (new_upper >= CAP)
-            gained = box.face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
+            gained = box.upper_face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
             nexts = state_index(after, new_upper, fifties)
             by_count = gained + future[nexts] + penalty
             zero, zero_next = by_count[0], nexts[0]
-            on_rolls = FACE_COUNTS[box.face - 1, rows]
+            on_rolls = FACE_COUNTS[box.upper_face - 1, rows]
             if track:
                 track.better(best, rows, by_count[on_rolls], gained[on_rolls], nexts[on_rolls])
             best[rows] = np.maximum(best[rows], by_count[on_rolls])
-            by_five = np.maximum(points5, 0) // box.face
+            by_five = np.maximum(points5, 0) // box.upper_face
             values5 = np.take_along_axis(by_count, by_five, axis=0)
             if track:
                 shape = by_count.shape

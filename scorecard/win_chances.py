@@ -138,7 +138,7 @@ def simulated_chances(positions: list[Position], joker: JokerRule, games: int, s
             continue
         simulated = distribution.simulate(joker, int(index), games, seed + number)
         totals.append(position.total + simulated.scores)
-    totals = np.array(totals)
-    best = totals.max(axis=0)
-    leaders = totals == best
+    scores = np.array(totals)
+    best = scores.max(axis=0)
+    leaders = scores == best
     return (leaders / leaders.sum(axis=0)).mean(axis=1).tolist()
