@@ -139,13 +139,13 @@ class JokerRule(enum.Enum):
 
 
 @cache
-def _by_key(members) -> dict:
+def _by_key[Member: (Box, JokerRule)](members: type[Member]) -> dict[str, Member]:
     return {member.key: member for member in members}
 
 
-def _from_key(members, key: str, kind: str):
+def _from_key[Member: (Box, JokerRule)](members: type[Member], key: str, kind: str) -> Member:
     """The member whose key a form or a file names, or a readable refusal."""
-    found = _by_key(members).get(key) if isinstance(key, str) else None
+    found: Member | None = _by_key(members).get(key) if isinstance(key, str) else None
     if found is None:
         raise RuleViolation(f"There is no {kind} called {key!r}.")
     return found
