@@ -381,8 +381,8 @@ def decision_losses(progress: GameProgress, rolls_by_turn: dict) -> list[PlayerL
                 Decision(entry.turn, "keep", _keep_label(held), _keep_label(ranked[0][0]),
                          ranked[0][1] - values[held])
             )  # fmt: skip
-        if entry.dice:
-            rated = strategy.rate_boxes(filled, entry.dice_tuple, joker, extra)
+        if dice := entry.dice_tuple:
+            rated = strategy.rate_boxes(filled, dice, joker, extra)
             best = max(rated, key=rated.__getitem__)
             chosen = rated.get(entry.rules_box, rated[best])
             losses[entry.seat_id].decisions.append(

@@ -16,9 +16,11 @@ import math
 import os
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import IO, Any, TypedDict
 
 import numpy as np
 
@@ -34,6 +36,8 @@ from scorecard.strategy import (
     ROLLS,
     STATE_COUNT,
     YAHTZEE_ROLLS,
+    Indices,
+    Progress,
     final_roll_values,
     keep_values,
     state_index,
@@ -47,7 +51,8 @@ SIMULATED_GAMES = 10_000
 SEED = 2026
 
 
-def unpack(index):
+def unpack(index: Indices) -> tuple[Indices, Indices, Indices]:
+    """States' (masks, upper totals, Yahtzee box holds 50): `state_index` undone."""
     return index >> 7, (index >> 1) & 63, index & 1
 
 
@@ -62,7 +67,8 @@ def _through_turn(finals: np.ndarray, channels: np.ndarray) -> np.ndarray:
     blocks = channels.shape[1] // finals.shape[1]
     once = np.take_along_axis(keep_values(channels), np.tile(one_left, blocks), axis=0)
     twice = np.take_along_axis(keep_values(once), np.tile(two_left, blocks), axis=0)
-    return FIRST_ROLL @ twice
+    expected: np.ndarray = FIRST_ROLL @ twice
+    return expected
 
 
 # The parts a state's score still to come is split into, by what happens from here on:
@@ -92,12 +98,19 @@ class PolicyTables:
         )
 
 
-def _carried(points, chance, first, second):
+def _carried(
+    points: np.ndarray,
+    chance: float | np.ndarray,
+    first: float | np.ndarray,
+    second: float | np.ndarray,
+) -> tuple[float | np.ndarray, np.ndarray, np.ndarray]:
     """An event decided later, seen from before this turn's `points`: (P, E[R·1], E[R²·1])."""
     return chance, points * chance + first, points**2 * chance + 2 * points * first + second
 
 
-def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyTables:
+def solve_policy(
+    joker: JokerRule, values: np.ndarray, progress: Progress | None = None
+) -> PolicyTables:
     """One backward pass after `strategy.solve`, a level of open boxes at a time."""
     tables = PolicyTables.empty()
     full = state_index(FULL_MASK, np.arange(CAP + 1), 0)
@@ -105,7 +118,7 @@ def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyT
         tables.bonus[full + fifty] = np.arange(CAP + 1) >= CAP
         tables.events[2, 0, full + fifty] = np.arange(CAP + 1) >= CAP  # N = 0, B: certain
 
-    def solve_chunk(masks, uppers, fifties) -> None:
+    def solve_chunk(masks: Indices, uppers: Indices, fifties: Indices) -> None:
         finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
         later, later_second = values[nexts], tables.second[nexts].astype(np.float64)
         whole = _carried(points, 1.0, later, later_second)
@@ -152,7 +165,9 @@ def _transitions() -> np.ndarray:
     return table
 
 
-def final_roll_chances(states: np.ndarray, joker: JokerRule):
+def final_roll_chances(
+    states: Indices, joker: JokerRule
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each state (a column each): the chance of each final roll when the dice are kept
     by the policy, and the points and next state the policy's box gives each roll."""
     masks, uppers, fifties = unpack(states)
@@ -250,7 +265,8 @@ def _reroll(keeps: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     rolled = np.arange(5)[None, :] < fresh[:, None]
     for face in range(6):
         counts[:, face] += ((dice == face) & rolled).sum(axis=1)
-    return _roll_lookup()[counts @ _POWERS]
+    rolls: np.ndarray = _roll_lookup()[counts @ _POWERS]
+    return rolls
 
 
 @dataclass
@@ -283,7 +299,9 @@ def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
     return Simulated(scores, ((states >> 1) & 63) >= CAP, yahtzees)
 
 
-def _one_turn(states: np.ndarray, values: np.ndarray, joker: JokerRule, rng):
+def _one_turn(
+    states: Indices, values: np.ndarray, joker: JokerRule, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     masks, uppers, fifties = unpack(states)
     finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
     one_left, two_left = turn_keep_choices(finals)
@@ -332,7 +350,9 @@ def figures_path(joker: JokerRule) -> Path:
     return tables_path(joker).with_suffix(".json")
 
 
-def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigures:
+def build(
+    joker: JokerRule, progress: Progress | None = None, games: int | None = None
+) -> GameFigures:
     """Solve the policy tables and simulate the percentiles, then save both (the tables
     last: their file's being there says the rule is ready)."""
     games = games or SIMULATED_GAMES
@@ -352,7 +372,7 @@ def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigu
     return figures(joker)
 
 
-def _replace(path: Path, write) -> None:
+def _replace(path: Path, write: Callable[[IO[bytes]], object]) -> None:
     """Write a file beside its old self and swap it in at once: readers see one or the other."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
@@ -361,7 +381,16 @@ def _replace(path: Path, write) -> None:
     os.replace(handle.name, path)
 
 
-_loaded: dict[JokerRule, dict] = {}
+class _Stored(TypedDict):
+    """A rule's policy tables as read from disk, with its saved figures."""
+
+    second: np.ndarray
+    events: np.ndarray
+    saved: dict[str, Any]
+    index: np.ndarray
+
+
+_loaded: dict[JokerRule, _Stored] = {}
 
 
 def forget(joker: JokerRule) -> None:
@@ -374,12 +403,14 @@ def is_ready(joker: JokerRule) -> bool:
     return strategy.is_ready(joker) and (joker in _loaded or tables_path(joker).exists())
 
 
-def _tables(joker: JokerRule) -> dict:
+def _tables(joker: JokerRule) -> _Stored:
     if joker not in _loaded:
         rows = np.load(tables_path(joker), mmap_mode="r")
         saved = json.loads(figures_path(joker).read_text())
-        _loaded[joker] = {"second": rows[0], "events": rows[1:].reshape(len(EVENTS), 3, -1)}
-        _loaded[joker] |= {"saved": saved, "index": _reachable_positions()}
+        events = rows[1:].reshape(len(EVENTS), 3, -1)
+        _loaded[joker] = _Stored(
+            second=rows[0], events=events, saved=saved, index=_reachable_positions()
+        )
     return _loaded[joker]
 
 

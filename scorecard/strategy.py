@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
+from typing import Any, Literal, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -41,7 +42,20 @@ FORMAT = 2  # 2: the five-alike table is saved beside the values
 DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.parent / "data"))
 
 
-def state_index(mask, upper, fifty):
+# A long solve reports (levels done, levels in all) as it goes.
+type Progress = Callable[[int, int], None]
+
+# States given as numbers, or as arrays of them (a chunk of states at once).
+Indices = NDArray[np.integer[Any]]
+
+
+# Numbers give a number and arrays an array; mypy cannot tell "all numbers" from a union that
+# may hold arrays, so it calls the two overlapping.
+@overload
+def state_index(mask: int, upper: int, fifty: int) -> int: ...  # type: ignore[overload-overlap]
+@overload
+def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> Indices: ...
+def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> int | Indices:
     return (mask << 7) | (upper << 1) | fifty
 
 
@@ -58,7 +72,8 @@ def _chance(outcome: tuple[int, ...]) -> float:
     arrangements = math.factorial(len(outcome))
     for count in Counter(outcome).values():
         arrangements //= math.factorial(count)
-    return arrangements / 6 ** len(outcome)
+    outcomes: int = 6 ** len(outcome)
+    return arrangements / outcomes
 
 
 FIRST_ROLL = np.array([_chance(roll) for roll in ROLLS])  # five fresh dice
@@ -70,7 +85,7 @@ def _sub_keeps_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
     with those smaller keeps: the steps of a max over every sub-multiset."""
     steps = []
     for size in range(1, 6):
-        groups: dict[int, list] = {}
+        groups: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
         for keep in (k for k in KEEPS if len(k) == size):
             smaller = sorted({keep[:i] + keep[i + 1 :] for i in range(size)})
             groups.setdefault(len(smaller), []).append((keep, [KEEP_INDEX[s] for s in smaller]))
@@ -94,7 +109,8 @@ def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
         for column in range(parents.shape[1]):
             np.maximum(row, best[parents[:, column]], out=row)
         best[keeps] = row
-    return best[ROLL_AS_KEEP]
+    by_roll: np.ndarray = best[ROLL_AS_KEEP]
+    return by_roll
 
 
 def turn_keep_choices(finals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -120,7 +136,8 @@ def best_keep_choices(keep_values: np.ndarray) -> np.ndarray:
             np.copyto(chosen, choice[parents[:, column]], where=wins)
             np.maximum(row, other, out=row)
         best[keeps], choice[keeps] = row, chosen
-    return choice[ROLL_AS_KEEP]
+    by_roll: np.ndarray = choice[ROLL_AS_KEEP]
+    return by_roll
 
 
 def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -247,9 +264,32 @@ ORDINARY_ROLLS = np.array([i for i in range(len(ROLLS)) if i not in set(YAHTZEE_
 SCORING_ROLLS = [ORDINARY_ROLLS[SCORES[b, ORDINARY_ROLLS] > 0] for b in range(len(BOXES))]
 
 
+@overload
 def final_roll_values(
-    masks, uppers, fifties, future: np.ndarray, joker: JokerRule, choices: bool = False
-):
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: np.ndarray,
+    joker: JokerRule,
+    choices: Literal[False] = False,
+) -> np.ndarray: ...
+@overload
+def final_roll_values(
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: np.ndarray,
+    joker: JokerRule,
+    choices: Literal[True],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+def final_roll_values(
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: np.ndarray,
+    joker: JokerRule,
+    choices: bool = False,
+) -> np.ndarray | tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Best value of each final roll (rows) in each state (columns): a box's points, any
     bonus, and what the next state is worth.
 
@@ -346,34 +386,43 @@ class _Choices:
         self.five_points = np.zeros((6, count))
         self.five_next = np.zeros((6, count), dtype=np.int64)
 
-    def better(self, best, rows, candidate, points, nexts) -> None:
+    def better(
+        self,
+        best: np.ndarray,
+        rows: Indices,
+        candidate: np.ndarray,
+        points: np.ndarray,
+        nexts: Indices,
+    ) -> None:
         wins = candidate > best[rows]
         chosen_points, chosen_next = self.points[rows], self.next[rows]
         np.copyto(chosen_points, points, where=wins)
         np.copyto(chosen_next, nexts, where=wins)
         self.points[rows], self.next[rows] = chosen_points, chosen_next
 
-    def better_scratch(self, scratch, zero, zero_next) -> None:
+    def better_scratch(self, scratch: np.ndarray, zero: np.ndarray, zero_next: Indices) -> None:
         self.scratch_next = np.where(zero > scratch, zero_next, self.scratch_next)
 
-    def better_five(self, five_best, values5, gained5, next5) -> None:
+    def better_five(
+        self, five_best: np.ndarray, values5: np.ndarray, gained5: np.ndarray, next5: Indices
+    ) -> None:
         wins = values5 > five_best
         self.five_points = np.where(wins, gained5, self.five_points)
         self.five_next = np.where(wins, next5, self.five_next)
 
-    def settle(self, best, scratch) -> None:
+    def settle(self, best: np.ndarray, scratch: np.ndarray) -> None:
         """Where a scratch beats every scoring box: 0 points, the scratched box's state."""
         wins = scratch > best
         self.points = np.where(wins, 0.0, self.points)
         self.next = np.where(wins, self.scratch_next, self.next)
 
 
-def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+def solve(joker: JokerRule, progress: Progress | None = None) -> np.ndarray:
     """The value of every reachable state (a dense array indexed by `state_index`)."""
     future = np.zeros(STATE_COUNT)
     five_alike_table(joker)
 
-    def solve_chunk(masks, uppers, fifties) -> None:
+    def solve_chunk(masks: Indices, uppers: Indices, fifties: Indices) -> None:
         finals = final_roll_values(masks, uppers, fifties, future, joker)
         future[state_index(masks, uppers, fifties)] = turn_values(finals)[2]
 
@@ -382,7 +431,9 @@ def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) 
 
 
 def by_level(
-    solve_chunk: Callable, chunk: int, progress: Callable[[int, int], None] | None = None
+    solve_chunk: Callable[[Indices, Indices, Indices], None],
+    chunk: int,
+    progress: Progress | None = None,
 ) -> None:
     """Call `solve_chunk(masks, uppers, fifties)` on every reachable state with a turn left,
     `chunk` states at a time, a level at a time from the most boxes filled to the fewest:
@@ -476,7 +527,7 @@ def state_of(filled: Mapping[Box, int]) -> tuple[int, int, int]:
 
 def rate_boxes(
     filled: Mapping[Box, int],
-    dice,
+    dice: Iterable[int],
     joker: JokerRule = JokerRule.HASBRO,
     extra_yahtzees: int = 0,
 ) -> dict[Box, float]:
@@ -484,7 +535,7 @@ def rate_boxes(
     future = load(joker)
     dice = rules.parse_dice(dice)
     bonus = rules.yahtzee_bonus(filled, dice, joker)
-    rated = {}
+    rated: dict[Box, float] = {}
     for box, points in rules.options(filled, dice, joker).items():
         card = {**filled, box: points}
         now = rules.totals(card, extra_yahtzees + bool(bonus)).total
@@ -494,7 +545,7 @@ def rate_boxes(
 
 def rate_keeps(
     filled: Mapping[Box, int],
-    dice,
+    dice: Iterable[int],
     rolls_left: int,
     joker: JokerRule = JokerRule.HASBRO,
     extra_yahtzees: int = 0,
@@ -514,7 +565,9 @@ def rate_keeps(
     return _rated_keeps(finals, dice, rolls_left, now)
 
 
-def _rated_keeps(finals: np.ndarray, dice, rolls_left: int, now: float = 0.0):
+def _rated_keeps(
+    finals: np.ndarray, dice: rules.Dice, rolls_left: int, now: float = 0.0
+) -> list[tuple[tuple[int, ...], float]]:
     """Every distinct set of `dice` to keep, with the value of keeping it when the final
     roll is worth `finals` (one column), plus `now`; best first, then the most dice kept."""
     values = keep_values(finals)
@@ -557,7 +610,7 @@ def win_chance_this_turn(
 
 def rate_keeps_to_win(
     filled: Mapping[Box, int],
-    dice,
+    dice: Iterable[int],
     rolls_left: int,
     joker: JokerRule,
     extra_yahtzees: int,

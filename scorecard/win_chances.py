@@ -46,7 +46,9 @@ class Chances:
     exact: bool  # every distribution exact, so the chances are too
 
 
-def final_totals(position: Position, joker: JokerRule, exact=None) -> tuple[int, np.ndarray, bool]:
+def final_totals(
+    position: Position, joker: JokerRule, exact: np.ndarray | None = None
+) -> tuple[int, np.ndarray, bool]:
     """(lowest final total, chances of that total and each one above it, exact?); `exact`
     is the exact distribution still to come when it was worked out already."""
     if position.open_boxes == 0:
@@ -74,7 +76,8 @@ def _rounded_normal(mean: float, variance: float, top: int) -> np.ndarray:
 
 
 def _normal_cdf(z: np.ndarray) -> np.ndarray:
-    return 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+    cdf: np.ndarray = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+    return cdf
 
 
 def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:
@@ -127,7 +130,9 @@ def _settled(share: float) -> float:
     return 1.0 if share > 1 - 1e-12 else 0.0 if share < 1e-12 else share
 
 
-def simulated_chances(positions: list[Position], joker: JokerRule, games: int, seed: int):
+def simulated_chances(
+    positions: list[Position], joker: JokerRule, games: int, seed: int
+) -> list[float]:
     """The same chances from `games` seeded simulated games of optimal play per player: the
     check of `win_chances` (tests and bench/win_chance_check.py)."""
     totals = []
@@ -141,4 +146,5 @@ def simulated_chances(positions: list[Position], joker: JokerRule, games: int, s
     scores = np.array(totals)
     best = scores.max(axis=0)
     leaders = scores == best
-    return (leaders / leaders.sum(axis=0)).mean(axis=1).tolist()
+    chances: list[float] = (leaders / leaders.sum(axis=0)).mean(axis=1).tolist()
+    return chances
