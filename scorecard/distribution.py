@@ -36,8 +36,11 @@ from scorecard.strategy import (
     ROLLS,
     STATE_COUNT,
     YAHTZEE_ROLLS,
+    Flags,
     Indices,
+    Numbers,
     Progress,
+    Values,
     final_roll_values,
     keep_values,
     state_index,
@@ -59,7 +62,7 @@ def unpack(index: Indices) -> tuple[Indices, Indices, Indices]:
 # --- Following the policy through one turn ------------------------------------------------------
 
 
-def _through_turn(finals: np.ndarray, channels: np.ndarray) -> np.ndarray:
+def _through_turn(finals: Values, channels: Values) -> Values:
     """The expectation over a turn of functions of its final roll (`channels`: blocks of
     columns, each block one function for every state of `finals`), when the dice kept
     before each reroll are the best for `finals`."""
@@ -67,7 +70,7 @@ def _through_turn(finals: np.ndarray, channels: np.ndarray) -> np.ndarray:
     blocks = channels.shape[1] // finals.shape[1]
     once = np.take_along_axis(keep_values(channels), np.tile(one_left, blocks), axis=0)
     twice = np.take_along_axis(keep_values(once), np.tile(two_left, blocks), axis=0)
-    expected: np.ndarray = FIRST_ROLL @ twice
+    expected: Values = FIRST_ROLL @ twice
     return expected
 
 
@@ -85,9 +88,9 @@ class PolicyTables:
     `EVENTS` ("at least one" stands in for "two or more" while solving) its chance P(E),
     E[R·1_E] and E[R²·1_E]."""
 
-    second: np.ndarray
-    bonus: np.ndarray
-    events: np.ndarray  # (event, chance/first/second, state)
+    second: Values
+    bonus: Values
+    events: Values  # (event, chance/first/second, state)
 
     @classmethod
     def empty(cls) -> PolicyTables:
@@ -99,17 +102,17 @@ class PolicyTables:
 
 
 def _carried(
-    points: np.ndarray,
-    chance: float | np.ndarray,
-    first: float | np.ndarray,
-    second: float | np.ndarray,
-) -> tuple[float | np.ndarray, np.ndarray, np.ndarray]:
+    points: Numbers,
+    chance: float | Values,
+    first: float | Values,
+    second: float | Values,
+) -> tuple[float | Values, Values, Values]:
     """An event decided later, seen from before this turn's `points`: (P, E[R·1], E[R²·1])."""
     return chance, points * chance + first, points**2 * chance + 2 * points * first + second
 
 
 def solve_policy(
-    joker: JokerRule, values: np.ndarray, progress: Progress | None = None
+    joker: JokerRule, values: Values, progress: Progress | None = None
 ) -> PolicyTables:
     """One backward pass after `strategy.solve`, a level of open boxes at a time."""
     tables = PolicyTables.empty()
@@ -151,7 +154,7 @@ def solve_policy(
 
 
 @cache
-def _transitions() -> np.ndarray:
+def _transitions() -> Values:
     """transitions[keep, roll]: the chance that keeping `keep` and rerolling the rest gives
     `roll`."""
     table = np.zeros((len(KEEPS), len(ROLLS)))
@@ -165,9 +168,7 @@ def _transitions() -> np.ndarray:
     return table
 
 
-def final_roll_chances(
-    states: Indices, joker: JokerRule
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def final_roll_chances(states: Indices, joker: JokerRule) -> tuple[Values, Indices, Indices]:
     """For each state (a column each): the chance of each final roll when the dice are kept
     by the policy, and the points and next state the policy's box gives each roll."""
     masks, uppers, fifties = unpack(states)
@@ -184,11 +185,11 @@ def final_roll_chances(
     return chances, points.astype(np.int64), nexts
 
 
-_exact: dict[tuple[JokerRule, int], np.ndarray] = {}
+_exact: dict[tuple[JokerRule, int], Values] = {}
 EXACT_KEPT = 50_000  # distributions remembered between requests
 
 
-def remaining_distributions(states: list[int], joker: JokerRule) -> list[np.ndarray]:
+def remaining_distributions(states: list[int], joker: JokerRule) -> list[Values]:
     """The exact distribution of the score still to come (index: points) from each state,
     following the policy through every roll of every remaining turn. Cheap with up to three
     boxes open; the states a turn can lead to are followed a batch at a time."""
@@ -207,7 +208,7 @@ def remaining_distributions(states: list[int], joker: JokerRule) -> list[np.ndar
         frontier = {n for n in reached if n not in outcomes and (joker, n) not in _exact}
     for state in sorted(outcomes, key=lambda state: -(state >> 7).bit_count()):
         chances, points, nexts = outcomes[state]
-        total = np.zeros(1)
+        total: Values = np.zeros(1)
         for following in np.unique(nexts[chances > 0]):
             taken = (nexts == following) & (chances > 0)
             now = np.bincount(points[taken], weights=chances[taken])
@@ -221,15 +222,15 @@ def forget_exact() -> None:
     _exact.clear()
 
 
-def _exact_of(state: int, joker: JokerRule) -> np.ndarray:
+def _exact_of(state: int, joker: JokerRule) -> Values:
     return np.array([1.0]) if state >> 7 == FULL_MASK else _exact[joker, state]
 
 
-def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> np.ndarray:
+def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> Values:
     return remaining_distributions([int(state_index(mask, upper, fifty))], joker)[0]
 
 
-def _added(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _added(a: Values, b: Values) -> Values:
     if len(a) < len(b):
         a, b = b, a
     a = a.copy()
@@ -243,7 +244,7 @@ _POWERS = 6 ** np.arange(6)
 
 
 @cache
-def _roll_lookup() -> np.ndarray:
+def _roll_lookup() -> Indices:
     """The roll index of every vector of face counts, coded in base 6."""
     lookup = np.full(6**6, -1, dtype=np.int64)
     for roll, index in ROLL_INDEX.items():
@@ -253,11 +254,11 @@ def _roll_lookup() -> np.ndarray:
 
 
 @cache
-def _keep_counts() -> np.ndarray:
+def _keep_counts() -> Indices:
     return np.array([np.bincount(np.array(k, dtype=int) - 1, minlength=6) for k in KEEPS])
 
 
-def _reroll(keeps: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _reroll(keeps: Indices, rng: np.random.Generator) -> Indices:
     """The roll each game gets by keeping `keeps` (KEEPS indices) and rolling the rest."""
     counts = _keep_counts()[keeps].copy()
     fresh = 5 - counts.sum(axis=1)
@@ -265,18 +266,18 @@ def _reroll(keeps: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     rolled = np.arange(5)[None, :] < fresh[:, None]
     for face in range(6):
         counts[:, face] += ((dice == face) & rolled).sum(axis=1)
-    rolls: np.ndarray = _roll_lookup()[counts @ _POWERS]
+    rolls: Indices = _roll_lookup()[counts @ _POWERS]
     return rolls
 
 
 @dataclass
 class Simulated:
-    scores: np.ndarray  # the points each game scored from the start state on
-    bonus: np.ndarray  # whether its upper bonus was scored by the end
-    yahtzees: np.ndarray  # how many times it rolled five alike
+    scores: Values  # the points each game scored from the start state on
+    bonus: Flags  # whether its upper bonus was scored by the end
+    yahtzees: Indices  # how many times it rolled five alike
 
     @property
-    def yahtzee(self) -> np.ndarray:
+    def yahtzee(self) -> Flags:
         """Whether each game rolled five alike at least once."""
         return self.yahtzees > 0
 
@@ -300,8 +301,8 @@ def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
 
 
 def _one_turn(
-    states: Indices, values: np.ndarray, joker: JokerRule, rng: np.random.Generator
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    states: Indices, values: Values, joker: JokerRule, rng: np.random.Generator
+) -> tuple[Numbers, Indices, Flags]:
     masks, uppers, fifties = unpack(states)
     finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
     one_left, two_left = turn_keep_choices(finals)
@@ -384,10 +385,10 @@ def _replace(path: Path, write: Callable[[IO[bytes]], object]) -> None:
 class _Stored(TypedDict):
     """A rule's policy tables as read from disk, with its saved figures."""
 
-    second: np.ndarray
-    events: np.ndarray
+    second: Values
+    events: Values
     saved: dict[str, Any]
-    index: np.ndarray
+    index: Indices
 
 
 _loaded: dict[JokerRule, _Stored] = {}
@@ -415,7 +416,7 @@ def _tables(joker: JokerRule) -> _Stored:
 
 
 @cache
-def _reachable_positions() -> np.ndarray:
+def _reachable_positions() -> Indices:
     """Where each state's row is in the stored (reachable-only) tables; -1 if unreachable."""
     positions = np.full(STATE_COUNT, -1, dtype=np.int32)
     reachable = strategy.all_reachable_indices()

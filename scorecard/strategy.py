@@ -45,8 +45,12 @@ DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.par
 # A long solve reports (levels done, levels in all) as it goes.
 type Progress = Callable[[int, int], None]
 
-# States given as numbers, or as arrays of them (a chunk of states at once).
+# Arrays by what they hold: expected values or chances; whole numbers (points); state or
+# table indices (also states given as arrays of them, a chunk at once); yes or no.
+Values = NDArray[np.floating[Any]]
+Numbers = NDArray[np.integer[Any] | np.floating[Any]]
 Indices = NDArray[np.integer[Any]]
+Flags = NDArray[np.bool_]
 
 
 # Numbers give a number and arrays an array; mypy cannot tell "all numbers" from a union that
@@ -80,7 +84,7 @@ FIRST_ROLL = np.array([_chance(roll) for roll in ROLLS])  # five fresh dice
 ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
 
 
-def _sub_keeps_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
+def _sub_keeps_by_size() -> list[tuple[Indices, Indices]]:
     """Keeps in growing size, grouped by how many distinct keeps one die smaller they hold,
     with those smaller keeps: the steps of a max over every sub-multiset."""
     steps = []
@@ -99,7 +103,7 @@ SUB_KEEPS = _sub_keeps_by_size()
 SCORES = np.array([[rules.score(box, roll) for roll in ROLLS] for box in BOXES], dtype=np.int64)
 
 
-def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
+def best_keep_values(keep_values: Values) -> Values:
     """For each roll, the best value over every multiset of its dice that may be kept.
 
     Arrays are keep-major (a row per keep, a column per state), so each step copies rows."""
@@ -109,11 +113,11 @@ def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
         for column in range(parents.shape[1]):
             np.maximum(row, best[parents[:, column]], out=row)
         best[keeps] = row
-    by_roll: np.ndarray = best[ROLL_AS_KEEP]
+    by_roll: Values = best[ROLL_AS_KEEP]
     return by_roll
 
 
-def turn_keep_choices(finals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def turn_keep_choices(finals: Values) -> tuple[Indices, Indices]:
     """The optimal keeps of a turn whose final rolls are worth `finals`: the chosen keep (a
     KEEPS index) of each roll (rows) in each state (columns), with one and with two rerolls
     left."""
@@ -123,7 +127,7 @@ def turn_keep_choices(finals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return one_left, two_left
 
 
-def best_keep_choices(keep_values: np.ndarray) -> np.ndarray:
+def best_keep_choices(keep_values: Values) -> Indices:
     """For each roll (rows) and state (columns), the index in KEEPS of a best keep: the
     choice `best_keep_values` takes the value of."""
     best = keep_values.copy()
@@ -136,11 +140,11 @@ def best_keep_choices(keep_values: np.ndarray) -> np.ndarray:
             np.copyto(chosen, choice[parents[:, column]], where=wins)
             np.maximum(row, other, out=row)
         best[keeps], choice[keeps] = row, chosen
-    by_roll: np.ndarray = choice[ROLL_AS_KEEP]
+    by_roll: Indices = choice[ROLL_AS_KEEP]
     return by_roll
 
 
-def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def turn_values(final_values: Values) -> tuple[Values, Values, Values]:
     """From the value of each final roll (a row per roll, a column per state) to the value of
     each roll with 1 and 2 rerolls left, and of the turn itself."""
     one_left = best_keep_values(keep_values(final_values))
@@ -148,7 +152,7 @@ def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     return one_left, two_left, FIRST_ROLL @ two_left
 
 
-def _children_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
+def _children_by_size() -> list[tuple[Indices, Indices]]:
     """For keeps of 4 dice down to none: each keep and the six keeps one die larger."""
     levels = []
     for size in range(4, -1, -1):
@@ -161,7 +165,7 @@ def _children_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
 CHILDREN = _children_by_size()
 
 
-def keep_values(roll_values: np.ndarray) -> np.ndarray:
+def keep_values(roll_values: Values) -> Values:
     """The expected value of every keep: keeping all five is the roll itself, and a smaller
     keep is worth the average over the six faces its next die can show."""
     values = np.empty((len(KEEPS), roll_values.shape[1]), dtype=roll_values.dtype)
@@ -177,7 +181,7 @@ def keep_values(roll_values: np.ndarray) -> np.ndarray:
 # --- States -------------------------------------------------------------------------------------
 
 
-def _reachable_uppers() -> np.ndarray:
+def _reachable_uppers() -> Flags:
     """reach[upper mask, total]: whether filled upper boxes can add up to that capped total."""
     reach = np.zeros((UPPER_MASK + 1, CAP + 1), dtype=bool)
     for mask in range(UPPER_MASK + 1):
@@ -192,7 +196,7 @@ def _reachable_uppers() -> np.ndarray:
 REACHABLE_UPPER = _reachable_uppers()
 
 
-def reachable_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def reachable_states(masks: Indices) -> tuple[Indices, Indices, Indices]:
     """Every state that can occur with these filled-box masks, as (mask, upper, fifty)."""
     found: tuple[list[NDArray[np.int64]], ...] = ([], [], [])
     for mask in masks.tolist():
@@ -204,7 +208,7 @@ def reachable_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
     return np.concatenate(found[0]), np.concatenate(found[1]), np.concatenate(found[2])
 
 
-def all_reachable_indices() -> np.ndarray:
+def all_reachable_indices() -> Indices:
     """Every reachable state's index, ascending: `state_index` is the flat position in a
     (mask, upper, fifty) grid, so the reachable cells of that grid are the answer."""
     masks = np.arange(FULL_MASK + 1)
@@ -222,10 +226,10 @@ def _pattern_card(mask: int, fifty: int) -> dict[Box, int]:
     return card
 
 
-_five_alike: dict[JokerRule, np.ndarray] = {}
+_five_alike: dict[JokerRule, NDArray[np.int16]] = {}
 
 
-def five_alike_table(joker: JokerRule) -> np.ndarray:
+def five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
     """For each card pattern (mask, fifty) and five of each face: the points every box would
     score, or -1 where the rule forbids it. Asked of `rules.options` once per pattern when a
     table is built, and saved with it, so advice in a new process need not ask again."""
@@ -234,7 +238,7 @@ def five_alike_table(joker: JokerRule) -> np.ndarray:
     return _five_alike[joker]
 
 
-def _build_five_alike_table(joker: JokerRule) -> np.ndarray:
+def _build_five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
     table = np.full(((FULL_MASK + 1) * 2, 6, len(BOXES)), -1, dtype=np.int16)
     for mask in range(FULL_MASK):  # a full card has no turn left
         for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
@@ -269,27 +273,27 @@ def final_roll_values(
     masks: Indices,
     uppers: Indices,
     fifties: Indices,
-    future: np.ndarray,
+    future: Values,
     joker: JokerRule,
     choices: Literal[False] = False,
-) -> np.ndarray: ...
+) -> Values: ...
 @overload
 def final_roll_values(
     masks: Indices,
     uppers: Indices,
     fifties: Indices,
-    future: np.ndarray,
+    future: Values,
     joker: JokerRule,
     choices: Literal[True],
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+) -> tuple[Values, Numbers, Indices]: ...
 def final_roll_values(
     masks: Indices,
     uppers: Indices,
     fifties: Indices,
-    future: np.ndarray,
+    future: Values,
     joker: JokerRule,
     choices: bool = False,
-) -> np.ndarray | tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> Values | tuple[Values, Numbers, Indices]:
     """Best value of each final roll (rows) in each state (columns): a box's points, any
     bonus, and what the next state is worth.
 
@@ -388,10 +392,10 @@ class _Choices:
 
     def better(
         self,
-        best: np.ndarray,
+        best: Values,
         rows: Indices,
-        candidate: np.ndarray,
-        points: np.ndarray,
+        candidate: Values,
+        points: Numbers,
         nexts: Indices,
     ) -> None:
         wins = candidate > best[rows]
@@ -400,24 +404,24 @@ class _Choices:
         np.copyto(chosen_next, nexts, where=wins)
         self.points[rows], self.next[rows] = chosen_points, chosen_next
 
-    def better_scratch(self, scratch: np.ndarray, zero: np.ndarray, zero_next: Indices) -> None:
+    def better_scratch(self, scratch: Values, zero: Values, zero_next: Indices) -> None:
         self.scratch_next = np.where(zero > scratch, zero_next, self.scratch_next)
 
     def better_five(
-        self, five_best: np.ndarray, values5: np.ndarray, gained5: np.ndarray, next5: Indices
+        self, five_best: Values, values5: Values, gained5: Numbers, next5: Indices
     ) -> None:
         wins = values5 > five_best
         self.five_points = np.where(wins, gained5, self.five_points)
         self.five_next = np.where(wins, next5, self.five_next)
 
-    def settle(self, best: np.ndarray, scratch: np.ndarray) -> None:
+    def settle(self, best: Values, scratch: Values) -> None:
         """Where a scratch beats every scoring box: 0 points, the scratched box's state."""
         wins = scratch > best
         self.points = np.where(wins, 0.0, self.points)
         self.next = np.where(wins, self.scratch_next, self.next)
 
 
-def solve(joker: JokerRule, progress: Progress | None = None) -> np.ndarray:
+def solve(joker: JokerRule, progress: Progress | None = None) -> Values:
     """The value of every reachable state (a dense array indexed by `state_index`)."""
     future = np.zeros(STATE_COUNT)
     five_alike_table(joker)
@@ -469,11 +473,11 @@ def table_path(joker: JokerRule) -> Path:
 
 
 @cache
-def _reachable() -> np.ndarray:
+def _reachable() -> Indices:
     return all_reachable_indices()
 
 
-def save(joker: JokerRule, values: np.ndarray) -> Path:
+def save(joker: JokerRule, values: Values) -> Path:
     """Only reachable states are written; the file is replaced atomically."""
     path = table_path(joker)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -484,7 +488,7 @@ def save(joker: JokerRule, values: np.ndarray) -> Path:
     return path
 
 
-_loaded: dict[JokerRule, np.ndarray] = {}
+_loaded: dict[JokerRule, Values] = {}
 
 
 def forget(joker: JokerRule) -> None:
@@ -498,11 +502,12 @@ def is_ready(joker: JokerRule) -> bool:
     return joker in _loaded or table_path(joker).exists()
 
 
-def load(joker: JokerRule) -> np.ndarray:
+def load(joker: JokerRule) -> Values:
     """The state values for a rule: from memory, else from disk, else solved and saved
     (the last only from `manage.py build_strategy` and tests: views ask `is_ready` first)."""
     if joker not in _loaded:
         path = table_path(joker)
+        values: Values
         if path.exists():
             values = np.zeros(STATE_COUNT)
             with np.load(path) as saved:
@@ -566,7 +571,7 @@ def rate_keeps(
 
 
 def _rated_keeps(
-    finals: np.ndarray, dice: rules.Dice, rolls_left: int, now: float = 0.0
+    finals: Values, dice: rules.Dice, rolls_left: int, now: float = 0.0
 ) -> list[tuple[tuple[int, ...], float]]:
     """Every distinct set of `dice` to keep, with the value of keeping it when the final
     roll is worth `finals` (one column), plus `now`; best first, then the most dice kept."""
@@ -583,7 +588,7 @@ def _rated_keeps(
 
 def final_win_chances(
     filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
-) -> np.ndarray:
+) -> Values:
     """On a player's last turn, every rival finished: for each final roll, the chance it wins
     (1 above the best rival, a share of first place when level with it, else 0)."""
     best_rival = max(rivals)

@@ -20,6 +20,7 @@ import numpy as np
 
 from scorecard import distribution, rules, strategy
 from scorecard.rules import Box, JokerRule
+from scorecard.strategy import Values
 
 EXACT_OPEN = 3
 
@@ -47,8 +48,8 @@ class Chances:
 
 
 def final_totals(
-    position: Position, joker: JokerRule, exact: np.ndarray | None = None
-) -> tuple[int, np.ndarray, bool]:
+    position: Position, joker: JokerRule, exact: Values | None = None
+) -> tuple[int, Values, bool]:
     """(lowest final total, chances of that total and each one above it, exact?); `exact`
     is the exact distribution still to come when it was worked out already."""
     if position.open_boxes == 0:
@@ -65,7 +66,7 @@ def final_totals(
     return position.total, chances, False
 
 
-def _rounded_normal(mean: float, variance: float, top: int) -> np.ndarray:
+def _rounded_normal(mean: float, variance: float, top: int) -> Values:
     """A normal distribution on the whole numbers 0 to `top` (the tails folded onto them)."""
     sd = math.sqrt(variance) or 1e-9
     edges = _normal_cdf((np.arange(top + 2) - 0.5 - mean) / sd)
@@ -75,8 +76,8 @@ def _rounded_normal(mean: float, variance: float, top: int) -> np.ndarray:
     return chances
 
 
-def _normal_cdf(z: np.ndarray) -> np.ndarray:
-    cdf: np.ndarray = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+def _normal_cdf(z: Values) -> Values:
+    cdf: Values = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
     return cdf
 
 
