@@ -45,8 +45,8 @@ DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.par
 # A long solve reports (levels done, levels in all) as it goes.
 type Progress = Callable[[int, int], None]
 
-# Arrays by what they hold: expected values or chances; whole numbers (points); state or
-# table indices (also states given as arrays of them, a chunk at once); yes or no.
+# Arrays by what they hold: expected values or chances; points (whole, in either kind of
+# array); state or table indices (also states given as arrays, a chunk at once); yes or no.
 Values = NDArray[np.floating[Any]]
 Numbers = NDArray[np.integer[Any] | np.floating[Any]]
 Indices = NDArray[np.integer[Any]]
