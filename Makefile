@@ -1,6 +1,6 @@
 # make run: set up and serve on 127.0.0.1:8000 (PORT=8001 to change the port; HOST=0.0.0.0
 # serves the local network and prints the address to open on a phone, with a QR code).
-# make test: set up and run the whole suite. make lint: ruff check and format check.
+# make test: set up and run the whole suite. make lint: ruff check, format check and mypy.
 # make bench: the cost of each request a table makes, as ratios to a constant page.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -90,10 +90,11 @@ bench: venv-test
 lint: venv-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(DEV) $(VENV)/bin/mypy
 
 format: venv-test
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .coverage .test-db.sqlite3* .bench-db.sqlite3*
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage .test-db.sqlite3* .bench-db.sqlite3*

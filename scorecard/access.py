@@ -12,11 +12,12 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from django.http import Http404, HttpRequest
+from django.http import Http404
 from django.urls import reverse
 
 from scorecard.compiled import CompiledQuery
 from scorecard.households import SEAT_ROW, browser_key, game_with_seats, household_game
+from scorecard.htmx import HtmxHttpRequest
 from scorecard.models import Game, GameLink, LinkRole, Seat
 
 
@@ -34,7 +35,7 @@ class Role(StrEnum):
         return self is Role.OWNER
 
 
-def game_for(request: HttpRequest, key: str, role: Role, *, with_seats: bool = False) -> Game:
+def game_for(request: HtmxHttpRequest, key: str, role: Role, *, with_seats: bool = False) -> Game:
     """The game `key` opens for `role` (its public id for the owner, else a link's token),
     with its seats and players when asked; anything else is a 404."""
     if role is Role.OWNER:
@@ -48,7 +49,7 @@ def game_for(request: HttpRequest, key: str, role: Role, *, with_seats: bool = F
     return link.game
 
 
-def version_for(request: HttpRequest, key: str, role: Role) -> int:
+def version_for(request: HtmxHttpRequest, key: str, role: Role) -> int:
     """The version of the game `key` opens for `role`, in one small query: what a live page's
     poll compares, before anything else is read."""
     if role is Role.OWNER:

@@ -104,7 +104,7 @@ def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
     entry of the game: what the review charts."""
     cards = {seat.seat.pk: CardProgress(1) for seat in progress.seats}
     joker = progress.game.joker_rule
-    series = {seat.player.name: [] for seat in progress.seats}
+    series: dict[str, list[int]] = {seat.player.name: [] for seat in progress.seats}
 
     def record() -> None:
         chances = _chances(progress.seats, joker, [cards[s.seat.pk] for s in progress.seats])
@@ -364,8 +364,8 @@ def decision_losses(progress: GameProgress, rolls_by_turn: dict) -> list[PlayerL
     """Every box choice made with known dice, and every hold of a digital game, against the
     optimal choice from the same position."""
     joker = progress.game.joker_rule
-    cards = defaultdict(dict)
-    extras = defaultdict(int)
+    cards: defaultdict[int, dict[rules.Box, int]] = defaultdict(dict)
+    extras: defaultdict[int, int] = defaultdict(int)
     losses = {seat.seat.pk: PlayerLosses(seat.player.name) for seat in progress.seats}
     for entry in progress.entries:
         filled, extra = cards[entry.seat_id], extras[entry.seat_id]
@@ -381,9 +381,9 @@ def decision_losses(progress: GameProgress, rolls_by_turn: dict) -> list[PlayerL
                 Decision(entry.turn, "keep", _keep_label(held), _keep_label(ranked[0][0]),
                          ranked[0][1] - values[held])
             )  # fmt: skip
-        if entry.dice:
-            rated = strategy.rate_boxes(filled, entry.dice_tuple, joker, extra)
-            best = max(rated, key=rated.get)
+        if dice := entry.dice_tuple:
+            rated = strategy.rate_boxes(filled, dice, joker, extra)
+            best = max(rated, key=rated.__getitem__)
             chosen = rated.get(entry.rules_box, rated[best])
             losses[entry.seat_id].decisions.append(
                 Decision(entry.turn, "box", entry.rules_box.label, best.label, rated[best] - chosen)

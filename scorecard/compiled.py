@@ -11,11 +11,25 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import QuerySet
+from django.db.models import Field, Model, QuerySet
 
 _stand_ins = itertools.count(1_987_654_321, -1)  # in range of every integer column
+
+Row = tuple[Any, ...]
+# A column's converters as the compiler gives them: (its position, (functions, expression)).
+Converters = list[tuple[int, tuple[list[Callable[..., Any]], Any]]]
+
+
+class Compiled(NamedTuple):
+    """A query's SQL with its parameters, where each named value goes, and converters."""
+
+    sql: str
+    params: list[Any]
+    places: dict[str, int]
+    converters: Converters
 
 
 class CompiledQuery:
@@ -25,15 +39,15 @@ class CompiledQuery:
     exactly once among the compiled query's parameters; it marks where the real one goes.
     """
 
-    def __init__(self, build: Callable[..., QuerySet], **kinds: type) -> None:
+    def __init__(self, build: Callable[..., QuerySet[Any, Row]], **kinds: type) -> None:
         self._build = build
         self._stand_ins = {
             name: (next(_stand_ins) if kind is int else f"\x01{next(_stand_ins)}")
             for name, kind in kinds.items()
         }
-        self._compiled: dict[str, tuple] = {}
+        self._compiled: dict[str, Compiled] = {}
 
-    def _compile(self, alias: str) -> tuple:
+    def _compile(self, alias: str) -> Compiled:
         queryset = self._build(**self._stand_ins).using(alias)
         compiler = queryset.query.get_compiler(using=alias)
         sql, params = compiler.as_sql()
@@ -44,10 +58,11 @@ class CompiledQuery:
                 raise AssertionError(f"{name} must appear once in the query's parameters")
             places[name] = found[0]
         converters = compiler.get_converters([column[0] for column in compiler.select])
-        self._compiled[alias] = compiled = (sql, list(params), places, list(converters.items()))
+        compiled = Compiled(sql, list(params), places, list(converters.items()))
+        self._compiled[alias] = compiled
         return compiled
 
-    def rows(self, alias: str = DEFAULT_DB_ALIAS, **values) -> list[tuple]:
+    def rows(self, alias: str = DEFAULT_DB_ALIAS, **values: int | str) -> list[Row]:
         sql, params, places, converters = self._compiled.get(alias) or self._compile(alias)
         params = params.copy()
         for name, place in places.items():
@@ -55,16 +70,16 @@ class CompiledQuery:
         connection = connections[alias]  # this thread's, not the one that compiled
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            rows = cursor.fetchall()
+            rows: list[Row] = cursor.fetchall()
         if not converters:
             return rows
         converted = []
         for row in rows:
-            row = list(row)
+            cells = list(row)
             for position, (functions, expression) in converters:
                 for convert in functions:
-                    row[position] = convert(row[position], expression, connection)
-            converted.append(tuple(row))
+                    cells[position] = convert(cells[position], expression, connection)
+            converted.append(tuple(cells))
         return converted
 
 
@@ -73,28 +88,30 @@ class CompiledWrite:
     the model's own table and column names; values pass through each field's own
     preparation for the database, as the ORM's would."""
 
-    def __init__(self, model, kind: str, columns: Sequence[str], where: Sequence[str] = ()):
-        self._fields = [model._meta.get_field(name) for name in (*columns, *where)]
+    def __init__(
+        self, model: type[Model], kind: str, columns: Sequence[str], where: Sequence[str] = ()
+    ) -> None:
+        self._fields = [_column_field(model, name) for name in (*columns, *where)]
         self._model, self._kind, self._columns, self._where = model, kind, columns, where
         self._sql: dict[str, str] = {}
 
     def _compile(self, alias: str) -> str:
         quote = connections[alias].ops.quote_name
-        meta = self._model._meta
-        table = quote(meta.db_table)
-        names = [quote(meta.get_field(name).column) for name in self._columns]
+        model = self._model
+        table = quote(model._meta.db_table)
+        names = [quote(_column(model, name)) for name in self._columns]
         if self._kind == "insert":
             marks = ", ".join(["%s"] * len(names))
             sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
-            sql += f" RETURNING {quote(meta.pk.column)}"
+            sql += f" RETURNING {quote(_column(model, 'pk'))}"
         else:
-            where = [f"{quote(meta.get_field(name).column)} = %s" for name in self._where]
+            where = [f"{quote(_column(model, name))} = %s" for name in self._where]
             assignments = ", ".join(f"{name} = %s" for name in names)
             sql = f"UPDATE {table} SET {assignments} WHERE {' AND '.join(where)}"
         self._sql[alias] = sql
         return sql
 
-    def run(self, *values, alias: str = DEFAULT_DB_ALIAS) -> int:
+    def run(self, *values: object, alias: str = DEFAULT_DB_ALIAS) -> int:
         """The new row's primary key for an insert; the number of rows for an update."""
         connection = connections[alias]
         sql = self._sql.get(alias) or self._compile(alias)
@@ -104,12 +121,34 @@ class CompiledWrite:
         ]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            return cursor.fetchone()[0] if self._kind == "insert" else cursor.rowcount
+            if self._kind != "insert":
+                count: int = cursor.rowcount
+                return count
+            inserted = cursor.fetchone()
+            if inserted is None:
+                raise AssertionError("an INSERT ... RETURNING returns its row")
+            key: int = inserted[0]
+            return key
 
 
-def insert(model, *columns: str) -> CompiledWrite:
+def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
+    """The field of one of the model's own columns (a reverse relation has none)."""
+    found = model._meta.pk if name == "pk" else model._meta.get_field(name)
+    if not isinstance(found, Field) or not found.column:
+        raise ValueError(f"{model.__name__}.{name} is not a column of its table.")
+    return found
+
+
+def _column(model: type[Model], name: str) -> str:
+    column = _column_field(model, name).column
+    if not column:  # never: _column_field refuses a field without one
+        raise ValueError(f"{model.__name__}.{name} is not a column of its table.")
+    return column
+
+
+def insert(model: type[Model], *columns: str) -> CompiledWrite:
     return CompiledWrite(model, "insert", columns)
 
 
-def update(model, *columns: str, where: Sequence[str]) -> CompiledWrite:
+def update(model: type[Model], *columns: str, where: Sequence[str]) -> CompiledWrite:
     return CompiledWrite(model, "update", columns, where)

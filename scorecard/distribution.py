@@ -16,9 +16,11 @@ import math
 import os
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import IO, Any, TypedDict
 
 import numpy as np
 
@@ -34,6 +36,11 @@ from scorecard.strategy import (
     ROLLS,
     STATE_COUNT,
     YAHTZEE_ROLLS,
+    Flags,
+    Indices,
+    Numbers,
+    Progress,
+    Values,
     final_roll_values,
     keep_values,
     state_index,
@@ -47,14 +54,15 @@ SIMULATED_GAMES = 10_000
 SEED = 2026
 
 
-def unpack(index):
+def unpack(index: Indices) -> tuple[Indices, Indices, Indices]:
+    """States' (masks, upper totals, Yahtzee box holds 50): `state_index` undone."""
     return index >> 7, (index >> 1) & 63, index & 1
 
 
 # --- Following the policy through one turn ------------------------------------------------------
 
 
-def _through_turn(finals: np.ndarray, channels: np.ndarray) -> np.ndarray:
+def _through_turn(finals: Values, channels: Values) -> Values:
     """The expectation over a turn of functions of its final roll (`channels`: blocks of
     columns, each block one function for every state of `finals`), when the dice kept
     before each reroll are the best for `finals`."""
@@ -62,7 +70,8 @@ def _through_turn(finals: np.ndarray, channels: np.ndarray) -> np.ndarray:
     blocks = channels.shape[1] // finals.shape[1]
     once = np.take_along_axis(keep_values(channels), np.tile(one_left, blocks), axis=0)
     twice = np.take_along_axis(keep_values(once), np.tile(two_left, blocks), axis=0)
-    return FIRST_ROLL @ twice
+    expected: Values = FIRST_ROLL @ twice
+    return expected
 
 
 # The parts a state's score still to come is split into, by what happens from here on:
@@ -79,9 +88,9 @@ class PolicyTables:
     `EVENTS` ("at least one" stands in for "two or more" while solving) its chance P(E),
     E[R·1_E] and E[R²·1_E]."""
 
-    second: np.ndarray
-    bonus: np.ndarray
-    events: np.ndarray  # (event, chance/first/second, state)
+    second: Values
+    bonus: Values
+    events: Values  # (event, chance/first/second, state)
 
     @classmethod
     def empty(cls) -> PolicyTables:
@@ -92,12 +101,19 @@ class PolicyTables:
         )
 
 
-def _carried(points, chance, first, second):
+def _carried(
+    points: Numbers,
+    chance: float | Values,
+    first: float | Values,
+    second: float | Values,
+) -> tuple[float | Values, Values, Values]:
     """An event decided later, seen from before this turn's `points`: (P, E[R·1], E[R²·1])."""
     return chance, points * chance + first, points**2 * chance + 2 * points * first + second
 
 
-def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyTables:
+def solve_policy(
+    joker: JokerRule, values: Values, progress: Progress | None = None
+) -> PolicyTables:
     """One backward pass after `strategy.solve`, a level of open boxes at a time."""
     tables = PolicyTables.empty()
     full = state_index(FULL_MASK, np.arange(CAP + 1), 0)
@@ -105,7 +121,7 @@ def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyT
         tables.bonus[full + fifty] = np.arange(CAP + 1) >= CAP
         tables.events[2, 0, full + fifty] = np.arange(CAP + 1) >= CAP  # N = 0, B: certain
 
-    def solve_chunk(masks, uppers, fifties) -> None:
+    def solve_chunk(masks: Indices, uppers: Indices, fifties: Indices) -> None:
         finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
         later, later_second = values[nexts], tables.second[nexts].astype(np.float64)
         whole = _carried(points, 1.0, later, later_second)
@@ -124,8 +140,8 @@ def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyT
                 part[five] = np.broadcast_to(at_five, points.shape)[five]
             channels += carried
         # Single precision halves the memory of the turn's many columns; the tables keep it.
-        channels = np.hstack([np.broadcast_to(c, points.shape) for c in channels], dtype=np.float32)
-        expected = _through_turn(finals, channels).reshape(-1, len(masks))
+        stacked = np.hstack([np.broadcast_to(c, points.shape) for c in channels], dtype=np.float32)
+        expected = _through_turn(finals, stacked).reshape(-1, len(masks))
         indices = state_index(masks, uppers, fifties)
         tables.second[indices], tables.bonus[indices] = expected[0], expected[1]
         tables.events[:, :, indices] = expected[2:].reshape(len(EVENTS), 3, len(masks))
@@ -138,7 +154,7 @@ def solve_policy(joker: JokerRule, values: np.ndarray, progress=None) -> PolicyT
 
 
 @cache
-def _transitions() -> np.ndarray:
+def _transitions() -> Values:
     """transitions[keep, roll]: the chance that keeping `keep` and rerolling the rest gives
     `roll`."""
     table = np.zeros((len(KEEPS), len(ROLLS)))
@@ -152,7 +168,7 @@ def _transitions() -> np.ndarray:
     return table
 
 
-def final_roll_chances(states: np.ndarray, joker: JokerRule):
+def final_roll_chances(states: Indices, joker: JokerRule) -> tuple[Values, Indices, Indices]:
     """For each state (a column each): the chance of each final roll when the dice are kept
     by the policy, and the points and next state the policy's box gives each roll."""
     masks, uppers, fifties = unpack(states)
@@ -169,11 +185,11 @@ def final_roll_chances(states: np.ndarray, joker: JokerRule):
     return chances, points.astype(np.int64), nexts
 
 
-_exact: dict[tuple[JokerRule, int], np.ndarray] = {}
+_exact: dict[tuple[JokerRule, int], Values] = {}
 EXACT_KEPT = 50_000  # distributions remembered between requests
 
 
-def remaining_distributions(states: list[int], joker: JokerRule) -> list[np.ndarray]:
+def remaining_distributions(states: list[int], joker: JokerRule) -> list[Values]:
     """The exact distribution of the score still to come (index: points) from each state,
     following the policy through every roll of every remaining turn. Cheap with up to three
     boxes open; the states a turn can lead to are followed a batch at a time."""
@@ -192,7 +208,7 @@ def remaining_distributions(states: list[int], joker: JokerRule) -> list[np.ndar
         frontier = {n for n in reached if n not in outcomes and (joker, n) not in _exact}
     for state in sorted(outcomes, key=lambda state: -(state >> 7).bit_count()):
         chances, points, nexts = outcomes[state]
-        total = np.zeros(1)
+        total: Values = np.zeros(1)
         for following in np.unique(nexts[chances > 0]):
             taken = (nexts == following) & (chances > 0)
             now = np.bincount(points[taken], weights=chances[taken])
@@ -206,15 +222,15 @@ def forget_exact() -> None:
     _exact.clear()
 
 
-def _exact_of(state: int, joker: JokerRule) -> np.ndarray:
+def _exact_of(state: int, joker: JokerRule) -> Values:
     return np.array([1.0]) if state >> 7 == FULL_MASK else _exact[joker, state]
 
 
-def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> np.ndarray:
+def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> Values:
     return remaining_distributions([int(state_index(mask, upper, fifty))], joker)[0]
 
 
-def _added(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _added(a: Values, b: Values) -> Values:
     if len(a) < len(b):
         a, b = b, a
     a = a.copy()
@@ -228,7 +244,7 @@ _POWERS = 6 ** np.arange(6)
 
 
 @cache
-def _roll_lookup() -> np.ndarray:
+def _roll_lookup() -> Indices:
     """The roll index of every vector of face counts, coded in base 6."""
     lookup = np.full(6**6, -1, dtype=np.int64)
     for roll, index in ROLL_INDEX.items():
@@ -238,11 +254,11 @@ def _roll_lookup() -> np.ndarray:
 
 
 @cache
-def _keep_counts() -> np.ndarray:
+def _keep_counts() -> Indices:
     return np.array([np.bincount(np.array(k, dtype=int) - 1, minlength=6) for k in KEEPS])
 
 
-def _reroll(keeps: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _reroll(keeps: Indices, rng: np.random.Generator) -> Indices:
     """The roll each game gets by keeping `keeps` (KEEPS indices) and rolling the rest."""
     counts = _keep_counts()[keeps].copy()
     fresh = 5 - counts.sum(axis=1)
@@ -250,17 +266,18 @@ def _reroll(keeps: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     rolled = np.arange(5)[None, :] < fresh[:, None]
     for face in range(6):
         counts[:, face] += ((dice == face) & rolled).sum(axis=1)
-    return _roll_lookup()[counts @ _POWERS]
+    rolls: Indices = _roll_lookup()[counts @ _POWERS]
+    return rolls
 
 
 @dataclass
 class Simulated:
-    scores: np.ndarray  # the points each game scored from the start state on
-    bonus: np.ndarray  # whether its upper bonus was scored by the end
-    yahtzees: np.ndarray  # how many times it rolled five alike
+    scores: Values  # the points each game scored from the start state on
+    bonus: Flags  # whether its upper bonus was scored by the end
+    yahtzees: Indices  # how many times it rolled five alike
 
     @property
-    def yahtzee(self) -> np.ndarray:
+    def yahtzee(self) -> Flags:
         """Whether each game rolled five alike at least once."""
         return self.yahtzees > 0
 
@@ -283,7 +300,9 @@ def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
     return Simulated(scores, ((states >> 1) & 63) >= CAP, yahtzees)
 
 
-def _one_turn(states: np.ndarray, values: np.ndarray, joker: JokerRule, rng):
+def _one_turn(
+    states: Indices, values: Values, joker: JokerRule, rng: np.random.Generator
+) -> tuple[Numbers, Indices, Flags]:
     masks, uppers, fifties = unpack(states)
     finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
     one_left, two_left = turn_keep_choices(finals)
@@ -332,7 +351,9 @@ def figures_path(joker: JokerRule) -> Path:
     return tables_path(joker).with_suffix(".json")
 
 
-def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigures:
+def build(
+    joker: JokerRule, progress: Progress | None = None, games: int | None = None
+) -> GameFigures:
     """Solve the policy tables and simulate the percentiles, then save both (the tables
     last: their file's being there says the rule is ready)."""
     games = games or SIMULATED_GAMES
@@ -352,7 +373,7 @@ def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigu
     return figures(joker)
 
 
-def _replace(path: Path, write) -> None:
+def _replace(path: Path, write: Callable[[IO[bytes]], object]) -> None:
     """Write a file beside its old self and swap it in at once: readers see one or the other."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
@@ -361,7 +382,16 @@ def _replace(path: Path, write) -> None:
     os.replace(handle.name, path)
 
 
-_loaded: dict[JokerRule, dict] = {}
+class _Stored(TypedDict):
+    """A rule's policy tables as read from disk, with its saved figures."""
+
+    second: Values
+    events: Values
+    saved: dict[str, Any]
+    index: Indices
+
+
+_loaded: dict[JokerRule, _Stored] = {}
 
 
 def forget(joker: JokerRule) -> None:
@@ -374,17 +404,19 @@ def is_ready(joker: JokerRule) -> bool:
     return strategy.is_ready(joker) and (joker in _loaded or tables_path(joker).exists())
 
 
-def _tables(joker: JokerRule) -> dict:
+def _tables(joker: JokerRule) -> _Stored:
     if joker not in _loaded:
         rows = np.load(tables_path(joker), mmap_mode="r")
         saved = json.loads(figures_path(joker).read_text())
-        _loaded[joker] = {"second": rows[0], "events": rows[1:].reshape(len(EVENTS), 3, -1)}
-        _loaded[joker] |= {"saved": saved, "index": _reachable_positions()}
+        events = rows[1:].reshape(len(EVENTS), 3, -1)
+        _loaded[joker] = _Stored(
+            second=rows[0], events=events, saved=saved, index=_reachable_positions()
+        )
     return _loaded[joker]
 
 
 @cache
-def _reachable_positions() -> np.ndarray:
+def _reachable_positions() -> Indices:
     """Where each state's row is in the stored (reachable-only) tables; -1 if unreachable."""
     positions = np.full(STATE_COUNT, -1, dtype=np.int32)
     reachable = strategy.all_reachable_indices()

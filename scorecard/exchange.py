@@ -263,8 +263,10 @@ def _check_game(data, where: str) -> dict:
 
 
 def _required_time(data: dict, key: str, where: str) -> datetime:
-    _need(data.get(key) is not None, f"{where}.{key}", "a time is needed.")
-    return _parse_time(data[key], f"{where}.{key}")
+    parsed = _parse_time(data.get(key), f"{where}.{key}")
+    if parsed is None:
+        raise ImportRefused(f"{where}.{key}: a time is needed.")
+    return parsed
 
 
 def _check_players(data: dict, where: str) -> list[dict]:

@@ -1,5 +1,7 @@
 """Parsing what a person typed or tapped; the rules themselves stay in `rules`."""
 
+from typing import Any
+
 from django import forms
 
 from scorecard import rules
@@ -56,8 +58,9 @@ class NewGameForm(forms.Form):
     def name_fields(self):
         return [self[f"name_{seat}"] for seat in range(1, MAX_PLAYERS + 1)]
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         names = [data.get(f"name_{seat}", "") for seat in range(1, MAX_PLAYERS + 1)]
         try:
             data["names"] = clean_names(names)

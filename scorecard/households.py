@@ -9,16 +9,17 @@ import itertools
 from datetime import timedelta
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
 from scorecard.compiled import CompiledQuery
+from scorecard.htmx import HtmxHttpRequest
 from scorecard.models import Browser, Game, Household, Player, Seat
 
 
-def browser_key(request: HttpRequest) -> str | None:
+def browser_key(request: HtmxHttpRequest) -> str | None:
     """The key in the browser's signed cookie (its signature checked once a request)."""
     if not hasattr(request, "_browser_key"):
         request._browser_key = request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
@@ -30,7 +31,7 @@ def browser_key(request: HttpRequest) -> str | None:
 SEEN_EVERY = timedelta(hours=1)
 
 
-def note_seen(request: HttpRequest) -> None:
+def note_seen(request: HtmxHttpRequest) -> None:
     """Keeps the browser's `last_seen` to the hour at one write an hour and no query in
     between: the cookie's signature carries the time it was signed, so a cookie signed
     within the hour means this browser was noted within the hour. An older one is noted now
@@ -45,7 +46,7 @@ def note_seen(request: HttpRequest) -> None:
         request._new_browser_key = key  # the middleware signs it again
 
 
-def current_household(request: HttpRequest) -> Household | None:
+def current_household(request: HtmxHttpRequest) -> Household | None:
     """The browser's household, or None before it has saved anything (one query, cached)."""
     if not hasattr(request, "_household"):
         key = browser_key(request)
@@ -54,7 +55,7 @@ def current_household(request: HttpRequest) -> Household | None:
     return request._household
 
 
-def current_browser(request: HttpRequest) -> Browser | None:
+def current_browser(request: HtmxHttpRequest) -> Browser | None:
     key = browser_key(request)
     found = Browser.objects.select_related("household").filter(key=key).first() if key else None
     if found:
@@ -62,7 +63,7 @@ def current_browser(request: HttpRequest) -> Browser | None:
     return found
 
 
-def household_object(request: HttpRequest, model, public_id: str):
+def household_object(request: HtmxHttpRequest, model, public_id: str):
     """A game or player of this browser's household; any other id is simply not found."""
     household = current_household(request)
     if household is None:
@@ -70,7 +71,7 @@ def household_object(request: HttpRequest, model, public_id: str):
     return get_object_or_404(model, public_id=public_id, owner=household)
 
 
-def household_game(request: HttpRequest, public_id: str, *, with_seats: bool = False) -> Game:
+def household_game(request: HtmxHttpRequest, public_id: str, *, with_seats: bool = False) -> Game:
     """A game of this browser's household, with the household, in one query; `with_seats`
     reads its seats and players in the same query, for a view about to load its state."""
     key = browser_key(request)
@@ -123,11 +124,12 @@ def game_with_seats(rows: list[tuple]) -> Game:
         seat.player = Player(**dict(zip(PLAYER_FIELDS, row[ends[0] : ends[1]], strict=True)))
         seat.game = game
         seats.append(seat)
-    game._prefetched_objects_cache = {"seats": seats}
+    # Django's own cache of prefetched rows, which django-stubs leaves undeclared.
+    game._prefetched_objects_cache = {"seats": seats}  # type: ignore[attr-defined]
     return game
 
 
-def household_for_writing(request: HttpRequest) -> Household:
+def household_for_writing(request: HtmxHttpRequest) -> Household:
     """The browser's household, made now if it has none; the middleware sets the cookie."""
     household = current_household(request)
     if household is None:
@@ -137,14 +139,14 @@ def household_for_writing(request: HttpRequest) -> Household:
     return household
 
 
-def remember_browser(request: HttpRequest, browser: Browser) -> None:
+def remember_browser(request: HtmxHttpRequest, browser: Browser) -> None:
     """This browser belongs to `browser.household` from now on; the middleware sets the cookie
     (and a cookie signed now says the browser was seen now)."""
     request._household = browser.household
     request._new_browser_key = browser.key
 
 
-def browser_name(request: HttpRequest) -> str:
+def browser_name(request: HtmxHttpRequest) -> str:
     """A name a family recognises in its list of browsers, e.g. "Firefox on Android"."""
     agent = request.headers.get("User-Agent", "")
     program = next((name for mark, name in PROGRAMS if mark in agent), "A browser")
@@ -160,7 +162,7 @@ SYSTEMS = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Win
            ("Mac OS X", "Mac"), ("CrOS", "ChromeOS"), ("Linux", "Linux")]  # fmt: skip
 
 
-def cookie_flags(request: HttpRequest) -> dict:
+def cookie_flags(request: HtmxHttpRequest) -> dict:
     """How our own cookies are set: never readable by scripts, Secure in production."""
     secure = settings.COOKIES_SECURE or request.is_secure()
     return {"httponly": True, "samesite": "Lax", "secure": secure}
@@ -174,7 +176,7 @@ class HouseholdMiddleware:
     def __init__(self, get_response) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HtmxHttpRequest) -> HttpResponse:
         # The one write a request may make without a change of state, at most once an hour:
         # a family tells its browsers apart by when each was last used.
         note_seen(request)

@@ -1,8 +1,18 @@
-"""The request the views see: Django's, with django-htmx's details of an htmx request."""
+"""The request the views see: Django's, with django-htmx's details of an htmx request and
+what `households` learns of the browser that sent it."""
+
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
+if TYPE_CHECKING:
+    from scorecard.models import Household
+
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
+    # Set by `households` the first time a request asks (so read only after `hasattr`).
+    _browser_key: str | None
+    _new_browser_key: str
+    _household: "Household | None"

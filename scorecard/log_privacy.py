@@ -10,6 +10,7 @@ address it was sent: by Django's log handlers (`RedactLinkTokens`), by its error
 import logging
 import re
 
+from django.utils.safestring import SafeString, mark_safe
 from django.views.debug import ExceptionReporter
 
 HIDDEN = "[token]"
@@ -62,8 +63,9 @@ class RedactingExceptionReporter(ExceptionReporter):
             text = text.replace(token, HIDDEN)
         return text
 
-    def get_traceback_html(self) -> str:
-        return self._clean(super().get_traceback_html())
+    # Replacing a token in escaped text with a plain word keeps it as safe as it was.
+    def get_traceback_html(self) -> SafeString:
+        return mark_safe(self._clean(super().get_traceback_html()))
 
-    def get_traceback_text(self) -> str:
-        return self._clean(super().get_traceback_text())
+    def get_traceback_text(self) -> SafeString:
+        return mark_safe(self._clean(super().get_traceback_text()))

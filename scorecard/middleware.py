@@ -6,13 +6,13 @@ import is refused from its Content-Length, before a byte of it is read.
 """
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 
 
 def _has_nul(request: HttpRequest) -> bool:
     if "\x00" in request.path:
         return True
-    for values in (request.GET, request.POST if request.method == "POST" else {}):
+    for values in (request.GET, request.POST if request.method == "POST" else QueryDict()):
         if any("\x00" in value for key in values for value in [key, *values.getlist(key)]):
             return True
     return False

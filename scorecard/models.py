@@ -35,6 +35,9 @@ class Household(models.Model):
         return f"Household {self.public_id[:6]}"
 
 
+BROWSER_NAME_LENGTH = 60
+
+
 class Browser(models.Model):
     """One browser of a household, known by the key in its signed cookie. Removing it here
     shuts that browser out at its next request."""
@@ -42,7 +45,7 @@ class Browser(models.Model):
     household = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="browsers")
     key = models.CharField(max_length=40, unique=True, default=new_link_token)
     # "Chrome on Android" from the User-Agent at first; the family can rename it.
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=BROWSER_NAME_LENGTH)
     joined = models.DateTimeField(default=timezone.now, editable=False)
     # Written at most once an hour (`households.note_seen`), so a request costs no write.
     last_seen = models.DateTimeField(default=timezone.now)

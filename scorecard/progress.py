@@ -12,7 +12,7 @@ from datetime import datetime
 
 from scorecard import rules
 from scorecard.compiled import CompiledQuery
-from scorecard.models import Entry, Game, Roll, Seat
+from scorecard.models import Entry, Game, Player, Roll, Seat
 
 
 @dataclass(slots=True, eq=False)
@@ -96,7 +96,7 @@ class SeatProgress:
     cards: list[CardProgress]
 
     @property
-    def player(self):
+    def player(self) -> Player:
         return self.seat.player
 
     @property
@@ -133,7 +133,7 @@ class GameProgress:
             return None
         return self.seats[len(self.entries) % len(self.seats)]
 
-    def seat_of(self, entry) -> SeatProgress:
+    def seat_of(self, entry: FilledBox) -> SeatProgress:
         return next(seat for seat in self.seats if seat.seat.pk == entry.seat_id)
 
     def add(self, entry: FilledBox) -> None:

@@ -77,6 +77,13 @@ class Box(enum.Enum):
         return self.face is None
 
     @property
+    def upper_face(self) -> int:
+        """The face an upper box counts; a lower box counts none."""
+        if self.face is None:
+            raise RuleViolation(f"{self.label} is not an upper box.")
+        return self.face
+
+    @property
     def max_points(self) -> int:
         return max(achievable_points(self))
 
@@ -132,13 +139,13 @@ class JokerRule(enum.Enum):
 
 
 @cache
-def _by_key(members) -> dict:
+def _by_key[Member: (Box, JokerRule)](members: type[Member]) -> dict[str, Member]:
     return {member.key: member for member in members}
 
 
-def _from_key(members, key: str, kind: str):
+def _from_key[Member: (Box, JokerRule)](members: type[Member], key: str, kind: str) -> Member:
     """The member whose key a form or a file names, or a readable refusal."""
-    found = _by_key(members).get(key) if isinstance(key, str) else None
+    found: Member | None = _by_key(members).get(key) if isinstance(key, str) else None
     if found is None:
         raise RuleViolation(f"There is no {kind} called {key!r}.")
     return found
@@ -191,7 +198,7 @@ def _scores(dice: Dice) -> dict[Box, int]:
     """Every box's ordinary value for one sorted roll; there are only 252 of them."""
     counts = sorted(Counter(dice).values())
     run = _longest_run(dice)
-    values = {box: box.face * dice.count(box.face) for box in UPPER_BOXES}
+    values = {box: box.upper_face * dice.count(box.upper_face) for box in UPPER_BOXES}
     values[Box.THREE_OF_A_KIND] = sum(dice) if counts[-1] >= 3 else 0
     values[Box.FOUR_OF_A_KIND] = sum(dice) if counts[-1] >= 4 else 0
     values[Box.FULL_HOUSE] = FULL_HOUSE_POINTS if counts == [2, 3] else 0
@@ -478,9 +485,7 @@ PACE_DICE = 3  # three of each face in the upper boxes make exactly the 63 of th
 
 def pace_par(box: Box) -> int:
     """What an upper box holds on the way to the bonus: three of its face."""
-    if not box.is_upper:
-        raise RuleViolation(f"{box.label} is not an upper box.")
-    return PACE_DICE * box.face
+    return PACE_DICE * box.upper_face
 
 
 def upper_bonus_settled(filled: Card) -> bool:

@@ -7,11 +7,13 @@ returns the state it loaded, updated, so a request reads the game once.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import NamedTuple
+from datetime import datetime
+from typing import Any, Literal, NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
@@ -138,10 +140,20 @@ def game_create(
 
 
 CLAIM = compiled.update(Game, "version", "finished", where=("id", "version"))
-KEEP = object()
 
 
-def _claim_version(game: Game, version: int, *, finished=KEEP) -> None:
+class _Keep(enum.Enum):
+    """When the game finished stays as it is (None would say it has not)."""
+
+    KEEP = enum.auto()
+
+
+KEEP = _Keep.KEEP
+
+
+def _claim_version(
+    game: Game, version: int, *, finished: datetime | None | Literal[_Keep.KEEP] = KEEP
+) -> None:
     """Move the game to the next version (and set when it finished), or fail if another
     change got there first.
 
@@ -159,7 +171,14 @@ def _reread(game: Game) -> GameProgress:
     return load_progress(game)
 
 
-def _repeat_of_last(progress: GameProgress, turn: int, card: int, box: rules.Box, dice, points):
+def _repeat_of_last(
+    progress: GameProgress,
+    turn: int,
+    card: int,
+    box: rules.Box,
+    dice: rules.Dice | None,
+    points: int | None,
+) -> FilledBox | None:
     """The last entry, when it is the very one now sent again (a double tap), else None."""
     last = progress.entries[-1] if progress.entries else None
     if last is None or (last.turn, last.card, last.rules_box) != (turn, card, box):
@@ -221,9 +240,9 @@ def record_box(
             return Recorded(progress, repeat, False)
         dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
         created = timezone.now()
-        values = (game.pk, seat.seat.pk, card, box.key, placement.points, dice_text)
-        values += (bool(placement.bonus), progress.next_turn, created)
-        entry_id = INSERT_ENTRY.run(*values)
+        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, card, box.key, placement.points,
+                                    dice_text, bool(placement.bonus), progress.next_turn,
+                                    created)  # fmt: skip
     filled = FilledBox(entry_id, progress.next_turn, seat.seat.pk, card, box.key,
                        placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
     progress.add(filled)
@@ -235,7 +254,9 @@ INSERT_ENTRY = compiled.insert(
 )
 
 
-def _turn_dice(progress: GameProgress, dice: rules.Dice | None, points: int | None):
+def _turn_dice(
+    progress: GameProgress, dice: rules.Dice | None, points: int | None
+) -> rules.Dice | None:
     """The dice this entry is scored with: the server's in a digital game, and in Challenge
     Yahtzee the roll the round shares."""
     if progress.game.digital:
@@ -311,6 +332,7 @@ def undo_last_entry(*, game: Game, version: int) -> Undone:
         if not progress.entries:
             raise Refusal("Nothing to undo: no box is filled yet.", progress=progress)
         last = progress.entries[-1]
+        assert last.created is not None, "read with_times, so every entry has its time"
         if game.finished:
             statistics.unsettle(progress)
         _claim_version(game, version, finished=None)
@@ -378,7 +400,7 @@ def game_rematch(*, game: Game) -> Game:
 IMPORT_CHUNK = 50  # games a transaction, so an import never holds the write lock for long
 
 
-def games_import(*, games: Sequence[dict], owner: Household | None = None) -> int:
+def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = None) -> int:
     """Write games that `exchange.read_games` checked; returns how many.
 
     With an owner (an upload) the games join that household, and a game whose id another
@@ -408,14 +430,18 @@ def games_import(*, games: Sequence[dict], owner: Household | None = None) -> in
     return len(games)
 
 
-def _player_for(owner: Household, data: dict, known: dict) -> Player:
+def _player_for(
+    owner: Household, data: dict[str, Any], known: dict[tuple[int, str], Player]
+) -> Player:
     key = (owner.pk, data["name"].casefold())
     if key not in known:
         known[key] = player_get_or_create(owner=owner, name=data["name"], public_id=data["id"])
     return known[key]
 
 
-def _game_restore(data: dict, owner: Household, players: list[Player], keep_id: bool) -> Game:
+def _game_restore(
+    data: dict[str, Any], owner: Household, players: list[Player], keep_id: bool
+) -> Game:
     game = Game.objects.create(
         owner=owner,
         **({"public_id": data["id"]} if keep_id else {}),
@@ -444,7 +470,9 @@ def _game_restore(data: dict, owner: Household, players: list[Player], keep_id: 
     return game
 
 
-def games_prune(*, started_before, dry_run: bool = False) -> tuple[list[Game], list[Household]]:
+def games_prune(
+    *, started_before: datetime, dry_run: bool = False
+) -> tuple[list[Game], list[Household]]:
     """Games with no entry started before a time, and the households that would be left
     with no game: removed (with their players), or only listed on a dry run."""
     games = list(Game.objects.filter(created__lt=started_before, entries__isnull=True))

@@ -17,10 +17,16 @@ from django.utils.formats import date_format
 from django.utils.timesince import timesince
 
 from scorecard.households import SEEN_EVERY
-from scorecard.models import Browser, Game, GameLink, Household, LinkRole, new_link_token
+from scorecard.models import (
+    BROWSER_NAME_LENGTH,
+    Browser,
+    Game,
+    GameLink,
+    Household,
+    LinkRole,
+    new_link_token,
+)
 from scorecard.services import Refusal
-
-BROWSER_NAME_LENGTH = Browser._meta.get_field("name").max_length
 
 
 def game_links(game: Game) -> dict[str, GameLink]:

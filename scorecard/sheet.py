@@ -103,8 +103,8 @@ Totalled = Callable[[CardProgress], int | str]
 def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Column]) -> Row:
     cells = []
     for column in columns:
-        shown = column.card is not None and bool(column.card.entries)
-        text = str(value(column.card)) if shown else ""
+        card = column.card
+        text = str(value(card)) if card is not None and card.entries else ""
         cells.append(Cell(text, column.id and f"{column.id}-{key}"))
     return Row(label, hint, "sum", cells)
 
@@ -208,9 +208,9 @@ def _player_total_row(columns: list[Column]) -> Row:
 def _weighted_row(columns: list[Column]) -> Row:
     cells = []
     for column in columns:
-        card = column.card
-        shown = card is not None and bool(card.entries)
-        text = str(rules.combined_totals({card.number: card.totals}).total) if shown else ""
+        card, text = column.card, ""
+        if card is not None and card.entries:
+            text = str(rules.combined_totals({card.number: card.totals}).total)
         cells.append(Cell(text, column.id and f"{column.id}-counts"))
     return Row("Counts as", "Grand total × card", "sum", cells)
 
@@ -218,7 +218,7 @@ def _weighted_row(columns: list[Column]) -> Row:
 def game_columns(progress: GameProgress) -> list[Column]:
     current = progress.current
     triple = progress.game.cards_per_player > 1
-    columns = []
+    columns: list[Column] = []
     for seat in progress.seats:
         for card in seat.cards:
             name = seat.player.name

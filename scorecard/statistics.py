@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TypedDict
 
 from django.db import transaction
 from django.db.models import F, Max, Min
 
 from scorecard import rules
 from scorecard.charts import Series
-from scorecard.models import Game, Player, PlayerBoxTotal, PlayerFigures, Seat
+from scorecard.models import Game, Household, Player, PlayerBoxTotal, PlayerFigures, Seat
 from scorecard.progress import CardProgress, GameProgress, load_many
 
 SETTLED_FIELDS = [
@@ -24,6 +26,10 @@ SETTLED_FIELDS = [
     "extra_yahtzees",
 ]  # fmt: skip
 BAND = 25  # points a band of the final-score histogram holds
+
+# Points and cards a player scored in a box, by (player id, box key); figures by player id.
+type BoxSums = defaultdict[tuple[int, str], list[int]]
+type FigureCounts = defaultdict[int, Counter[str]]
 
 
 def running_totals(progress: GameProgress) -> list[Series]:
@@ -79,7 +85,9 @@ def settle_seats(seats) -> int:
 
 
 def _settle_games(games: list[Game]) -> int:
-    settled, boxes, figures = [], defaultdict(lambda: [0, 0]), defaultdict(Counter)
+    settled: list[Seat] = []
+    boxes: BoxSums = defaultdict(lambda: [0, 0])
+    figures: FigureCounts = defaultdict(Counter)
     for progress in load_many(games):
         for seat in progress.seats:
             result = seat_results(progress)[seat.seat.pk]
@@ -159,10 +167,10 @@ def unsettle(progress: GameProgress) -> None:
     results = list(settled.values("player_id", *SETTLED_FIELDS))
     if not results:
         return
-    figures = defaultdict(Counter)
+    figures: FigureCounts = defaultdict(Counter)
     for result in results:
         _count_result(figures[result["player_id"]], result, -1)
-    boxes = defaultdict(lambda: [0, 0])
+    boxes: BoxSums = defaultdict(lambda: [0, 0])
     if progress.game.cards_per_player == 1:
         for seat in progress.seats:
             for box, points in seat.cards[0].filled.items():
@@ -215,7 +223,8 @@ def player_stats(player: Player) -> PlayerStats:
         stats.average = figures.scored_points / figures.scored_games
         extremes = single.aggregate(best=Max("final_total"), worst=Min("final_total"))
         stats.best, stats.worst = extremes["best"], extremes["worst"]
-        last_ten = list(single.order_by("-finished").values_list("final_total", flat=True)[:10])
+        last = single.order_by("-finished").values_list("final_total", flat=True)[:10]
+        last_ten = [total for total in last if total is not None]  # a scored seat has one
         stats.last_ten_average = sum(last_ten) / len(last_ten)
     totals = {row.box: row for row in player.box_totals.filter(cards__gt=0)}
     stats.box_averages = [
@@ -226,7 +235,15 @@ def player_stats(player: Player) -> PlayerStats:
     return stats
 
 
-def high_scores(owner, limit: int = 10) -> list[dict]:
+class HighScore(TypedDict):
+    player__name: str
+    player__public_id: str
+    game__public_id: str
+    finished: datetime | None
+    total: int | None
+
+
+def high_scores(owner: Household, limit: int = 10) -> list[HighScore]:
     """The best single-card totals of finished digital games of a household."""
     seats = Seat.objects.filter(game__owner=owner, game__digital=True)
     settle_seats(seats)

@@ -17,12 +17,14 @@ import math
 import os
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
+from typing import Any, Literal, overload
 
 import numpy as np
+from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
 from scorecard import rules
@@ -40,7 +42,24 @@ FORMAT = 2  # 2: the five-alike table is saved beside the values
 DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.parent / "data"))
 
 
-def state_index(mask, upper, fifty):
+# A long solve reports (levels done, levels in all) as it goes.
+type Progress = Callable[[int, int], None]
+
+# Arrays by what they hold: expected values or chances; points (whole, in either kind of
+# array); state or table indices (also states given as arrays, a chunk at once); yes or no.
+Values = NDArray[np.floating[Any]]
+Numbers = NDArray[np.integer[Any] | np.floating[Any]]
+Indices = NDArray[np.integer[Any]]
+Flags = NDArray[np.bool_]
+
+
+# Numbers give a number and arrays an array; mypy cannot tell "all numbers" from a union that
+# may hold arrays, so it calls the two overlapping.
+@overload
+def state_index(mask: int, upper: int, fifty: int) -> int: ...  # type: ignore[overload-overlap]
+@overload
+def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> Indices: ...
+def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> int | Indices:
     return (mask << 7) | (upper << 1) | fifty
 
 
@@ -57,19 +76,20 @@ def _chance(outcome: tuple[int, ...]) -> float:
     arrangements = math.factorial(len(outcome))
     for count in Counter(outcome).values():
         arrangements //= math.factorial(count)
-    return arrangements / 6 ** len(outcome)
+    outcomes: int = 6 ** len(outcome)
+    return arrangements / outcomes
 
 
 FIRST_ROLL = np.array([_chance(roll) for roll in ROLLS])  # five fresh dice
 ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
 
 
-def _sub_keeps_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
+def _sub_keeps_by_size() -> list[tuple[Indices, Indices]]:
     """Keeps in growing size, grouped by how many distinct keeps one die smaller they hold,
     with those smaller keeps: the steps of a max over every sub-multiset."""
     steps = []
     for size in range(1, 6):
-        groups: dict[int, list] = {}
+        groups: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
         for keep in (k for k in KEEPS if len(k) == size):
             smaller = sorted({keep[:i] + keep[i + 1 :] for i in range(size)})
             groups.setdefault(len(smaller), []).append((keep, [KEEP_INDEX[s] for s in smaller]))
@@ -83,7 +103,7 @@ SUB_KEEPS = _sub_keeps_by_size()
 SCORES = np.array([[rules.score(box, roll) for roll in ROLLS] for box in BOXES], dtype=np.int64)
 
 
-def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
+def best_keep_values(keep_values: Values) -> Values:
     """For each roll, the best value over every multiset of its dice that may be kept.
 
     Arrays are keep-major (a row per keep, a column per state), so each step copies rows."""
@@ -93,10 +113,11 @@ def best_keep_values(keep_values: np.ndarray) -> np.ndarray:
         for column in range(parents.shape[1]):
             np.maximum(row, best[parents[:, column]], out=row)
         best[keeps] = row
-    return best[ROLL_AS_KEEP]
+    by_roll: Values = best[ROLL_AS_KEEP]
+    return by_roll
 
 
-def turn_keep_choices(finals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def turn_keep_choices(finals: Values) -> tuple[Indices, Indices]:
     """The optimal keeps of a turn whose final rolls are worth `finals`: the chosen keep (a
     KEEPS index) of each roll (rows) in each state (columns), with one and with two rerolls
     left."""
@@ -106,7 +127,7 @@ def turn_keep_choices(finals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return one_left, two_left
 
 
-def best_keep_choices(keep_values: np.ndarray) -> np.ndarray:
+def best_keep_choices(keep_values: Values) -> Indices:
     """For each roll (rows) and state (columns), the index in KEEPS of a best keep: the
     choice `best_keep_values` takes the value of."""
     best = keep_values.copy()
@@ -119,10 +140,11 @@ def best_keep_choices(keep_values: np.ndarray) -> np.ndarray:
             np.copyto(chosen, choice[parents[:, column]], where=wins)
             np.maximum(row, other, out=row)
         best[keeps], choice[keeps] = row, chosen
-    return choice[ROLL_AS_KEEP]
+    by_roll: Indices = choice[ROLL_AS_KEEP]
+    return by_roll
 
 
-def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def turn_values(final_values: Values) -> tuple[Values, Values, Values]:
     """From the value of each final roll (a row per roll, a column per state) to the value of
     each roll with 1 and 2 rerolls left, and of the turn itself."""
     one_left = best_keep_values(keep_values(final_values))
@@ -130,7 +152,7 @@ def turn_values(final_values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     return one_left, two_left, FIRST_ROLL @ two_left
 
 
-def _children_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
+def _children_by_size() -> list[tuple[Indices, Indices]]:
     """For keeps of 4 dice down to none: each keep and the six keeps one die larger."""
     levels = []
     for size in range(4, -1, -1):
@@ -143,7 +165,7 @@ def _children_by_size() -> list[tuple[np.ndarray, np.ndarray]]:
 CHILDREN = _children_by_size()
 
 
-def keep_values(roll_values: np.ndarray) -> np.ndarray:
+def keep_values(roll_values: Values) -> Values:
     """The expected value of every keep: keeping all five is the roll itself, and a smaller
     keep is worth the average over the six faces its next die can show."""
     values = np.empty((len(KEEPS), roll_values.shape[1]), dtype=roll_values.dtype)
@@ -159,7 +181,7 @@ def keep_values(roll_values: np.ndarray) -> np.ndarray:
 # --- States -------------------------------------------------------------------------------------
 
 
-def _reachable_uppers() -> np.ndarray:
+def _reachable_uppers() -> Flags:
     """reach[upper mask, total]: whether filled upper boxes can add up to that capped total."""
     reach = np.zeros((UPPER_MASK + 1, CAP + 1), dtype=bool)
     for mask in range(UPPER_MASK + 1):
@@ -174,19 +196,19 @@ def _reachable_uppers() -> np.ndarray:
 REACHABLE_UPPER = _reachable_uppers()
 
 
-def reachable_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def reachable_states(masks: Indices) -> tuple[Indices, Indices, Indices]:
     """Every state that can occur with these filled-box masks, as (mask, upper, fifty)."""
-    found = [[], [], []]
+    found: tuple[list[NDArray[np.int64]], ...] = ([], [], [])
     for mask in masks.tolist():
         uppers = np.flatnonzero(REACHABLE_UPPER[mask & UPPER_MASK])
         for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
             found[0].append(np.full(len(uppers), mask))
             found[1].append(uppers)
             found[2].append(np.full(len(uppers), fifty))
-    return tuple(np.concatenate(part) for part in found)
+    return np.concatenate(found[0]), np.concatenate(found[1]), np.concatenate(found[2])
 
 
-def all_reachable_indices() -> np.ndarray:
+def all_reachable_indices() -> Indices:
     """Every reachable state's index, ascending: `state_index` is the flat position in a
     (mask, upper, fifty) grid, so the reachable cells of that grid are the answer."""
     masks = np.arange(FULL_MASK + 1)
@@ -204,10 +226,10 @@ def _pattern_card(mask: int, fifty: int) -> dict[Box, int]:
     return card
 
 
-_five_alike: dict[JokerRule, np.ndarray] = {}
+_five_alike: dict[JokerRule, NDArray[np.int16]] = {}
 
 
-def five_alike_table(joker: JokerRule) -> np.ndarray:
+def five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
     """For each card pattern (mask, fifty) and five of each face: the points every box would
     score, or -1 where the rule forbids it. Asked of `rules.options` once per pattern when a
     table is built, and saved with it, so advice in a new process need not ask again."""
@@ -216,13 +238,14 @@ def five_alike_table(joker: JokerRule) -> np.ndarray:
     return _five_alike[joker]
 
 
-def _build_five_alike_table(joker: JokerRule) -> np.ndarray:
+def _build_five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
     table = np.full(((FULL_MASK + 1) * 2, 6, len(BOXES)), -1, dtype=np.int16)
     for mask in range(FULL_MASK):  # a full card has no turn left
         for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
             card = _pattern_card(mask, fifty)
             for face in rules.FACES:
                 dice = (face,) * 5
+                choices: Iterable[tuple[Box, int]]
                 if rules.joker_applies(card, dice, joker):
                     choices = rules.options(card, dice, joker).items()
                 else:  # an ordinary roll: every open box at its ordinary value
@@ -245,9 +268,32 @@ ORDINARY_ROLLS = np.array([i for i in range(len(ROLLS)) if i not in set(YAHTZEE_
 SCORING_ROLLS = [ORDINARY_ROLLS[SCORES[b, ORDINARY_ROLLS] > 0] for b in range(len(BOXES))]
 
 
+@overload
 def final_roll_values(
-    masks, uppers, fifties, future: np.ndarray, joker: JokerRule, choices: bool = False
-):
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: Values,
+    joker: JokerRule,
+    choices: Literal[False] = False,
+) -> Values: ...
+@overload
+def final_roll_values(
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: Values,
+    joker: JokerRule,
+    choices: Literal[True],
+) -> tuple[Values, Numbers, Indices]: ...
+def final_roll_values(
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: Values,
+    joker: JokerRule,
+    choices: bool = False,
+) -> Values | tuple[Values, Numbers, Indices]:
     """Best value of each final roll (rows) in each state (columns): a box's points, any
     bonus, and what the next state is worth.
 
@@ -274,17 +320,17 @@ def final_roll_values(
         rows = SCORING_ROLLS[b]
         if box.is_upper:
             counts = np.arange(6)[:, None]
-            new_upper = np.minimum(CAP, uppers + box.face * counts)
+            new_upper = np.minimum(CAP, uppers + box.upper_face * counts)
             crossing = (uppers < CAP) & (new_upper >= CAP)
-            gained = box.face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
+            gained = box.upper_face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
             nexts = state_index(after, new_upper, fifties)
             by_count = gained + future[nexts] + penalty
             zero, zero_next = by_count[0], nexts[0]
-            on_rolls = FACE_COUNTS[box.face - 1, rows]
+            on_rolls = FACE_COUNTS[box.upper_face - 1, rows]
             if track:
                 track.better(best, rows, by_count[on_rolls], gained[on_rolls], nexts[on_rolls])
             best[rows] = np.maximum(best[rows], by_count[on_rolls])
-            by_five = np.maximum(points5, 0) // box.face
+            by_five = np.maximum(points5, 0) // box.upper_face
             values5 = np.take_along_axis(by_count, by_five, axis=0)
             if track:
                 shape = by_count.shape
@@ -344,34 +390,43 @@ class _Choices:
         self.five_points = np.zeros((6, count))
         self.five_next = np.zeros((6, count), dtype=np.int64)
 
-    def better(self, best, rows, candidate, points, nexts) -> None:
+    def better(
+        self,
+        best: Values,
+        rows: Indices,
+        candidate: Values,
+        points: Numbers,
+        nexts: Indices,
+    ) -> None:
         wins = candidate > best[rows]
         chosen_points, chosen_next = self.points[rows], self.next[rows]
         np.copyto(chosen_points, points, where=wins)
         np.copyto(chosen_next, nexts, where=wins)
         self.points[rows], self.next[rows] = chosen_points, chosen_next
 
-    def better_scratch(self, scratch, zero, zero_next) -> None:
+    def better_scratch(self, scratch: Values, zero: Values, zero_next: Indices) -> None:
         self.scratch_next = np.where(zero > scratch, zero_next, self.scratch_next)
 
-    def better_five(self, five_best, values5, gained5, next5) -> None:
+    def better_five(
+        self, five_best: Values, values5: Values, gained5: Numbers, next5: Indices
+    ) -> None:
         wins = values5 > five_best
         self.five_points = np.where(wins, gained5, self.five_points)
         self.five_next = np.where(wins, next5, self.five_next)
 
-    def settle(self, best, scratch) -> None:
+    def settle(self, best: Values, scratch: Values) -> None:
         """Where a scratch beats every scoring box: 0 points, the scratched box's state."""
         wins = scratch > best
         self.points = np.where(wins, 0.0, self.points)
         self.next = np.where(wins, self.scratch_next, self.next)
 
 
-def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+def solve(joker: JokerRule, progress: Progress | None = None) -> Values:
     """The value of every reachable state (a dense array indexed by `state_index`)."""
     future = np.zeros(STATE_COUNT)
     five_alike_table(joker)
 
-    def solve_chunk(masks, uppers, fifties) -> None:
+    def solve_chunk(masks: Indices, uppers: Indices, fifties: Indices) -> None:
         finals = final_roll_values(masks, uppers, fifties, future, joker)
         future[state_index(masks, uppers, fifties)] = turn_values(finals)[2]
 
@@ -380,7 +435,9 @@ def solve(joker: JokerRule, progress: Callable[[int, int], None] | None = None) 
 
 
 def by_level(
-    solve_chunk: Callable, chunk: int, progress: Callable[[int, int], None] | None = None
+    solve_chunk: Callable[[Indices, Indices, Indices], None],
+    chunk: int,
+    progress: Progress | None = None,
 ) -> None:
     """Call `solve_chunk(masks, uppers, fifties)` on every reachable state with a turn left,
     `chunk` states at a time, a level at a time from the most boxes filled to the fewest:
@@ -416,11 +473,11 @@ def table_path(joker: JokerRule) -> Path:
 
 
 @cache
-def _reachable() -> np.ndarray:
+def _reachable() -> Indices:
     return all_reachable_indices()
 
 
-def save(joker: JokerRule, values: np.ndarray) -> Path:
+def save(joker: JokerRule, values: Values) -> Path:
     """Only reachable states are written; the file is replaced atomically."""
     path = table_path(joker)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -431,7 +488,7 @@ def save(joker: JokerRule, values: np.ndarray) -> Path:
     return path
 
 
-_loaded: dict[JokerRule, np.ndarray] = {}
+_loaded: dict[JokerRule, Values] = {}
 
 
 def forget(joker: JokerRule) -> None:
@@ -445,11 +502,12 @@ def is_ready(joker: JokerRule) -> bool:
     return joker in _loaded or table_path(joker).exists()
 
 
-def load(joker: JokerRule) -> np.ndarray:
+def load(joker: JokerRule) -> Values:
     """The state values for a rule: from memory, else from disk, else solved and saved
     (the last only from `manage.py build_strategy` and tests: views ask `is_ready` first)."""
     if joker not in _loaded:
         path = table_path(joker)
+        values: Values
         if path.exists():
             values = np.zeros(STATE_COUNT)
             with np.load(path) as saved:
@@ -474,7 +532,7 @@ def state_of(filled: Mapping[Box, int]) -> tuple[int, int, int]:
 
 def rate_boxes(
     filled: Mapping[Box, int],
-    dice,
+    dice: Iterable[int],
     joker: JokerRule = JokerRule.HASBRO,
     extra_yahtzees: int = 0,
 ) -> dict[Box, float]:
@@ -482,7 +540,7 @@ def rate_boxes(
     future = load(joker)
     dice = rules.parse_dice(dice)
     bonus = rules.yahtzee_bonus(filled, dice, joker)
-    rated = {}
+    rated: dict[Box, float] = {}
     for box, points in rules.options(filled, dice, joker).items():
         card = {**filled, box: points}
         now = rules.totals(card, extra_yahtzees + bool(bonus)).total
@@ -492,7 +550,7 @@ def rate_boxes(
 
 def rate_keeps(
     filled: Mapping[Box, int],
-    dice,
+    dice: Iterable[int],
     rolls_left: int,
     joker: JokerRule = JokerRule.HASBRO,
     extra_yahtzees: int = 0,
@@ -512,7 +570,9 @@ def rate_keeps(
     return _rated_keeps(finals, dice, rolls_left, now)
 
 
-def _rated_keeps(finals: np.ndarray, dice, rolls_left: int, now: float = 0.0):
+def _rated_keeps(
+    finals: Values, dice: rules.Dice, rolls_left: int, now: float = 0.0
+) -> list[tuple[tuple[int, ...], float]]:
     """Every distinct set of `dice` to keep, with the value of keeping it when the final
     roll is worth `finals` (one column), plus `now`; best first, then the most dice kept."""
     values = keep_values(finals)
@@ -528,7 +588,7 @@ def _rated_keeps(finals: np.ndarray, dice, rolls_left: int, now: float = 0.0):
 
 def final_win_chances(
     filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
-) -> np.ndarray:
+) -> Values:
     """On a player's last turn, every rival finished: for each final roll, the chance it wins
     (1 above the best rival, a share of first place when level with it, else 0)."""
     best_rival = max(rivals)
@@ -555,7 +615,7 @@ def win_chance_this_turn(
 
 def rate_keeps_to_win(
     filled: Mapping[Box, int],
-    dice,
+    dice: Iterable[int],
     rolls_left: int,
     joker: JokerRule,
     extra_yahtzees: int,

@@ -110,6 +110,8 @@ class TurnPanel:
         """The coach's two answers: the best dice to hold (None: keep them all and score),
         or the player's own."""
         note = self.hold_coach
+        assert note is not None, "shown only with a hold coach note"
+        best: tuple[str, list[int] | None]
         if len(note.best) == rules.DICE_COUNT:
             best = ("Score these dice instead", None)
         elif note.best:
@@ -177,6 +179,7 @@ def build_turn_panel(
 
 def _add_choices(panel: TurnPanel, advising: bool) -> None:
     joker = panel.game.joker_rule
+    assert panel.card is not None and panel.dice is not None, "choices are for dice on a card"
     rated = advice.rate_boxes(panel.card, panel.dice, joker) if advising else {}
     options = rules.card_options(panel.card.filled, panel.dice, joker)
     panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]

@@ -20,6 +20,7 @@ import numpy as np
 
 from scorecard import distribution, rules, strategy
 from scorecard.rules import Box, JokerRule
+from scorecard.strategy import Values
 
 EXACT_OPEN = 3
 
@@ -46,7 +47,9 @@ class Chances:
     exact: bool  # every distribution exact, so the chances are too
 
 
-def final_totals(position: Position, joker: JokerRule, exact=None) -> tuple[int, np.ndarray, bool]:
+def final_totals(
+    position: Position, joker: JokerRule, exact: Values | None = None
+) -> tuple[int, Values, bool]:
     """(lowest final total, chances of that total and each one above it, exact?); `exact`
     is the exact distribution still to come when it was worked out already."""
     if position.open_boxes == 0:
@@ -63,7 +66,7 @@ def final_totals(position: Position, joker: JokerRule, exact=None) -> tuple[int,
     return position.total, chances, False
 
 
-def _rounded_normal(mean: float, variance: float, top: int) -> np.ndarray:
+def _rounded_normal(mean: float, variance: float, top: int) -> Values:
     """A normal distribution on the whole numbers 0 to `top` (the tails folded onto them)."""
     sd = math.sqrt(variance) or 1e-9
     edges = _normal_cdf((np.arange(top + 2) - 0.5 - mean) / sd)
@@ -73,8 +76,9 @@ def _rounded_normal(mean: float, variance: float, top: int) -> np.ndarray:
     return chances
 
 
-def _normal_cdf(z: np.ndarray) -> np.ndarray:
-    return 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+def _normal_cdf(z: Values) -> Values:
+    cdf: Values = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+    return cdf
 
 
 def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:
@@ -127,7 +131,9 @@ def _settled(share: float) -> float:
     return 1.0 if share > 1 - 1e-12 else 0.0 if share < 1e-12 else share
 
 
-def simulated_chances(positions: list[Position], joker: JokerRule, games: int, seed: int):
+def simulated_chances(
+    positions: list[Position], joker: JokerRule, games: int, seed: int
+) -> list[float]:
     """The same chances from `games` seeded simulated games of optimal play per player: the
     check of `win_chances` (tests and bench/win_chance_check.py)."""
     totals = []
@@ -138,7 +144,8 @@ def simulated_chances(positions: list[Position], joker: JokerRule, games: int, s
             continue
         simulated = distribution.simulate(joker, int(index), games, seed + number)
         totals.append(position.total + simulated.scores)
-    totals = np.array(totals)
-    best = totals.max(axis=0)
-    leaders = totals == best
-    return (leaders / leaders.sum(axis=0)).mean(axis=1).tolist()
+    scores = np.array(totals)
+    best = scores.max(axis=0)
+    leaders = scores == best
+    chances: list[float] = (leaders / leaders.sum(axis=0)).mean(axis=1).tolist()
+    return chances

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorecard import exchange, services, throttle
 from scorecard.households import current_household, household_for_writing, household_game
+from scorecard.htmx import HtmxHttpRequest
 from scorecard.models import Game
 
 
@@ -27,28 +28,28 @@ def _download(games, fmt: str, filename: str) -> StreamingHttpResponse:
 
 
 @require_GET
-def export_one(request: HttpRequest, public_id: str, fmt: str) -> HttpResponse:
+def export_one(request: HtmxHttpRequest, public_id: str, fmt: str) -> StreamingHttpResponse:
     game = household_game(request, public_id)
     games = Game.objects.filter(pk=game.pk)
     return _download(games, fmt, f"yahtzee-{game.created:%Y-%m-%d}-{public_id[:6]}")
 
 
 @require_GET
-def export_all(request: HttpRequest, fmt: str) -> HttpResponse:
+def export_all(request: HtmxHttpRequest, fmt: str) -> StreamingHttpResponse:
     household = current_household(request)
     games = Game.objects.filter(owner=household) if household else Game.objects.none()
     return _download(games, fmt, "yahtzee-games")
 
 
 @require_http_methods(["GET", "POST"])
-def import_view(request: HttpRequest) -> HttpResponse:
+def import_view(request: HtmxHttpRequest) -> HttpResponse:
     error, status = "", 200
     if request.method == "POST":
         upload = request.FILES.get("file")
         try:
             if upload is None:
                 raise exchange.ImportRefused("file: choose a JSON export to import.")
-            if upload.size > exchange.MAX_IMPORT_BYTES:
+            if (upload.size or 0) > exchange.MAX_IMPORT_BYTES:  # an upload always knows its size
                 raise exchange.ImportRefused("file: larger than 20 MB.")
             if current_household(request) is None and not throttle.creation_allowed(request):
                 error, status = throttle.refusal_message(), 429

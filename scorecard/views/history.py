@@ -7,22 +7,23 @@ from collections import defaultdict
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Case, Count, Value, When
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from scorecard import advice, charts, statistics
 from scorecard.households import current_household, household_game, household_object
-from scorecard.models import Game, Player
-from scorecard.progress import load_many, load_progress
+from scorecard.htmx import HtmxHttpRequest
+from scorecard.models import Game, Player, Roll, UndoneEntry
+from scorecard.progress import FilledBox, load_many, load_progress
 from scorecard.sheet import game_columns, player_groups, sheet_rows
 
 GAMES_PER_PAGE = 20
 
 
 @require_GET
-def games_list(request: HttpRequest) -> HttpResponse:
+def games_list(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
     games = Game.objects.filter(owner=household) if household else Game.objects.none()
     player = request.GET.get("player", "")
@@ -47,7 +48,7 @@ def games_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     progress = load_progress(household_game(request, public_id, with_seats=True), with_times=True)
     columns = game_columns(progress)
     rolls = defaultdict(list)
@@ -57,6 +58,7 @@ def game_review(request: HttpRequest, public_id: str) -> HttpResponse:
     undone = list(progress.game.undone_entries.all())
     for taken_back in undone:
         taken_back.seat = seats[taken_back.seat_id]
+    timeline: list[tuple[int, int, FilledBox | UndoneEntry, bool, list[Roll]]]
     timeline = [(e.turn, 1, e, False, rolls.get(e.turn, [])) for e in progress.entries]
     timeline += [(u.turn, 0, u, True, []) for u in undone]
     turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]
@@ -98,7 +100,7 @@ def _win_chart(progress) -> str:
 
 
 @require_GET
-def players_list(request: HttpRequest) -> HttpResponse:
+def players_list(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
     players = (
         household.players.annotate(played=Count("seats")).order_by("name") if household else []
@@ -107,7 +109,7 @@ def players_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def player_page(request: HttpRequest, public_id: str) -> HttpResponse:
+def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     player = household_object(request, Player, public_id)
     stats = statistics.player_stats(player)
     title = f"Final scores of {player.name}"
@@ -116,7 +118,7 @@ def player_page(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_GET
-def high_scores(request: HttpRequest) -> HttpResponse:
+def high_scores(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
     scores = statistics.high_scores(household) if household else []
     return render(request, "high_scores.html", {"scores": scores})

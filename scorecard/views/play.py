@@ -17,7 +17,7 @@ from scorecard.forms import entry_fields, parse_dice, parse_int
 from scorecard.households import cookie_flags, household_game
 from scorecard.htmx import HtmxHttpRequest
 from scorecard.models import Entry, Game
-from scorecard.progress import GameProgress, load_progress
+from scorecard.progress import FilledBox, GameProgress, load_progress
 from scorecard.sheet import changed_cells, game_columns, player_groups, sheet_rows
 from scorecard.turn_panel import TurnPanel, build_turn_panel
 
@@ -43,7 +43,7 @@ def _respond(
     partial: str = "turn",
     *,
     status: int = 200,
-    entry: Entry | None = None,
+    entry: FilledBox | None = None,
 ) -> HttpResponse:
     """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
     standings rows and the cells `entry` changed), "after-refusal" (everything) or
@@ -64,7 +64,7 @@ def _respond(
         context |= {"columns": columns, "rows": sheet_rows(columns, correct)}
         context["groups"] = player_groups(columns)
         context["standings_headings"] = standings.HEADINGS
-    elif partial == "after-entry":
+    elif partial == "after-entry" and entry is not None:
         context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
     response = render(request, template, context, status=status)
@@ -122,6 +122,7 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     if not request.htmx:
         return redirect(links.page)
     entry = recorded.entry
+    assert entry.seat is not None, "a game's state seats every entry it holds"
     note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
     if entry.yahtzee_bonus:
         note += f" and +{rules.EXTRA_YAHTZEE_BONUS} for an extra Yahtzee!"
@@ -165,6 +166,7 @@ def _coach_speaks_on_roll(request, game: Game, links: GameLinks, sent, hold) -> 
         return None
     if not advice.advice_available(progress) or not all(0 <= p < len(table) for p in hold):
         return None
+    assert progress.current is not None, "may_roll: someone's turn"
     card = progress.current.open_cards()[0]
     left, joker = progress.rolls_left, game.joker_rule
     note = advice.coach_hold_objection(card, table, sorted(set(hold)), left, joker, threshold)
@@ -204,6 +206,7 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     if not request.htmx:  # the dice come back, so the right box is one more tap
         back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
         return redirect(links.page + back)
+    assert undone.seat is not None, "a game's state seats every entry it holds"
     note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
     dice_back = {"dice": undone.dice} if undone.dice and not game.digital else {}
     panel = _panel(request, progress, links, dice_back, notice=note)

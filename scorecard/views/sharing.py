@@ -132,7 +132,9 @@ def household_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     current = current_household(request)
     context = {"household": household, "already": current == household, "error": ""}
     context["own_games"] = current.games.count() if current and current != household else 0
-    if context["own_games"]:  # can another browser still open them after this one leaves?
+    if (
+        current and context["own_games"]
+    ):  # can another browser still open them after this one leaves?
         others = current.browsers.exclude(key=browser_key(request))
         context["games_kept_elsewhere"] = others.exists()
     if request.method == "POST" and context["already"]:

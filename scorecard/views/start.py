@@ -10,6 +10,7 @@ from scorecard import services, throttle
 from scorecard.forms import NewGameForm, swap_seats
 from scorecard.households import current_household, household_for_writing
 from scorecard.htmx import HtmxHttpRequest
+from scorecard.models import Game
 
 GAMES_ON_HOME = 10
 
@@ -17,8 +18,10 @@ GAMES_ON_HOME = 10
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
-    games = household.games.filter(finished=None).prefetch_related("players") if household else []
-    return render(request, "home.html", {"games": games[:GAMES_ON_HOME]})
+    games = household.games.filter(finished=None) if household else Game.objects.none()
+    return render(
+        request, "home.html", {"games": games.prefetch_related("players")[:GAMES_ON_HOME]}
+    )
 
 
 @require_http_methods(["GET", "POST"])
