@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorecard import rules, strategy  # noqa: E402
-from scorecard.rules import Box, JokerRule  # noqa: E402
+from scorecard.engine import rules, strategy  # noqa: E402
+from scorecard.engine.rules import Box, JokerRule  # noqa: E402
 
 
 def peak_rss_mb() -> float:
@@ -66,7 +66,7 @@ def build(joker_key: str, folder: str) -> None:
 
 def build_policy(joker_key: str, folder: str) -> None:
     """In a fresh process: the policy tables after the values (win chances, a good score)."""
-    from scorecard import distribution
+    from scorecard.engine import distribution
 
     strategy.DATA_DIR = Path(folder)
     joker = JokerRule.from_key(joker_key)

@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("YAHTZEE_STRATEGY_DIR", tempfile.mkdtemp(prefix="win-check-"))
 
-from scorecard import distribution, rules, strategy, win_chances  # noqa: E402
-from scorecard.rules import Box, JokerRule  # noqa: E402
+from scorecard.engine import distribution, rules, strategy, win_chances  # noqa: E402
+from scorecard.engine.rules import Box, JokerRule  # noqa: E402
 
 STAGES = {"early": (0, 3), "middle": (4, 8), "late": (9, 12)}
 

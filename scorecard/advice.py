@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 
-from scorecard import distribution, rules, strategy, win_chances
+from scorecard.engine import distribution, rules, strategy, win_chances
 from scorecard.progress import CardProgress, GameProgress
 
 COOKIE = "advice"  # this browser's choice of SETTINGS; purists play without advice

@@ -7,6 +7,6 @@ class ScorecardConfig(AppConfig):
     verbose_name = "Score card"
 
     def ready(self) -> None:
-        from scorecard import strategy
+        from scorecard.engine import strategy
 
         strategy.DATA_DIR = settings.STRATEGY_DATA_DIR

@@ -27,7 +27,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime
 
-from scorecard import rules
+from scorecard.engine import rules
 from scorecard.models import Entry, Game, Roll, Seat, UndoneEntry
 from scorecard.services import MAX_PLAYERS, Refusal, clean_names
 

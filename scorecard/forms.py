@@ -2,7 +2,7 @@
 
 from django import forms
 
-from scorecard import rules
+from scorecard.engine import rules
 from scorecard.models import Game
 from scorecard.services import MAX_PLAYERS, Refusal, by_the_rules, clean_names
 

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from scorecard import rules
+from scorecard.engine import rules
 
 
 def new_public_id() -> str:

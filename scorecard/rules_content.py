@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from scorecard import odds, rules
-from scorecard.rules import Box
+from scorecard.engine import odds, rules
+from scorecard.engine.rules import Box
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ def optimal_game():
     """What the optimal solitaire player's game looks like under the standard rule (mean,
     standard deviation, bonus and Yahtzee chances, percentiles: `distribution.GameFigures`),
     when this server has built the tables (the page never builds one)."""
-    from scorecard import distribution  # numpy: only asked for when the page is built
+    from scorecard.engine import distribution  # numpy: only asked for when the page is built
 
     joker = rules.JokerRule.HASBRO
     return distribution.figures(joker) if distribution.is_ready(joker) else None

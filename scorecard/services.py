@@ -16,7 +16,8 @@ from typing import NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from scorecard import compiled, rules, statistics
+from scorecard import compiled, statistics
+from scorecard.engine import rules
 from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
 from scorecard.progress import FilledBox, GameProgress, load_progress
 

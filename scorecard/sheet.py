@@ -14,7 +14,7 @@ from html import escape  # the standard library's: plain str, no SafeString roun
 
 from django.utils.safestring import SafeString, mark_safe
 
-from scorecard import rules
+from scorecard.engine import rules
 from scorecard.progress import CardProgress, FilledBox, GameProgress
 
 BOX_HINTS = {

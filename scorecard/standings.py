@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorecard import rules
+from scorecard.engine import rules
 from scorecard.progress import GameProgress
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import F, Max, Min
 
-from scorecard import rules
 from scorecard.charts import Series
+from scorecard.engine import rules
 from scorecard.models import Game, Player, PlayerBoxTotal, PlayerFigures, Seat
 from scorecard.progress import CardProgress, GameProgress, load_many
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse_lazy
 
-from scorecard import advice, rules
+from scorecard import advice
 from scorecard.access import GameLinks
+from scorecard.engine import rules
 from scorecard.forms import DiceInput
 from scorecard.models import Game
 from scorecard.progress import CardProgress, GameProgress, SeatProgress

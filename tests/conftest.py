@@ -9,7 +9,8 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from scorecard import exchange, rules, services, strategy
+from scorecard import exchange, services
+from scorecard.engine import rules, strategy
 from scorecard.models import Browser, Game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -66,7 +67,7 @@ def strategy_tables(tmp_path_factory):
 def policy_tables(strategy_tables):
     """The standard rule's policy tables (win chances, what a good score is), built once per
     session beside the strategy tables, with a smaller simulation than a server's."""
-    from scorecard import distribution
+    from scorecard.engine import distribution
 
     joker = rules.JokerRule.HASBRO
     strategy_tables.load(joker)

@@ -3,9 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from scorecard import advice, rules, services, strategy
+from scorecard import advice, services
+from scorecard.engine import rules, strategy
+from scorecard.engine.rules import Box
 from scorecard.progress import load_progress
-from scorecard.rules import Box
 from tests.factories import GameFactory, play
 
 

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scorecard import exchange
+from scorecard.engine.rules import JokerRule
 from scorecard.models import Game
-from scorecard.rules import JokerRule
 from tests.conftest import finished_game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -42,7 +42,7 @@ def test_export_and_import_commands_use_standard_streams(household, monkeypatch,
 
 
 def test_build_strategy_prints_a_line_per_table(strategy_tables, capsys, settings, monkeypatch):
-    from scorecard import distribution
+    from scorecard.engine import distribution
 
     settings.STRATEGY_DATA_DIR = strategy_tables.DATA_DIR
     monkeypatch.setattr(distribution, "SIMULATED_GAMES", 300)  # the percentiles' simulation

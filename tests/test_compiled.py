@@ -4,8 +4,8 @@ import pytest
 from django.utils import timezone
 
 from scorecard import compiled
+from scorecard.engine.rules import Box
 from scorecard.models import Entry, Game
-from scorecard.rules import Box
 from tests.factories import play
 
 

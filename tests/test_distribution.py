@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scorecard import distribution, rules, strategy
-from scorecard.rules import Box, JokerRule
+from scorecard.engine import distribution, rules, strategy
+from scorecard.engine.rules import Box, JokerRule
 
 HASBRO = JokerRule.HASBRO
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from scorecard import exchange, services
+from scorecard.engine.rules import Box
 from scorecard.models import Entry, Game, Household, Player
-from scorecard.rules import Box
 from tests.conftest import finished_game, good_document
 from tests.factories import SOLO_GAME, GameFactory, play
 

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from scorecard import odds
+from scorecard.engine import odds
 
 
 def test_the_yahtzee_odds_are_counted_exactly():

@@ -1,9 +1,10 @@
 """A game's state read once, and kept up to date by the services that change it."""
 
-from scorecard import rules, services
+from scorecard import services
+from scorecard.engine import rules
+from scorecard.engine.rules import Box
 from scorecard.models import Game
 from scorecard.progress import CardProgress, FilledBox, load_progress
-from scorecard.rules import Box
 from tests.factories import GameFactory, play
 
 

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 
 from scorecard import services
+from scorecard.engine.rules import Box
 from scorecard.models import Entry, Game
-from scorecard.rules import Box
 from tests.factories import GameFactory, HouseholdFactory, play
 
 

@@ -4,9 +4,9 @@ import re
 
 from scorecard import services
 from scorecard.access import GameLinks
+from scorecard.engine.rules import Box
 from scorecard.models import Game
 from scorecard.progress import load_progress
-from scorecard.rules import Box
 from scorecard.sheet import (
     blank_columns,
     changed_cells,

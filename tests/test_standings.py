@@ -1,7 +1,7 @@
 """The standings table: totals, whose turn it is, and a bonus shown once it is decided."""
 
+from scorecard.engine.rules import Box
 from scorecard.progress import load_progress
-from scorecard.rules import Box
 from scorecard.standings import standings_rows
 from tests.factories import play
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scorecard import rules, strategy
-from scorecard.rules import Box, JokerRule
+from scorecard.engine import rules, strategy
+from scorecard.engine.rules import Box, JokerRule
 
 
 @pytest.fixture

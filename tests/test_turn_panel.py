@@ -3,8 +3,8 @@
 from django.urls import reverse
 
 from scorecard import services
+from scorecard.engine.rules import Box
 from scorecard.progress import load_progress
-from scorecard.rules import Box
 from scorecard.turn_panel import build_turn_panel
 from tests.factories import play
 
@@ -47,7 +47,7 @@ def test_the_panel_links_to_the_owners_addresses(game):
 def test_a_digital_last_turn_marks_the_dice_that_win_most_often(household, policy_tables, seeded):
     """Both players roll once a turn and take the first open box; on Bob's very last turn
     the ★ marks follow `strategy.rate_keeps_to_win`, not the keep for points."""
-    from scorecard import strategy
+    from scorecard.engine import strategy
 
     game = services.game_create(owner=household, names=["Ann", "Bob"], digital=True)
     for turn in range(1, 26):

@@ -19,7 +19,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import Client
 
 from scorecard import services
-from scorecard.rules import Box
+from scorecard.engine.rules import Box
 from scorecard.views import play as play_views
 from tests.conftest import HTMX, browser_of, game_url, post_box, text
 from tests.factories import HouseholdFactory

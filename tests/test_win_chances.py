@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from scorecard import rules, win_chances
-from scorecard.rules import Box, JokerRule
-from scorecard.win_chances import Position
+from scorecard.engine import rules, win_chances
+from scorecard.engine.rules import Box, JokerRule
+from scorecard.engine.win_chances import Position
 from tests.test_distribution import _enumerated
 
 HASBRO = JokerRule.HASBRO

@@ -11,8 +11,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorecard import advice, live, rules, services, standings, throttle
+from scorecard import advice, live, services, standings, throttle
 from scorecard.access import GameLinks, Role, game_for
+from scorecard.engine import rules
 from scorecard.forms import entry_fields, parse_dice, parse_int
 from scorecard.households import cookie_flags, household_game
 from scorecard.htmx import HtmxHttpRequest

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorecard import rules
+from scorecard.engine import rules
 from scorecard.models import Game, Roll
 from scorecard.progress import load_progress
 from tests.browser.conftest import save_screenshot

@@ -4,7 +4,7 @@ A turn starts in a state: which boxes are filled, the upper total capped at 63, 
 the Yahtzee box holds 50. Its value is the expected score still to come under optimal play.
 Within a turn there are 252 distinct rolls and 462 multisets of kept dice; the values flow
 back from the final roll (choose a box) through two rerolls (choose what to keep) to the
-state's value. Every score and every joker placement comes from `scorecard.rules`.
+state's value. Every score and every joker placement comes from `scorecard.engine.rules`.
 
 States are solved a level at a time (13 boxes open, then 12, ...), many at once, and only
 those that can occur: 536,448 of the 1,048,576 combinations.
@@ -25,8 +25,8 @@ from pathlib import Path
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from scorecard import rules
-from scorecard.rules import Box, JokerRule
+from scorecard.engine import rules
+from scorecard.engine.rules import Box, JokerRule
 
 BOXES = list(Box)
 YAHTZEE_BIT = 1 << BOXES.index(Box.YAHTZEE)
@@ -37,7 +37,7 @@ STATE_COUNT = (FULL_MASK + 1) << 7  # mask, upper total 0..63, Yahtzee box holds
 CHUNK = 1536  # states solved at once: larger is faster, and takes more memory
 FORMAT = 2  # 2: the five-alike table is saved beside the values
 
-DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parent.parent / "data"))
+DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parents[2] / "data"))
 
 
 def state_index(mask, upper, fifty):

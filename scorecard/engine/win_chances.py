@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scorecard import distribution, rules, strategy
-from scorecard.rules import Box, JokerRule
+from scorecard.engine import distribution, rules, strategy
+from scorecard.engine.rules import Box, JokerRule
 
 EXACT_OPEN = 3
 

@@ -7,7 +7,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 
-from scorecard import rules
+from scorecard.engine import rules
 
 
 def _biggest_group(dice: rules.Dice) -> tuple[int, ...]:

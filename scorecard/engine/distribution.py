@@ -22,9 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
-from scorecard import rules, strategy
-from scorecard.rules import JokerRule
-from scorecard.strategy import (
+from scorecard.engine import rules, strategy
+from scorecard.engine.rules import JokerRule
+from scorecard.engine.strategy import (
     CAP,
     FIRST_ROLL,
     FULL_MASK,
