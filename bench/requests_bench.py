@@ -28,8 +28,8 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from scorecard import services  # noqa: E402
 from scorecard.engine import rules  # noqa: E402
+from scorecard.game import services  # noqa: E402
 from scorecard.models import Household  # noqa: E402
 from tests.conftest import browser_of  # noqa: E402
 
@@ -179,7 +179,7 @@ def live_polls(bench: Bench, rounds: int) -> None:
     common case: goal at most 2× the ceiling) and a poll after an entry (every region)."""
     from django.test import Client
 
-    from scorecard import sharing
+    from scorecard.access import sharing
     from scorecard.models import LinkRole
 
     household = Household.objects.create()

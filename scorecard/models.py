@@ -1,6 +1,6 @@
 """What is stored: households, players, games, their seats and filled boxes.
 
-Totals are never stored: `scorecard.progress` derives them with `rules.totals`.
+Totals are never stored: `scorecard.game.progress` derives them with `rules.totals`.
 """
 
 import secrets

@@ -9,8 +9,9 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from scorecard import exchange, services
 from scorecard.engine import rules, strategy
+from scorecard.game import services
+from scorecard.history import exchange
 from scorecard.models import Browser, Game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -48,7 +49,7 @@ def game(household):
 @pytest.fixture
 def digital(household):
     """A one-player game whose dice the server rolls."""
-    from scorecard import services
+    from scorecard.game import services
 
     return services.game_create(owner=household, names=["Dee"], digital=True)
 

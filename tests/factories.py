@@ -2,9 +2,9 @@
 
 import factory
 
-from scorecard import services
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
+from scorecard.game import services
 from scorecard.models import Game, Household, Player
 
 

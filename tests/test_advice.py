@@ -3,10 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from scorecard import advice, services
+from scorecard import advice
 from scorecard.engine import rules, strategy
 from scorecard.engine.rules import Box
-from scorecard.progress import load_progress
+from scorecard.game import services
+from scorecard.game.progress import load_progress
 from tests.factories import GameFactory, play
 
 
@@ -53,7 +54,7 @@ def test_a_request_that_finds_no_table_says_advice_is_not_ready_and_builds_nothi
 
 @pytest.mark.parametrize("joker", [rules.JokerRule.HASBRO, rules.JokerRule.NONE])
 def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(strategy_tables, joker):
-    from scorecard.progress import CardProgress
+    from scorecard.game.progress import CardProgress
 
     card = CardProgress(1)
     ranked = strategy_tables.rate_keeps({}, (5, 5, 5, 5, 5), 1, joker)

@@ -2,7 +2,7 @@
 
 import re
 
-from scorecard.charts import Series, histogram, line_chart, nice_scale
+from scorecard.presenters.charts import Series, histogram, line_chart, nice_scale
 
 
 def test_gridlines_fall_on_round_numbers():

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scorecard import exchange
 from scorecard.engine.rules import JokerRule
+from scorecard.history import exchange
 from scorecard.models import Game
 from tests.conftest import finished_game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play

@@ -3,8 +3,8 @@
 import pytest
 from django.utils import timezone
 
-from scorecard import compiled
 from scorecard.engine.rules import Box
+from scorecard.game import compiled
 from scorecard.models import Entry, Game
 from tests.factories import play
 

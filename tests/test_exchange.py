@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from scorecard import exchange, services
 from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.history import exchange
 from scorecard.models import Entry, Game, Household, Player
 from tests.conftest import finished_game, good_document
 from tests.factories import SOLO_GAME, GameFactory, play

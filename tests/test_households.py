@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from scorecard.households import SEEN_EVERY, household_game
+from scorecard.access.households import SEEN_EVERY, household_game
 from scorecard.models import Browser, Game
 from tests.conftest import game_url, household_cookie
 from tests.factories import HouseholdFactory

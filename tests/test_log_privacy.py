@@ -9,9 +9,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from scorecard import sharing
-from scorecard.log_privacy import redact
+from scorecard.access import sharing
 from scorecard.models import Browser, LinkRole, new_public_id
+from scorecard.web.log_privacy import redact
 
 TOKEN = "q3Xv9_kP2-LmN8rT5wYz1BcD4eFgH6jQ"  # as models.new_link_token makes them: 32 characters
 

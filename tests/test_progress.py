@@ -1,10 +1,10 @@
 """A game's state read once, and kept up to date by the services that change it."""
 
-from scorecard import services
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import CardProgress, FilledBox, load_progress
 from scorecard.models import Game
-from scorecard.progress import CardProgress, FilledBox, load_progress
 from tests.factories import GameFactory, play
 
 

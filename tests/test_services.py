@@ -7,8 +7,8 @@ from statistics import fmean
 import pytest
 from django.db import connection
 
-from scorecard import services
 from scorecard.engine.rules import Box
+from scorecard.game import services
 from scorecard.models import Entry, Game
 from tests.factories import GameFactory, HouseholdFactory, play
 
@@ -16,7 +16,7 @@ from tests.factories import GameFactory, HouseholdFactory, play
 def test_a_random_start_rotates_the_seating(household):
     import random
 
-    from scorecard import services
+    from scorecard.game import services
 
     game = services.game_create(
         owner=household, names=["A", "B", "C"], random_start=True, rng=random.Random(2)

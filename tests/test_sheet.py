@@ -2,12 +2,12 @@
 
 import re
 
-from scorecard import services
-from scorecard.access import GameLinks
+from scorecard.access.links import GameLinks
 from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
 from scorecard.models import Game
-from scorecard.progress import load_progress
-from scorecard.sheet import (
+from scorecard.presenters.sheet import (
     blank_columns,
     changed_cells,
     game_columns,
@@ -72,7 +72,7 @@ def test_names_are_escaped_in_headers(household):
 
 def test_a_triple_sheet_names_each_player_over_three_cards_and_adds_them_up(household):
     from scorecard.models import Game
-    from scorecard.sheet import player_groups
+    from scorecard.presenters.sheet import player_groups
 
     game = services.game_create(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
     services.record_box(game=game, version=0, turn=1, box=Box.CHANCE, card=3, dice=(6,) * 5)

@@ -1,8 +1,8 @@
 """The standings table: totals, whose turn it is, and a bonus shown once it is decided."""
 
 from scorecard.engine.rules import Box
-from scorecard.progress import load_progress
-from scorecard.standings import standings_rows
+from scorecard.game.progress import load_progress
+from scorecard.presenters.standings import standings_rows
 from tests.factories import play
 
 
@@ -31,8 +31,8 @@ def test_the_bonus_is_blank_until_it_is_decided(game):
 def test_the_lower_column_is_the_lower_boxes_and_says_the_sheets_lower_total_adds_the_bonus(
     household,
 ):
-    from scorecard.sheet import game_columns, sheet_rows
-    from scorecard.standings import HEADINGS
+    from scorecard.presenters.sheet import game_columns, sheet_rows
+    from scorecard.presenters.standings import HEADINGS
     from tests.factories import GameFactory
 
     game = GameFactory(owner=household, names=["Ann"])
@@ -48,7 +48,7 @@ def test_the_lower_column_is_the_lower_boxes_and_says_the_sheets_lower_total_add
 
 
 def test_every_column_is_named_and_explained_in_words():
-    from scorecard.standings import HEADINGS
+    from scorecard.presenters.standings import HEADINGS
 
     assert [heading.short for heading in HEADINGS] == ["Up", "Bon", "Low", "Yz+", "Total", "Pace"]
     assert [heading.term for heading in HEADINGS] == [

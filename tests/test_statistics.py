@@ -2,11 +2,11 @@
 
 import pytest
 
-from scorecard import services
 from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
+from scorecard.history.statistics import BAND, player_stats, running_totals, settle_seats
 from scorecard.models import Game, Player, PlayerBoxTotal, Seat
-from scorecard.progress import load_progress
-from scorecard.statistics import BAND, player_stats, running_totals, settle_seats
 from tests.factories import bulk_finished_games
 
 

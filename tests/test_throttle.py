@@ -3,7 +3,7 @@
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from scorecard import throttle
+from scorecard.access import throttle
 from scorecard.models import Game, Household
 from tests.conftest import finished_game, text
 

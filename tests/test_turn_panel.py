@@ -2,10 +2,10 @@
 
 from django.urls import reverse
 
-from scorecard import services
 from scorecard.engine.rules import Box
-from scorecard.progress import load_progress
-from scorecard.turn_panel import build_turn_panel
+from scorecard.game import services
+from scorecard.game.progress import load_progress
+from scorecard.presenters.turn_panel import build_turn_panel
 from tests.factories import play
 
 

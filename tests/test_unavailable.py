@@ -18,8 +18,8 @@ import pytest
 from django.db import InterfaceError, OperationalError
 from django.test import Client
 
-from scorecard import services
 from scorecard.engine.rules import Box
+from scorecard.game import services
 from scorecard.views import play as play_views
 from tests.conftest import HTMX, browser_of, game_url, post_box, text
 from tests.factories import HouseholdFactory
@@ -184,7 +184,7 @@ def free_port() -> int:
 def test_when_the_page_itself_cannot_be_made_the_503_says_it_in_plain_text(
     client_of, game, monkeypatch
 ):
-    from scorecard import unavailable
+    from scorecard.web import unavailable
 
     monkeypatch.setattr(unavailable, "PAGE", "{% url 'no-such-page' %}")
     monkeypatch.setattr(play_views, "load_progress", lose_the_database)

@@ -49,7 +49,7 @@ def a_game_with_extra_yahtzees(page):
 
 
 def annabelles_totals(game):
-    from scorecard.progress import load_progress
+    from scorecard.game.progress import load_progress
 
     return load_progress(game).seats[0].totals
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from scorecard.engine import rules, strategy
 from scorecard.engine.rules import Box
+from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game
-from scorecard.progress import load_progress
 from tests.conftest import HTMX, browser_of, finished_game, game_url, post_box, text
 from tests.factories import SOLO_GAME, GameFactory, card_total, play
 

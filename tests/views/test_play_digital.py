@@ -6,11 +6,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorecard import advice, services
+from scorecard import advice
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game, Roll
-from scorecard.progress import load_progress
 from tests.conftest import HTMX, post_roll, post_score, text
 from tests.factories import GameFactory
 

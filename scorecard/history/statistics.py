@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import F, Max, Min
 
-from scorecard.charts import Series
 from scorecard.engine import rules
+from scorecard.game.progress import CardProgress, GameProgress, load_many
 from scorecard.models import Game, Player, PlayerBoxTotal, PlayerFigures, Seat
-from scorecard.progress import CardProgress, GameProgress, load_many
+from scorecard.presenters.charts import Series
 
 SETTLED_FIELDS = [
     "final_total", "won", "scored", "finished", "cards", "bonus_cards", "yahtzees",

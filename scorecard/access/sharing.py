@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.timesince import timesince
 
-from scorecard.households import SEEN_EVERY
+from scorecard.access.households import SEEN_EVERY
+from scorecard.game.services import Refusal
 from scorecard.models import Browser, Game, GameLink, Household, LinkRole, new_link_token
-from scorecard.services import Refusal
 
 BROWSER_NAME_LENGTH = Browser._meta.get_field("name").max_length
 

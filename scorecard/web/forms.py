@@ -3,8 +3,8 @@
 from django import forms
 
 from scorecard.engine import rules
+from scorecard.game.services import MAX_PLAYERS, Refusal, by_the_rules, clean_names
 from scorecard.models import Game
-from scorecard.services import MAX_PLAYERS, Refusal, by_the_rules, clean_names
 
 JOKER_CHOICES = [
     (rule.key, f"{rule.label}{' (the standard rule)' if rule is rules.JokerRule.HASBRO else ''}: "

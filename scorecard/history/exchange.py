@@ -28,8 +28,8 @@ from collections.abc import Iterator
 from datetime import datetime
 
 from scorecard.engine import rules
+from scorecard.game.services import MAX_PLAYERS, Refusal, clean_names
 from scorecard.models import Entry, Game, Roll, Seat, UndoneEntry
-from scorecard.services import MAX_PLAYERS, Refusal, clean_names
 
 FORMAT = "yahtzee-scorecard/games"
 UNDONE_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")

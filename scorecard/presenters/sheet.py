@@ -15,7 +15,7 @@ from html import escape  # the standard library's: plain str, no SafeString roun
 from django.utils.safestring import SafeString, mark_safe
 
 from scorecard.engine import rules
-from scorecard.progress import CardProgress, FilledBox, GameProgress
+from scorecard.game.progress import CardProgress, FilledBox, GameProgress
 
 BOX_HINTS = {
     **{box: f"Sum of the {box.face}s" for box in rules.UPPER_BOXES},

@@ -16,10 +16,11 @@ from typing import NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from scorecard import compiled, statistics
 from scorecard.engine import rules
+from scorecard.game import compiled
+from scorecard.game.progress import FilledBox, GameProgress, load_progress
+from scorecard.history import statistics
 from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
-from scorecard.progress import FilledBox, GameProgress, load_progress
 
 # The server's dice: the operating system's random source, never the client's word.
 dice_source: random.Random = random.SystemRandom()

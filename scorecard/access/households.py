@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
-from scorecard.compiled import CompiledQuery
+from scorecard.game.compiled import CompiledQuery
 from scorecard.models import Browser, Game, Household, Player, Seat
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from scorecard.compiled import CompiledQuery
 from scorecard.engine import rules
+from scorecard.game.compiled import CompiledQuery
 from scorecard.models import Entry, Game, Roll, Seat
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorecard.engine import rules
-from scorecard.progress import GameProgress
+from scorecard.game.progress import GameProgress
 
 
 @dataclass(frozen=True)

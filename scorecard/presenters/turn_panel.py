@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from django.urls import reverse_lazy
 
 from scorecard import advice
-from scorecard.access import GameLinks
+from scorecard.access.links import GameLinks
 from scorecard.engine import rules
-from scorecard.forms import DiceInput
+from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
+from scorecard.game.services import ZeroNeedsConfirmation
 from scorecard.models import Game
-from scorecard.progress import CardProgress, GameProgress, SeatProgress
-from scorecard.services import ZeroNeedsConfirmation
+from scorecard.web.forms import DiceInput
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from functools import cache
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 
-from scorecard.compiled import CompiledQuery
-from scorecard.households import SEAT_ROW, browser_key, game_with_seats, household_game
+from scorecard.access.households import SEAT_ROW, browser_key, game_with_seats, household_game
+from scorecard.game.compiled import CompiledQuery
 from scorecard.models import Game, GameLink, LinkRole, Seat
 
 
