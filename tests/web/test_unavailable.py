@@ -24,7 +24,7 @@ from scorecard.views import play as play_views
 from tests.conftest import HTMX, browser_of, game_url, post_box, text
 from tests.factories import HouseholdFactory
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def lose_the_database(*args, **kwargs):

@@ -1,12 +1,10 @@
 """The optimal player's score beyond its mean: policy tables against a seeded simulation,
 and the exact late-game distributions against an enumeration written apart from them."""
 
-import ast
 import itertools
 import math
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -112,10 +110,3 @@ def test_exact_distributions_have_the_tables_mean_and_variance(policy_tables, op
     table_mean, table_variance = policy_tables.moments(HASBRO, index)
     assert mean == pytest.approx(table_mean, abs=1e-9)
     assert variance == pytest.approx(table_variance, rel=1e-4)  # the table keeps float32
-
-
-def test_distribution_module_does_not_use_django():
-    tree = ast.parse(Path(distribution.__file__).read_text())
-    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    modules |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not any(m and m.startswith("django") for m in modules)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import scorecard.engine
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 # Refuses any import of django before the engine is imported, as if it were not installed.
 WITHOUT_DJANGO = """

@@ -8,7 +8,7 @@ import pytest
 from scorecard.engine import rules, win_chances
 from scorecard.engine.rules import Box, JokerRule
 from scorecard.engine.win_chances import Position
-from tests.test_distribution import _enumerated
+from tests.engine.test_distribution import _enumerated
 
 HASBRO = JokerRule.HASBRO
 
