@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from scorecard.engine import rules, strategy
+from scorecard.engine import rules, strategy, tables
 from scorecard.game import services
 from scorecard.history import exchange
 from scorecard.models import Browser, Game
@@ -58,7 +58,7 @@ def digital(household):
 def strategy_tables(tmp_path_factory):
     """Strategy tables solved at most once per rule per test session, in a folder of its own."""
 
-    strategy.DATA_DIR = tmp_path_factory.mktemp("strategy")
+    tables.FOLDER = tmp_path_factory.mktemp("strategy")
     strategy._loaded.clear()
     yield strategy
     strategy._loaded.clear()

@@ -169,8 +169,8 @@ STORAGES = {
     },
 }
 
-# The optimal-strategy tables (built by `manage.py build_strategy`, or on first need).
-STRATEGY_DATA_DIR = Path(os.environ.get("STRATEGY_DATA_DIR", BASE_DIR / "data" / "strategy"))
+# The optimal-strategy tables' folder is STRATEGY_DATA_DIR, read by scorecard/engine/tables.py
+# (the engine runs without Django, so the setting is not here).
 
 # The household a phone belongs to is kept in a signed cookie; games and players are its own.
 HOUSEHOLD_COOKIE = "household"

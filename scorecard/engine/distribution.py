@@ -13,8 +13,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -39,6 +37,7 @@ from scorecard.engine.strategy import (
     state_index,
     turn_keep_choices,
 )
+from scorecard.engine.tables import replace_file, table_file
 
 CHUNK = 256  # eleven channels a state: a quarter of the solver's chunk keeps the memory down
 FORMAT = 3
@@ -325,7 +324,7 @@ class GameFigures:
 def tables_path(joker: JokerRule) -> Path:
     """The rule's policy tables: one float32 row of every reachable state for E[R²], then
     three for each event; mapped into memory, not read, so every worker shares one copy."""
-    return strategy.DATA_DIR / f"policy-{joker.key}-v{FORMAT}.npy"
+    return table_file(f"policy-{joker.key}-v{FORMAT}.npy")
 
 
 def figures_path(joker: JokerRule) -> Path:
@@ -346,19 +345,10 @@ def build(joker: JokerRule, progress=None, games: int | None = None) -> GameFigu
              "yahtzee": float(tables.events[0, 0, 0])}  # fmt: skip
     saved = {"start": start, "simulated": games, "seed": SEED,
              "percentiles": np.percentile(simulated.scores, PERCENTILES).tolist()}  # fmt: skip
-    _replace(figures_path(joker), lambda handle: handle.write(json.dumps(saved).encode()))
-    _replace(tables_path(joker), lambda handle: np.save(handle, rows))
+    replace_file(figures_path(joker), lambda handle: handle.write(json.dumps(saved).encode()))
+    replace_file(tables_path(joker), lambda handle: np.save(handle, rows))
     forget(joker)
     return figures(joker)
-
-
-def _replace(path: Path, write) -> None:
-    """Write a file beside its old self and swap it in at once: readers see one or the other."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
-        write(handle)
-    os.chmod(handle.name, 0o644)
-    os.replace(handle.name, path)
 
 
 _loaded: dict[JokerRule, dict] = {}

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +24,7 @@ from pathlib import Path
 import numpy as np
 from threadpoolctl import threadpool_limits
 
-from scorecard.engine import rules
+from scorecard.engine import rules, tables
 from scorecard.engine.rules import Box, JokerRule
 
 BOXES = list(Box)
@@ -36,8 +35,6 @@ CAP = rules.UPPER_BONUS_THRESHOLD
 STATE_COUNT = (FULL_MASK + 1) << 7  # mask, upper total 0..63, Yahtzee box holds 50
 CHUNK = 1536  # states solved at once: larger is faster, and takes more memory
 FORMAT = 2  # 2: the five-alike table is saved beside the values
-
-DATA_DIR = Path(os.environ.get("YAHTZEE_STRATEGY_DIR", Path(__file__).parents[2] / "data"))
 
 
 def state_index(mask, upper, fifty):
@@ -412,7 +409,7 @@ def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
 
 
 def table_path(joker: JokerRule) -> Path:
-    return DATA_DIR / f"strategy-{joker.key}-v{FORMAT}.npz"
+    return tables.table_file(f"strategy-{joker.key}-v{FORMAT}.npz")
 
 
 @cache
@@ -422,13 +419,11 @@ def _reachable() -> np.ndarray:
 
 def save(joker: JokerRule, values: np.ndarray) -> Path:
     """Only reachable states are written; the file is replaced atomically."""
-    path = table_path(joker)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
-        np.savez(handle, values=values[_reachable()], five_alike=five_alike_table(joker))
-    os.chmod(handle.name, 0o644)
-    os.replace(handle.name, path)
-    return path
+    five_alike = five_alike_table(joker)
+    return tables.replace_file(
+        table_path(joker),
+        lambda handle: np.savez(handle, values=values[_reachable()], five_alike=five_alike),
+    )
 
 
 _loaded: dict[JokerRule, np.ndarray] = {}
