@@ -74,7 +74,7 @@ run: migrate
 test: venv-test
 	$(DEV) $(PY) manage.py makemigrations --check --dry-run >/dev/null || { echo "error: models changed without a migration (run: $(PY) manage.py makemigrations)" >&2; exit 1; }
 	$(DEV) $(PY) -m pytest --cov --cov-report= $(PYTEST_ARGS)
-	$(PY) -m coverage report --include=scorecard/rules.py --fail-under=100
+	$(PY) -m coverage report --include=scorecard/engine/rules.py --fail-under=100
 
 test-postgres: venv-test
 	@[ -n "$$DATABASE_URL" ] || { echo "error: set DATABASE_URL=postgres://... for the PostgreSQL pass" >&2; exit 1; }

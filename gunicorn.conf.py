@@ -29,10 +29,10 @@ def on_starting(server):
 
 def _redacting_logger():
     """gunicorn's logger, printing a share or join link's path without its token: the token
-    is the whole permission (see scorecard/log_privacy.py)."""
+    is the whole permission (see scorecard/web/log_privacy.py)."""
     from gunicorn.glogging import Logger
 
-    from scorecard.log_privacy import redact
+    from scorecard.web.log_privacy import redact
 
     class RedactingLogger(Logger):
         def atoms(self, resp, req, environ, request_time):

@@ -28,7 +28,8 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from scorecard import rules, services  # noqa: E402
+from scorecard.engine import rules  # noqa: E402
+from scorecard.game import services  # noqa: E402
 from scorecard.models import Household  # noqa: E402
 from tests.conftest import browser_of  # noqa: E402
 
@@ -178,7 +179,7 @@ def live_polls(bench: Bench, rounds: int) -> None:
     common case: goal at most 2× the ceiling) and a poll after an entry (every region)."""
     from django.test import Client
 
-    from scorecard import sharing
+    from scorecard.access import sharing
     from scorecard.models import LinkRole
 
     household = Household.objects.create()
@@ -206,7 +207,7 @@ def with_advice(bench: Bench) -> None:
     """A 4-player game played with advice on: every record redraws the standings with the
     Win column for a new version (each player's chance to win worked out afresh: goal
     at most 50 ms), and the game page reads it from the cache."""
-    from scorecard import distribution, strategy
+    from scorecard.engine import distribution, strategy
 
     joker = rules.JokerRule.HASBRO
     if not distribution.is_ready(joker):

@@ -23,7 +23,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from scorecard import exchange  # noqa: E402
+from scorecard.history import exchange  # noqa: E402
 from scorecard.models import Game, Household, Player  # noqa: E402
 from tests.conftest import browser_of  # noqa: E402
 from tests.factories import bulk_finished_games  # noqa: E402
@@ -60,7 +60,7 @@ def import_figures(games) -> tuple[float, float, int]:
     transaction (a chunk of games) held the write lock."""
     from django.db import transaction
 
-    from scorecard import services
+    from scorecard.game import services
 
     document = exchange.parse_document("".join(exchange.export_json(games)))
     Game.objects.filter(pk__in=games.values("pk")).delete()

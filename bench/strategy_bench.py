@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorecard import rules, strategy  # noqa: E402
-from scorecard.rules import Box, JokerRule  # noqa: E402
+from scorecard.engine import rules, strategy, tables  # noqa: E402
+from scorecard.engine.rules import Box, JokerRule  # noqa: E402
 
 
 def peak_rss_mb() -> float:
@@ -57,7 +57,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def build(joker_key: str, folder: str) -> None:
     """In a fresh process: build and save one rule's table; print seconds and peak MB."""
-    strategy.DATA_DIR = Path(folder)
+    tables.FOLDER = Path(folder)
     joker = JokerRule.from_key(joker_key)
     started = time.perf_counter()
     strategy.save(joker, strategy.solve(joker))
@@ -66,9 +66,9 @@ def build(joker_key: str, folder: str) -> None:
 
 def build_policy(joker_key: str, folder: str) -> None:
     """In a fresh process: the policy tables after the values (win chances, a good score)."""
-    from scorecard import distribution
+    from scorecard.engine import distribution
 
-    strategy.DATA_DIR = Path(folder)
+    tables.FOLDER = Path(folder)
     joker = JokerRule.from_key(joker_key)
     strategy.load(joker)
     started = time.perf_counter()
@@ -78,7 +78,7 @@ def build_policy(joker_key: str, folder: str) -> None:
 
 def first_advice(joker_key: str, folder: str) -> None:
     """In a fresh process: the first advice, from reading the file to the rated keeps."""
-    strategy.DATA_DIR = Path(folder)
+    tables.FOLDER = Path(folder)
     joker = JokerRule.from_key(joker_key)
     started = time.perf_counter()
     strategy.load(joker)
@@ -104,7 +104,7 @@ def main() -> None:
         return
     jokers = [JokerRule.from_key(args.rule)] if args.rule else list(JokerRule)
     folder = tempfile.mkdtemp(prefix="strategy-bench-")
-    strategy.DATA_DIR = Path(folder)
+    tables.FOLDER = Path(folder)
     print("| rule | expected | build s | build peak MB | file MB | first advice ms "
           "| rate_boxes p50 / p99 ms | rate_keeps p50 / p99 ms "
           "| policy build s, peak MB |")  # fmt: skip

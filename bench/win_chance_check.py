@@ -4,7 +4,7 @@ of optimal play (5,000 games a player and position), and the time each computati
 
 Run: .venv/bin/python bench/win_chance_check.py [--positions 24] [--games 5000]
 (builds the standard rule's tables into a temporary folder first if none are given with
-YAHTZEE_STRATEGY_DIR; about five minutes on a 2-core machine)
+STRATEGY_DATA_DIR; about five minutes on a 2-core machine)
 """
 
 import argparse
@@ -16,10 +16,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("YAHTZEE_STRATEGY_DIR", tempfile.mkdtemp(prefix="win-check-"))
+os.environ.setdefault("STRATEGY_DATA_DIR", tempfile.mkdtemp(prefix="win-check-"))
 
-from scorecard import distribution, rules, strategy, win_chances  # noqa: E402
-from scorecard.rules import Box, JokerRule  # noqa: E402
+from scorecard.engine import distribution, rules, strategy, win_chances  # noqa: E402
+from scorecard.engine.rules import Box, JokerRule  # noqa: E402
 
 STAGES = {"early": (0, 3), "middle": (4, 8), "late": (9, 12)}
 

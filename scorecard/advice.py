@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 
-from scorecard import distribution, rules, strategy, win_chances
-from scorecard.progress import CardProgress, GameProgress
+from scorecard.engine import distribution, rules, strategy, win_chances
+from scorecard.game.progress import CardProgress, GameProgress
 
 COOKIE = "advice"  # this browser's choice of SETTINGS; purists play without advice
 # Always: every box and keep rated. Coach: quiet until a box chosen loses at least that

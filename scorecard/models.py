@@ -1,6 +1,6 @@
 """What is stored: households, players, games, their seats and filled boxes.
 
-Totals are never stored: `scorecard.progress` derives them with `rules.totals`.
+Totals are never stored: `scorecard.game.progress` derives them with `rules.totals`.
 """
 
 import secrets
@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from scorecard import rules
+from scorecard.engine import rules
 
 
 def new_public_id() -> str:

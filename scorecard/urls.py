@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scorecard.access import Role
+from scorecard.access.links import Role
 from scorecard.views import exchange, history, pages, play, sharing, start
 
 SCORER, WATCHER = {"role": Role.SCORER}, {"role": Role.WATCHER}

@@ -9,7 +9,9 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
-from scorecard import exchange, rules, services, strategy
+from scorecard.engine import rules, strategy, tables
+from scorecard.game import services
+from scorecard.history import exchange
 from scorecard.models import Browser, Game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -47,7 +49,7 @@ def game(household):
 @pytest.fixture
 def digital(household):
     """A one-player game whose dice the server rolls."""
-    from scorecard import services
+    from scorecard.game import services
 
     return services.game_create(owner=household, names=["Dee"], digital=True)
 
@@ -56,7 +58,7 @@ def digital(household):
 def strategy_tables(tmp_path_factory):
     """Strategy tables solved at most once per rule per test session, in a folder of its own."""
 
-    strategy.DATA_DIR = tmp_path_factory.mktemp("strategy")
+    tables.FOLDER = tmp_path_factory.mktemp("strategy")
     strategy._loaded.clear()
     yield strategy
     strategy._loaded.clear()
@@ -66,7 +68,7 @@ def strategy_tables(tmp_path_factory):
 def policy_tables(strategy_tables):
     """The standard rule's policy tables (win chances, what a good score is), built once per
     session beside the strategy tables, with a smaller simulation than a server's."""
-    from scorecard import distribution
+    from scorecard.engine import distribution
 
     joker = rules.JokerRule.HASBRO
     strategy_tables.load(joker)

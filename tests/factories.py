@@ -2,9 +2,10 @@
 
 import factory
 
-from scorecard import rules, services
+from scorecard.engine import rules
+from scorecard.engine.rules import Box
+from scorecard.game import services
 from scorecard.models import Game, Household, Player
-from scorecard.rules import Box
 
 
 class HouseholdFactory(factory.django.DjangoModelFactory):

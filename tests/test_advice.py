@@ -3,9 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from scorecard import advice, rules, services, strategy
-from scorecard.progress import load_progress
-from scorecard.rules import Box
+from scorecard import advice
+from scorecard.engine import rules, strategy, tables
+from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
 from tests.factories import GameFactory, play
 
 
@@ -41,7 +43,7 @@ def test_digital_reviews_rate_the_holds_too(strategy_tables, household):
 def test_a_request_that_finds_no_table_says_advice_is_not_ready_and_builds_nothing(
     client_of, game, tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(strategy, "DATA_DIR", tmp_path)
+    monkeypatch.setattr(tables, "FOLDER", tmp_path)
     monkeypatch.setattr(strategy, "_loaded", {})
     client_of.cookies["advice"] = "on"
     page = client_of.get(reverse("game", args=[game.public_id]), {"dice": "44425"})
@@ -52,7 +54,7 @@ def test_a_request_that_finds_no_table_says_advice_is_not_ready_and_builds_nothi
 
 @pytest.mark.parametrize("joker", [rules.JokerRule.HASBRO, rules.JokerRule.NONE])
 def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(strategy_tables, joker):
-    from scorecard.progress import CardProgress
+    from scorecard.game.progress import CardProgress
 
     card = CardProgress(1)
     ranked = strategy_tables.rate_keeps({}, (5, 5, 5, 5, 5), 1, joker)

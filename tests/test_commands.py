@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scorecard import exchange
+from scorecard.engine.rules import JokerRule
+from scorecard.history import exchange
 from scorecard.models import Game
-from scorecard.rules import JokerRule
 from tests.conftest import finished_game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -41,10 +41,9 @@ def test_export_and_import_commands_use_standard_streams(household, monkeypatch,
         call_command("import_games", "/nonexistent/file.json")
 
 
-def test_build_strategy_prints_a_line_per_table(strategy_tables, capsys, settings, monkeypatch):
-    from scorecard import distribution
+def test_build_strategy_prints_a_line_per_table(strategy_tables, capsys, monkeypatch):
+    from scorecard.engine import distribution
 
-    settings.STRATEGY_DATA_DIR = strategy_tables.DATA_DIR
     monkeypatch.setattr(distribution, "SIMULATED_GAMES", 300)  # the percentiles' simulation
     call_command("build_strategy", "--rule", "none")
     lines = capsys.readouterr().out.strip().splitlines()

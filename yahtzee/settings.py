@@ -99,17 +99,17 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "scorecard.middleware.RefuseAtTheDoor",
+    "scorecard.web.middleware.RefuseAtTheDoor",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorecard.households.HouseholdMiddleware",
-    "scorecard.middleware.LinkPagePrivacy",
+    "scorecard.access.households.HouseholdMiddleware",
+    "scorecard.web.middleware.LinkPagePrivacy",
     # A database gone for a moment (a restart) is a 503 with Retry-After, not a 500.
-    "scorecard.unavailable.DatabaseUnavailable",
+    "scorecard.web.unavailable.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "yahtzee.urls"
@@ -169,8 +169,8 @@ STORAGES = {
     },
 }
 
-# The optimal-strategy tables (built by `manage.py build_strategy`, or on first need).
-STRATEGY_DATA_DIR = Path(os.environ.get("STRATEGY_DATA_DIR", BASE_DIR / "data" / "strategy"))
+# The optimal-strategy tables' folder is STRATEGY_DATA_DIR, read by scorecard/engine/tables.py
+# (the engine runs without Django, so the setting is not here).
 
 # The household a phone belongs to is kept in a signed cookie; games and players are its own.
 HOUSEHOLD_COOKIE = "household"
@@ -223,7 +223,7 @@ FORWARDED_HOPS = _number("DJANGO_FORWARDED_HOPS", 1, least=1)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"link_tokens": {"()": "scorecard.log_privacy.RedactLinkTokens"}},
+    "filters": {"link_tokens": {"()": "scorecard.web.log_privacy.RedactLinkTokens"}},
     "formatters": {
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
@@ -242,7 +242,7 @@ LOGGING = {
             "level": "ERROR",
             "filters": ["link_tokens"],
             "class": "django.utils.log.AdminEmailHandler",
-            "reporter_class": "scorecard.log_privacy.RedactingExceptionReporter",
+            "reporter_class": "scorecard.web.log_privacy.RedactingExceptionReporter",
         },
     },
     "loggers": {
@@ -251,4 +251,4 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
-DEFAULT_EXCEPTION_REPORTER = "scorecard.log_privacy.RedactingExceptionReporter"
+DEFAULT_EXCEPTION_REPORTER = "scorecard.web.log_privacy.RedactingExceptionReporter"

@@ -7,10 +7,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorecard import exchange, services, throttle
-from scorecard.households import current_household, household_for_writing, household_game
-from scorecard.htmx import HtmxHttpRequest
+from scorecard.access import throttle
+from scorecard.access.households import current_household, household_for_writing, household_game
+from scorecard.game import services
+from scorecard.history import exchange
 from scorecard.models import Game
+from scorecard.web.htmx import HtmxHttpRequest
 
 
 def _download(games, fmt: str, filename: str) -> StreamingHttpResponse:

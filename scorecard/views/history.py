@@ -12,12 +12,14 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from scorecard import advice, charts, statistics
-from scorecard.households import current_household, household_game, household_object
-from scorecard.htmx import HtmxHttpRequest
+from scorecard import advice
+from scorecard.access.households import current_household, household_game, household_object
+from scorecard.game.progress import FilledBox, load_many, load_progress
+from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
-from scorecard.progress import FilledBox, load_many, load_progress
-from scorecard.sheet import game_columns, player_groups, sheet_rows
+from scorecard.presenters import charts
+from scorecard.presenters.sheet import game_columns, player_groups, sheet_rows
+from scorecard.web.htmx import HtmxHttpRequest
 
 GAMES_PER_PAGE = 20
 

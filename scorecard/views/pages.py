@@ -9,11 +9,12 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
-from scorecard import live, rules_content
-from scorecard.access import GameLinks, Role, game_for
-from scorecard.htmx import HtmxHttpRequest
-from scorecard.progress import load_progress
-from scorecard.sheet import blank_columns, game_columns, player_groups, sheet_rows
+from scorecard.access.links import GameLinks, Role, game_for
+from scorecard.game.progress import load_progress
+from scorecard.presenters import rules_content
+from scorecard.presenters.sheet import blank_columns, game_columns, player_groups, sheet_rows
+from scorecard.web import live
+from scorecard.web.htmx import HtmxHttpRequest
 
 MAX_COLUMNS = 8
 DEFAULT_COLUMNS = 6

@@ -11,15 +11,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorecard import advice, live, rules, services, standings, throttle
-from scorecard.access import GameLinks, Role, game_for
-from scorecard.forms import entry_fields, parse_dice, parse_int
-from scorecard.households import cookie_flags, household_game
-from scorecard.htmx import HtmxHttpRequest
+from scorecard import advice
+from scorecard.access import throttle
+from scorecard.access.households import cookie_flags, household_game
+from scorecard.access.links import GameLinks, Role, game_for
+from scorecard.engine import rules
+from scorecard.game import services
+from scorecard.game.progress import FilledBox, GameProgress, load_progress
 from scorecard.models import Entry, Game
-from scorecard.progress import FilledBox, GameProgress, load_progress
-from scorecard.sheet import changed_cells, game_columns, player_groups, sheet_rows
-from scorecard.turn_panel import TurnPanel, build_turn_panel
+from scorecard.presenters import standings
+from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
+from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel
+from scorecard.web import live
+from scorecard.web.forms import entry_fields, parse_dice, parse_int
+from scorecard.web.htmx import HtmxHttpRequest
 
 ADVICE_COOKIE_AGE = 60 * 60 * 24 * 365
 

@@ -13,9 +13,8 @@ from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods
 
-from scorecard import sharing, throttle
-from scorecard.access import game_url
-from scorecard.households import (
+from scorecard.access import sharing, throttle
+from scorecard.access.households import (
     browser_key,
     browser_name,
     current_browser,
@@ -23,10 +22,11 @@ from scorecard.households import (
     household_game,
     remember_browser,
 )
-from scorecard.htmx import HtmxHttpRequest
+from scorecard.access.links import game_url
+from scorecard.access.sharing import Renaming, SharedAddress
+from scorecard.game.services import Refusal
 from scorecard.models import Browser, LinkRole
-from scorecard.services import Refusal
-from scorecard.sharing import Renaming, SharedAddress
+from scorecard.web.htmx import HtmxHttpRequest
 
 ROLE_TEXT = {
     LinkRole.WATCH: "Watch: the standings, everyone’s boxes and the sheet, kept current. "

@@ -6,11 +6,12 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorecard import services, throttle
-from scorecard.forms import NewGameForm, swap_seats
-from scorecard.households import current_household, household_for_writing
-from scorecard.htmx import HtmxHttpRequest
+from scorecard.access import throttle
+from scorecard.access.households import current_household, household_for_writing
+from scorecard.game import services
 from scorecard.models import Game
+from scorecard.web.forms import NewGameForm, swap_seats
+from scorecard.web.htmx import HtmxHttpRequest
 
 GAMES_ON_HOME = 10
 

@@ -10,7 +10,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def pages_of(household) -> list[str]:
-    from scorecard import services, sharing
+    from scorecard.access import sharing
+    from scorecard.game import services
     from scorecard.models import LinkRole, Player
 
     playing = GameFactory(owner=household, names=["Ann", "Bob"])

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from scorecard import rules
+from scorecard.engine import rules
 from tests.browser.conftest import join_household
 from tests.factories import GameFactory, HouseholdFactory
 

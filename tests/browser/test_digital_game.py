@@ -5,9 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorecard import rules
+from scorecard.engine import rules
+from scorecard.game.progress import load_progress
 from scorecard.models import Game, Roll
-from scorecard.progress import load_progress
 from tests.browser.conftest import save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -25,7 +25,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
-from scorecard import rules, services
+from scorecard.engine import rules
+from scorecard.game import services
 from scorecard.models import Browser, Game
 from tests.browser.conftest import ARTIFACTS, join_household
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play

@@ -6,7 +6,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from scorecard.rules import Box
+from scorecard.engine.rules import Box
 from tests.browser.conftest import ARTIFACTS, join_household, save_screenshot
 from tests.browser.test_one_screen import WIDER_THAN_SCREEN
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
@@ -49,7 +49,7 @@ def a_game_with_extra_yahtzees(page):
 
 
 def annabelles_totals(game):
-    from scorecard.progress import load_progress
+    from scorecard.game.progress import load_progress
 
     return load_progress(game).seats[0].totals
 

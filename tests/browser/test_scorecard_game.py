@@ -5,8 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorecard import rules
-from scorecard.rules import Box
+from scorecard.engine import rules
+from scorecard.engine.rules import Box
 from tests.browser.conftest import save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorecard import rules
+from scorecard.engine import rules
 from scorecard.models import Entry
 from tests.browser.conftest import join_household, save_screenshot
 from tests.factories import GameFactory, HouseholdFactory

@@ -4,10 +4,11 @@ import re
 
 from django.urls import reverse
 
-from scorecard import advice, services
+from scorecard import advice
+from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
 from scorecard.models import Game, Household, Player, Roll
-from scorecard.progress import load_progress
-from scorecard.rules import Box
 from tests.conftest import browser_of, finished_game, text
 from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play
 

@@ -43,7 +43,7 @@ def test_nasty_query_strings_never_break_the_pages(client_of, game, value):
 
 @pytest.mark.parametrize("value", NASTY)
 def test_nasty_corrections_are_refused_in_place(client_of, game, value):
-    from scorecard.rules import Box
+    from scorecard.engine.rules import Box
     from tests.factories import play
 
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])

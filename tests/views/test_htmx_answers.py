@@ -5,9 +5,9 @@ import re
 
 from django.urls import reverse
 
-from scorecard import services
+from scorecard.engine.rules import Box
+from scorecard.game import services
 from scorecard.models import Roll
-from scorecard.rules import Box
 from tests.conftest import HTMX, post_box, text
 
 

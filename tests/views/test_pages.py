@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorecard import rules, rules_content
-from scorecard.rules import Box
+from scorecard.engine import rules
+from scorecard.engine.rules import Box
+from scorecard.presenters import rules_content
 from tests.conftest import text
 from tests.factories import play
 

@@ -5,10 +5,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorecard import rules, strategy
+from scorecard.engine import rules, strategy
+from scorecard.engine.rules import Box
+from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game
-from scorecard.progress import load_progress
-from scorecard.rules import Box
 from tests.conftest import HTMX, browser_of, finished_game, game_url, post_box, text
 from tests.factories import SOLO_GAME, GameFactory, card_total, play
 
@@ -400,7 +400,7 @@ def test_the_advice_switch_in_an_htmx_panel_returns_to_the_game_page(client_of, 
 
 
 def test_a_bug_raising_value_error_is_a_server_error_not_a_message(client_of, game, monkeypatch):
-    from scorecard import rules as engine
+    from scorecard.engine import rules as engine
 
     def broken(*args, **kwargs):
         raise ValueError("internal detail of a bug")
@@ -625,7 +625,7 @@ def test_the_review_lists_each_players_biggest_mistakes_first(advised, household
 def test_with_advice_on_the_standings_show_each_players_chance_to_win(
     advised, game, policy_tables, django_assert_max_num_queries
 ):
-    from scorecard import win_chances
+    from scorecard.engine import win_chances
 
     play(game, [(Box.YAHTZEE, (3, 3, 3, 3, 3))])
     url = reverse("game", args=[game.public_id])

@@ -6,10 +6,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorecard import advice, rules, services
+from scorecard import advice
+from scorecard.engine import rules
+from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game, Roll
-from scorecard.progress import load_progress
-from scorecard.rules import Box
 from tests.conftest import HTMX, post_roll, post_score, text
 from tests.factories import GameFactory
 
@@ -179,7 +181,7 @@ def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
 
 
 def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(advised, digital, seeded):
-    from scorecard import strategy
+    from scorecard.engine import strategy
 
     advised.cookies["advice"] = "coach-0.5"
     post_roll(advised, digital)

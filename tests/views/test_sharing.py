@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from scorecard import sharing
+from scorecard.access import sharing
+from scorecard.engine.rules import Box
 from scorecard.models import Browser, Game, GameLink, LinkRole
-from scorecard.rules import Box
 from tests.conftest import HTMX, browser_of, text
 from tests.factories import GameFactory, HouseholdFactory, play
 

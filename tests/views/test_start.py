@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorecard import rules
+from scorecard.engine import rules
 from scorecard.models import Game, Player
 from tests.conftest import game_url, text
 from tests.factories import GameFactory

@@ -6,8 +6,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scorecard import distribution, strategy
-from scorecard.rules import JokerRule
+from scorecard.engine import distribution, strategy
+from scorecard.engine.rules import JokerRule
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""Write every game of every household as JSON (see scorecard.exchange), for backups.
+"""Write every game of every household as JSON (see scorecard.history.exchange), for backups.
 
 The file is written a batch of games at a time: memory stays the same however many there are.
 """
@@ -7,7 +7,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from scorecard.exchange import export_json
+from scorecard.history.exchange import export_json
 from scorecard.models import Game
 
 

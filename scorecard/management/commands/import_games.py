@@ -1,11 +1,11 @@
-"""Restore games from a JSON export (see scorecard.exchange): all of the file, or nothing."""
+"""Restore games from a JSON export (scorecard.history.exchange): all of the file, or nothing."""
 
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorecard import services
-from scorecard.exchange import parse_document, read_games
+from scorecard.game import services
+from scorecard.history.exchange import parse_document, read_games
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from scorecard import services
+from scorecard.game import services
 
 
 class Command(BaseCommand):

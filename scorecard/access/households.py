@@ -1,0 +1,193 @@
+"""Which household a browser belongs to: its signed cookie holds the key of a `Browser` row.
+
+A household is made the first time a browser saves something, not on every visit, so
+crawlers and one-off readers of the rules page leave no rows behind. Other browsers join by
+the household's join link (`sharing`); removing a browser's row shuts it out.
+"""
+
+import itertools
+from datetime import timedelta
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.cache import patch_cache_control
+
+from scorecard.game.compiled import CompiledQuery
+from scorecard.models import Browser, Game, Household, Player, Seat
+from scorecard.web.htmx import HtmxHttpRequest
+
+
+def browser_key(request: HtmxHttpRequest) -> str | None:
+    """The key in the browser's signed cookie (its signature checked once a request)."""
+    if not hasattr(request, "_browser_key"):
+        request._browser_key = request.get_signed_cookie(settings.HOUSEHOLD_COOKIE, default=None)
+    return request._browser_key
+
+
+# How exact a browser's `last_seen` is: knowing the hour tells a family's browsers apart,
+# and writing it on every request would cost a write on every tap.
+SEEN_EVERY = timedelta(hours=1)
+
+
+def note_seen(request: HtmxHttpRequest) -> None:
+    """Keeps the browser's `last_seen` to the hour at one write an hour and no query in
+    between: the cookie's signature carries the time it was signed, so a cookie signed
+    within the hour means this browser was noted within the hour. An older one is noted now
+    and signed afresh (which also keeps a browser in use from ever reaching its expiry)."""
+    cookie = settings.HOUSEHOLD_COOKIE
+    fresh = request.get_signed_cookie(cookie, default=None, max_age=SEEN_EVERY)
+    if fresh is not None:
+        request._browser_key = fresh
+        return
+    key = browser_key(request)
+    if key and Browser.objects.filter(key=key).update(last_seen=timezone.now()):
+        request._new_browser_key = key  # the middleware signs it again
+
+
+def current_household(request: HtmxHttpRequest) -> Household | None:
+    """The browser's household, or None before it has saved anything (one query, cached)."""
+    if not hasattr(request, "_household"):
+        key = browser_key(request)
+        found = Household.objects.filter(browsers__key=key).first() if key else None
+        request._household = found
+    return request._household
+
+
+def current_browser(request: HtmxHttpRequest) -> Browser | None:
+    key = browser_key(request)
+    found = Browser.objects.select_related("household").filter(key=key).first() if key else None
+    if found:
+        request._household = found.household
+    return found
+
+
+def household_object(request: HtmxHttpRequest, model, public_id: str):
+    """A game or player of this browser's household; any other id is simply not found."""
+    household = current_household(request)
+    if household is None:
+        raise Http404("Not found.")
+    return get_object_or_404(model, public_id=public_id, owner=household)
+
+
+def household_game(request: HtmxHttpRequest, public_id: str, *, with_seats: bool = False) -> Game:
+    """A game of this browser's household, with the household, in one query; `with_seats`
+    reads its seats and players in the same query, for a view about to load its state."""
+    key = browser_key(request)
+    if key is None:
+        raise Http404("Not found.")
+    if with_seats:
+        game = game_with_seats(GAME_SEATS.rows(game=public_id, browser=key))
+    else:
+        lookup = {"public_id": public_id, "owner__browsers__key": key}
+        game = get_object_or_404(Game.objects.select_related("owner"), **lookup)
+    request._household = game.owner
+    return game
+
+
+def _fields(model) -> list[str]:
+    return [field.attname for field in model._meta.concrete_fields]
+
+
+GAME_FIELDS, HOUSEHOLD_FIELDS = _fields(Game), _fields(Household)
+SEAT_FIELDS, PLAYER_FIELDS = _fields(Seat), _fields(Player)
+SEAT_ROW = (
+    *SEAT_FIELDS,
+    *(f"player__{name}" for name in PLAYER_FIELDS),
+    *(f"game__{name}" for name in GAME_FIELDS),
+    *(f"game__owner__{name}" for name in HOUSEHOLD_FIELDS),
+)
+GAME_SEATS = CompiledQuery(
+    lambda game, browser: (
+        Seat.objects.filter(game__public_id=game, game__owner__browsers__key=browser)
+        .order_by("position")
+        .values_list(*SEAT_ROW)
+    ),
+    game=str,
+    browser=str,
+)
+
+
+def game_with_seats(rows: list[tuple]) -> Game:
+    """The game, its household, seats and players from one `SEAT_ROW` a seat, built without
+    the ORM's query building (see `compiled`); no rows is a 404."""
+    if not rows:
+        raise Http404("Not found.")
+    ends = list(itertools.accumulate(map(len, (SEAT_FIELDS, PLAYER_FIELDS, GAME_FIELDS))))
+    first = rows[0]
+    game = Game(**dict(zip(GAME_FIELDS, first[ends[1] : ends[2]], strict=True)))
+    game.owner = Household(**dict(zip(HOUSEHOLD_FIELDS, first[ends[2] :], strict=True)))
+    seats = []
+    for row in rows:
+        seat = Seat(**dict(zip(SEAT_FIELDS, row[: ends[0]], strict=True)))
+        seat.player = Player(**dict(zip(PLAYER_FIELDS, row[ends[0] : ends[1]], strict=True)))
+        seat.game = game
+        seats.append(seat)
+    # Django's own cache of prefetched rows, which django-stubs leaves undeclared.
+    game._prefetched_objects_cache = {"seats": seats}  # type: ignore[attr-defined]
+    return game
+
+
+def household_for_writing(request: HtmxHttpRequest) -> Household:
+    """The browser's household, made now if it has none; the middleware sets the cookie."""
+    household = current_household(request)
+    if household is None:
+        household = Household.objects.create()
+        browser = Browser.objects.create(household=household, name=browser_name(request))
+        remember_browser(request, browser)
+    return household
+
+
+def remember_browser(request: HtmxHttpRequest, browser: Browser) -> None:
+    """This browser belongs to `browser.household` from now on; the middleware sets the cookie
+    (and a cookie signed now says the browser was seen now)."""
+    request._household = browser.household
+    request._new_browser_key = browser.key
+
+
+def browser_name(request: HtmxHttpRequest) -> str:
+    """A name a family recognises in its list of browsers, e.g. "Firefox on Android"."""
+    agent = request.headers.get("User-Agent", "")
+    program = next((name for mark, name in PROGRAMS if mark in agent), "A browser")
+    system = next((name for mark, name in SYSTEMS if mark in agent), "")
+    return f"{program} on {system}" if system else program
+
+
+# The first mark found names it: Edge and Chrome both say "Safari", so order matters.
+PROGRAMS = [("Firefox/", "Firefox"), ("Edg/", "Edge"), ("OPR/", "Opera"),
+            ("SamsungBrowser/", "Samsung Internet"), ("Chrome/", "Chrome"),
+            ("Safari/", "Safari")]  # fmt: skip
+SYSTEMS = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"),
+           ("Mac OS X", "Mac"), ("CrOS", "ChromeOS"), ("Linux", "Linux")]  # fmt: skip
+
+
+def cookie_flags(request: HtmxHttpRequest) -> dict:
+    """How our own cookies are set: never readable by scripts, Secure in production."""
+    secure = settings.COOKIES_SECURE or request.is_secure()
+    return {"httponly": True, "samesite": "Lax", "secure": secure}
+
+
+class HouseholdMiddleware:
+    """Notes when a browser was last seen, sets the cookie of a household made during the
+    request, and keeps every page out of shared caches: what a page shows depends on the
+    household that asks."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HtmxHttpRequest) -> HttpResponse:
+        # The one write a request may make without a change of state, at most once an hour:
+        # a family tells its browsers apart by when each was last used.
+        note_seen(request)
+        response = self.get_response(request)
+        if key := getattr(request, "_new_browser_key", None):
+            response.set_signed_cookie(
+                settings.HOUSEHOLD_COOKIE,
+                key,
+                max_age=settings.HOUSEHOLD_COOKIE_MAX_AGE,
+                **cookie_flags(request),
+            )
+        if not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True)
+        return response

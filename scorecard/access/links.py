@@ -1,0 +1,141 @@
+"""Who is looking at a game, through which address, and what they may do there.
+
+A game is reached by its own household at /games/<public_id>/ (the owner), or by anyone who
+holds one of its share links: /score/<token>/ may play (dice, record, undo, correct) and
+/watch/<token>/ may only look. The link's token is the whole permission; a view asks
+`game_for` once and gets a 404 for anything else, so no role can reach by guessing what
+another may.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+
+from django.http import Http404
+from django.urls import reverse
+
+from scorecard.access.households import SEAT_ROW, browser_key, game_with_seats, household_game
+from scorecard.game.compiled import CompiledQuery
+from scorecard.models import Game, GameLink, LinkRole, Seat
+from scorecard.web.htmx import HtmxHttpRequest
+
+
+class Role(StrEnum):
+    OWNER = "owner"
+    SCORER = LinkRole.SCORE.value
+    WATCHER = LinkRole.WATCH.value
+
+    @property
+    def may_score(self) -> bool:
+        return self is not Role.WATCHER
+
+    @property
+    def is_owner(self) -> bool:
+        return self is Role.OWNER
+
+
+def game_for(request: HtmxHttpRequest, key: str, role: Role, *, with_seats: bool = False) -> Game:
+    """The game `key` opens for `role` (its public id for the owner, else a link's token),
+    with its seats and players when asked; anything else is a 404."""
+    if role is Role.OWNER:
+        return household_game(request, key, with_seats=with_seats)
+    if with_seats:
+        return game_with_seats(LINKED_SEATS.rows(token=key, role=role.value))
+    linked = GameLink.objects.select_related("game__owner").filter(token=key, role=role.value)
+    link = linked.first()
+    if link is None:
+        raise Http404("Not found.")
+    return link.game
+
+
+def version_for(request: HtmxHttpRequest, key: str, role: Role) -> int:
+    """The version of the game `key` opens for `role`, in one small query: what a live page's
+    poll compares, before anything else is read."""
+    if role is Role.OWNER:
+        rows = VERSION_BY_BROWSER.rows(game=key, browser=browser_key(request) or "")
+    else:
+        rows = VERSION_BY_LINK.rows(token=key, role=role.value)
+    if not rows:
+        raise Http404("Not found.")
+    return rows[0][0]
+
+
+# Every few seconds from every phone that follows a game: built once (see `compiled`).
+VERSION_BY_BROWSER = CompiledQuery(
+    lambda game, browser: (
+        Game.objects.filter(public_id=game, owner__browsers__key=browser)
+        .order_by()
+        .values_list("version")
+    ),
+    game=str,
+    browser=str,
+)
+VERSION_BY_LINK = CompiledQuery(
+    lambda token, role: (
+        Game.objects.filter(links__token=token, links__role=role).order_by().values_list("version")
+    ),
+    token=str,
+    role=str,
+)
+
+
+LINKED_SEATS = CompiledQuery(
+    lambda token, role: (
+        Seat.objects.filter(game__links__token=token, game__links__role=role)
+        .order_by("position")
+        .values_list(*SEAT_ROW)
+    ),
+    token=str,
+    role=str,
+)
+
+
+# Each role's name for an address, where it has one: a watcher has no record, an owner's
+# extras (review, rematch, share) are nobody else's.
+ROUTES = {
+    Role.OWNER: {
+        "page": "game", "record": "game-record", "roll": "game-roll", "undo": "game-undo",
+        "correct": "game-correct", "sheet": "game-sheet", "review": "game-review",
+        "rematch": "game-rematch", "share": "game-share",
+    },
+    Role.SCORER: {
+        "page": "score", "record": "score-record", "roll": "score-roll", "undo": "score-undo",
+        "correct": "score-correct", "sheet": "score-sheet",
+    },
+    Role.WATCHER: {"page": "watch", "sheet": "watch-sheet"},
+}  # fmt: skip
+
+
+@cache
+def _url_pattern(name: str, *more: int) -> tuple[str, str]:
+    """The address of a game's page or action around its key, reversed once per process."""
+    stand_in = "GAME-KEY"
+    before, after = reverse(name, args=[stand_in, *more]).split(stand_in)
+    return before, after
+
+
+def game_url(name: str, key: str) -> str:
+    before, after = _url_pattern(name)
+    return f"{before}{key}{after}"
+
+
+class GameLinks:
+    """The addresses of one game's pages and actions as `role` reaches them, each made when
+    first used; an action the role may not take has no address (AttributeError)."""
+
+    def __init__(self, key: str, role: Role = Role.OWNER) -> None:
+        self.key, self.role = key, role
+
+    def __getattr__(self, action: str) -> str:
+        name = ROUTES[self.role].get(action)
+        if name is None:
+            raise AttributeError(action)
+        url = game_url(name, self.key)
+        setattr(self, action, url)
+        return url
+
+    def correct(self, turn: int) -> str:
+        """The correction address of a turn (only for roles that score)."""
+        before, after = _url_pattern(ROUTES[self.role]["correct"], 0)
+        return f"{before}{self.key}{after.replace('/0/', f'/{turn}/', 1)}"

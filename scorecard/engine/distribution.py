@@ -1,0 +1,453 @@
+"""What the optimal player's final score looks like, beyond its mean (numpy, no Django).
+
+The optimal policy is the one `strategy` solves for: the best box for each final roll, the
+best dice to keep before each reroll. Following it, one more backward pass gives for every
+state the second moment of the score still to come (so its variance), and for a whole game
+the chance of the upper bonus and of rolling at least one Yahtzee. Late in a game a state's
+whole distribution is found exactly by following the policy through every roll of its last
+turns; a seeded simulation of the policy gives percentiles and checks the rest.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TypedDict
+
+import numpy as np
+
+from scorecard.engine import rules, strategy
+from scorecard.engine.rules import JokerRule
+from scorecard.engine.strategy import (
+    CAP,
+    FIRST_ROLL,
+    FULL_MASK,
+    KEEP_INDEX,
+    KEEPS,
+    ROLL_INDEX,
+    ROLLS,
+    STATE_COUNT,
+    YAHTZEE_ROLLS,
+    Flags,
+    Indices,
+    Numbers,
+    Progress,
+    Values,
+    final_roll_values,
+    keep_values,
+    state_index,
+    turn_keep_choices,
+)
+from scorecard.engine.tables import replace_file, table_file
+
+CHUNK = 256  # eleven channels a state: a quarter of the solver's chunk keeps the memory down
+FORMAT = 3
+PERCENTILES = (10, 25, 50, 75, 90)
+SIMULATED_GAMES = 10_000
+SEED = 2026
+
+
+def unpack(index: Indices) -> tuple[Indices, Indices, Indices]:
+    """States' (masks, upper totals, Yahtzee box holds 50): `state_index` undone."""
+    return index >> 7, (index >> 1) & 63, index & 1
+
+
+# --- Following the policy through one turn ------------------------------------------------------
+
+
+def _through_turn(finals: Values, channels: Values) -> Values:
+    """The expectation over a turn of functions of its final roll (`channels`: blocks of
+    columns, each block one function for every state of `finals`), when the dice kept
+    before each reroll are the best for `finals`."""
+    one_left, two_left = turn_keep_choices(finals)
+    blocks = channels.shape[1] // finals.shape[1]
+    once = np.take_along_axis(keep_values(channels), np.tile(one_left, blocks), axis=0)
+    twice = np.take_along_axis(keep_values(once), np.tile(two_left, blocks), axis=0)
+    expected: Values = FIRST_ROLL @ twice
+    return expected
+
+
+# The parts a state's score still to come is split into, by what happens from here on:
+# how many times five alike are rolled (N) and, with none, whether the upper bonus comes (B).
+# Each part is close to normal; their mixture follows the lumps a Yahtzee (50, then 100
+# each) and the bonus (35) make. Three events are solved; the fourth part is what is left.
+EVENTS = ("two_or_more", "one", "none_with_bonus")  # N >= 2 is N >= 1 less N = 1
+
+
+@dataclass
+class PolicyTables:
+    """For every reachable state, under the optimal policy, with R the score still to come:
+    E[R²], the chance the upper bonus is (or gets) scored, and for each event E of
+    `EVENTS` ("at least one" stands in for "two or more" while solving) its chance P(E),
+    E[R·1_E] and E[R²·1_E]."""
+
+    second: Values
+    bonus: Values
+    events: Values  # (event, chance/first/second, state)
+
+    @classmethod
+    def empty(cls) -> PolicyTables:
+        return cls(
+            np.zeros(STATE_COUNT, np.float32),
+            np.zeros(STATE_COUNT, np.float32),
+            np.zeros((len(EVENTS), 3, STATE_COUNT), np.float32),
+        )
+
+
+def _carried(
+    points: Numbers,
+    chance: float | Values,
+    first: float | Values,
+    second: float | Values,
+) -> tuple[float | Values, Values, Values]:
+    """An event decided later, seen from before this turn's `points`: (P, E[R·1], E[R²·1])."""
+    return chance, points * chance + first, points**2 * chance + 2 * points * first + second
+
+
+def solve_policy(
+    joker: JokerRule, values: Values, progress: Progress | None = None
+) -> PolicyTables:
+    """One backward pass after `strategy.solve`, a level of open boxes at a time."""
+    tables = PolicyTables.empty()
+    full = state_index(FULL_MASK, np.arange(CAP + 1), 0)
+    for fifty in (0, 1):
+        tables.bonus[full + fifty] = np.arange(CAP + 1) >= CAP
+        tables.events[2, 0, full + fifty] = np.arange(CAP + 1) >= CAP  # N = 0, B: certain
+
+    def solve_chunk(masks: Indices, uppers: Indices, fifties: Indices) -> None:
+        finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
+        later, later_second = values[nexts], tables.second[nexts].astype(np.float64)
+        whole = _carried(points, 1.0, later, later_second)
+        some, one, none_b = (tuple(t[nexts].astype(np.float64) for t in e) for e in tables.events)
+        channels = [whole[2], tables.bonus[nexts]]
+        five = YAHTZEE_ROLLS  # five alike now
+        remainder = (1 - some[0], later - some[1], later_second - some[2])  # N = 0 from next
+        for event, if_five in (
+            (some, (1.0, later, later_second)),  # at least one: certain now
+            (one, remainder),  # exactly one: none from the next state on
+            (none_b, (0.0, 0.0, 0.0)),  # none: impossible now
+        ):
+            carried = [np.array(part) for part in _carried(points, *event)]
+            now = _carried(points, *(np.broadcast_to(v, points.shape) for v in if_five))
+            for part, at_five in zip(carried, now, strict=True):
+                part[five] = np.broadcast_to(at_five, points.shape)[five]
+            channels += carried
+        # Single precision halves the memory of the turn's many columns; the tables keep it.
+        stacked = np.hstack([np.broadcast_to(c, points.shape) for c in channels], dtype=np.float32)
+        expected = _through_turn(finals, stacked).reshape(-1, len(masks))
+        indices = state_index(masks, uppers, fifties)
+        tables.second[indices], tables.bonus[indices] = expected[0], expected[1]
+        tables.events[:, :, indices] = expected[2:].reshape(len(EVENTS), 3, len(masks))
+
+    strategy.by_level(solve_chunk, CHUNK, progress)
+    return tables
+
+
+# --- Exact distributions late in a game ---------------------------------------------------------
+
+
+@cache
+def _transitions() -> Values:
+    """transitions[keep, roll]: the chance that keeping `keep` and rerolling the rest gives
+    `roll`."""
+    table = np.zeros((len(KEEPS), len(ROLLS)))
+    for keep, index in KEEP_INDEX.items():
+        fresh = 5 - len(keep)
+        for dice in itertools.combinations_with_replacement(rules.FACES, fresh):
+            ways = math.factorial(fresh)
+            for count in Counter(dice).values():
+                ways //= math.factorial(count)
+            table[index, ROLL_INDEX[tuple(sorted(keep + dice))]] += ways / 6**fresh
+    return table
+
+
+def final_roll_chances(states: Indices, joker: JokerRule) -> tuple[Values, Indices, Indices]:
+    """For each state (a column each): the chance of each final roll when the dice are kept
+    by the policy, and the points and next state the policy's box gives each roll."""
+    masks, uppers, fifties = unpack(states)
+    finals, points, nexts = final_roll_values(
+        masks, uppers, fifties, strategy.load(joker), joker, True
+    )
+    one_left, two_left = turn_keep_choices(finals)
+    columns = np.broadcast_to(np.arange(len(states)), one_left.shape)
+    chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
+    for choice in (two_left, one_left):
+        kept = np.zeros((len(KEEPS), len(states)))
+        np.add.at(kept, (choice, columns), chances)
+        chances = _transitions().T @ kept
+    return chances, points.astype(np.int64), nexts
+
+
+_exact: dict[tuple[JokerRule, int], Values] = {}
+EXACT_KEPT = 50_000  # distributions remembered between requests
+
+
+def remaining_distributions(states: list[int], joker: JokerRule) -> list[Values]:
+    """The exact distribution of the score still to come (index: points) from each state,
+    following the policy through every roll of every remaining turn. Cheap with up to three
+    boxes open; the states a turn can lead to are followed a batch at a time."""
+    if len(_exact) > EXACT_KEPT:
+        _exact.clear()
+    outcomes = {}
+    frontier = {int(state) for state in states if (joker, int(state)) not in _exact}
+    while frontier:
+        batch = sorted(state for state in frontier if state >> 7 != FULL_MASK)
+        if not batch:
+            break
+        chances, points, nexts = final_roll_chances(np.array(batch), joker)
+        for column, state in enumerate(batch):
+            outcomes[state] = (chances[:, column], points[:, column], nexts[:, column])
+        reached = {int(n) for n in np.unique(nexts[chances > 0])}
+        frontier = {n for n in reached if n not in outcomes and (joker, n) not in _exact}
+    for state in sorted(outcomes, key=lambda state: -(state >> 7).bit_count()):
+        chances, points, nexts = outcomes[state]
+        total: Values = np.zeros(1)
+        for following in np.unique(nexts[chances > 0]):
+            taken = (nexts == following) & (chances > 0)
+            now = np.bincount(points[taken], weights=chances[taken])
+            total = _added(total, np.convolve(now, _exact_of(int(following), joker)))
+        _exact[joker, state] = total
+    return [_exact_of(int(state), joker) for state in states]
+
+
+def forget_exact() -> None:
+    """Drop the exact distributions worked out so far (the check times them from cold)."""
+    _exact.clear()
+
+
+def _exact_of(state: int, joker: JokerRule) -> Values:
+    return np.array([1.0]) if state >> 7 == FULL_MASK else _exact[joker, state]
+
+
+def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> Values:
+    return remaining_distributions([int(state_index(mask, upper, fifty))], joker)[0]
+
+
+def _added(a: Values, b: Values) -> Values:
+    if len(a) < len(b):
+        a, b = b, a
+    a = a.copy()
+    a[: len(b)] += b
+    return a
+
+
+# --- Simulation ---------------------------------------------------------------------------------
+
+_POWERS = 6 ** np.arange(6)
+
+
+@cache
+def _roll_lookup() -> Indices:
+    """The roll index of every vector of face counts, coded in base 6."""
+    lookup = np.full(6**6, -1, dtype=np.int64)
+    for roll, index in ROLL_INDEX.items():
+        counts = np.bincount(np.array(roll) - 1, minlength=6)
+        lookup[counts @ _POWERS] = index
+    return lookup
+
+
+@cache
+def _keep_counts() -> Indices:
+    return np.array([np.bincount(np.array(k, dtype=int) - 1, minlength=6) for k in KEEPS])
+
+
+def _reroll(keeps: Indices, rng: np.random.Generator) -> Indices:
+    """The roll each game gets by keeping `keeps` (KEEPS indices) and rolling the rest."""
+    counts = _keep_counts()[keeps].copy()
+    fresh = 5 - counts.sum(axis=1)
+    dice = rng.integers(0, 6, size=(len(keeps), 5))
+    rolled = np.arange(5)[None, :] < fresh[:, None]
+    for face in range(6):
+        counts[:, face] += ((dice == face) & rolled).sum(axis=1)
+    rolls: Indices = _roll_lookup()[counts @ _POWERS]
+    return rolls
+
+
+@dataclass
+class Simulated:
+    scores: Values  # the points each game scored from the start state on
+    bonus: Flags  # whether its upper bonus was scored by the end
+    yahtzees: Indices  # how many times it rolled five alike
+
+    @property
+    def yahtzee(self) -> Flags:
+        """Whether each game rolled five alike at least once."""
+        return self.yahtzees > 0
+
+
+def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
+    """`games` games played by the optimal policy from state index `start` (seeded)."""
+    values = strategy.load(joker)
+    rng = np.random.default_rng(seed)
+    states = np.full(games, start, dtype=np.int64)
+    scores = np.zeros(games)
+    yahtzees = np.zeros(games, dtype=np.int64)
+    while True:
+        playing = np.flatnonzero((states >> 7) != FULL_MASK)
+        if len(playing) == 0:
+            break
+        for part in np.array_split(playing, max(1, len(playing) // 1024)):
+            scored, states[part], rolled = _one_turn(states[part], values, joker, rng)
+            scores[part] += scored
+            yahtzees[part] += rolled
+    return Simulated(scores, ((states >> 1) & 63) >= CAP, yahtzees)
+
+
+def _one_turn(
+    states: Indices, values: Values, joker: JokerRule, rng: np.random.Generator
+) -> tuple[Numbers, Indices, Flags]:
+    masks, uppers, fifties = unpack(states)
+    finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
+    one_left, two_left = turn_keep_choices(finals)
+    games = np.arange(len(states))
+    roll = _reroll(np.zeros(len(states), dtype=np.int64), rng)  # keep nothing: five fresh dice
+    roll = _reroll(two_left[roll, games], rng)
+    roll = _reroll(one_left[roll, games], rng)
+    return points[roll, games], nexts[roll, games], np.isin(roll, YAHTZEE_ROLLS)
+
+
+# --- A rule's figures, saved beside its strategy table ----------------------------------------
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """What an optimal player's game looks like under a rule (the rules page shows them)."""
+
+    mean: float
+    sd: float
+    bonus_chance: float
+    yahtzee_chance: float
+    percentiles: dict[int, float]
+    simulated: int
+
+    @property
+    def bonus_percent(self) -> str:
+        return f"{self.bonus_chance:.1%}"
+
+    @property
+    def yahtzee_percent(self) -> str:
+        return f"{self.yahtzee_chance:.1%}"
+
+    @property
+    def score_at(self) -> dict[str, int]:
+        """The percentiles as the page names them: {"p10": 194, ...}."""
+        return {f"p{share}": round(score) for share, score in self.percentiles.items()}
+
+
+def tables_path(joker: JokerRule) -> Path:
+    """The rule's policy tables: one float32 row of every reachable state for E[R²], then
+    three for each event; mapped into memory, not read, so every worker shares one copy."""
+    return table_file(f"policy-{joker.key}-v{FORMAT}.npy")
+
+
+def figures_path(joker: JokerRule) -> Path:
+    return tables_path(joker).with_suffix(".json")
+
+
+def build(
+    joker: JokerRule, progress: Progress | None = None, games: int | None = None
+) -> GameFigures:
+    """Solve the policy tables and simulate the percentiles, then save both (the tables
+    last: their file's being there says the rule is ready)."""
+    games = games or SIMULATED_GAMES
+    values = strategy.load(joker)
+    tables = solve_policy(joker, values, progress)
+    simulated = simulate(joker, 0, games, SEED)
+    reachable = strategy.all_reachable_indices()
+    events = tables.events[:, :, reachable].reshape(-1, len(reachable))
+    rows = np.vstack([tables.second[reachable], events])
+    start = {"second": float(tables.second[0]), "bonus": float(tables.bonus[0]),
+             "yahtzee": float(tables.events[0, 0, 0])}  # fmt: skip
+    saved = {"start": start, "simulated": games, "seed": SEED,
+             "percentiles": np.percentile(simulated.scores, PERCENTILES).tolist()}  # fmt: skip
+    replace_file(figures_path(joker), lambda handle: handle.write(json.dumps(saved).encode()))
+    replace_file(tables_path(joker), lambda handle: np.save(handle, rows))
+    forget(joker)
+    return figures(joker)
+
+
+class _Stored(TypedDict):
+    """A rule's policy tables as read from disk, with its saved figures."""
+
+    second: Values
+    events: Values
+    saved: dict[str, Any]
+    index: Indices
+
+
+_loaded: dict[JokerRule, _Stored] = {}
+
+
+def forget(joker: JokerRule) -> None:
+    _loaded.pop(joker, None)
+    forget_exact()
+
+
+def is_ready(joker: JokerRule) -> bool:
+    """Whether the rule's policy tables are built (a request never builds them)."""
+    return strategy.is_ready(joker) and (joker in _loaded or tables_path(joker).exists())
+
+
+def _tables(joker: JokerRule) -> _Stored:
+    if joker not in _loaded:
+        rows = np.load(tables_path(joker), mmap_mode="r")
+        saved = json.loads(figures_path(joker).read_text())
+        events = rows[1:].reshape(len(EVENTS), 3, -1)
+        _loaded[joker] = _Stored(
+            second=rows[0], events=events, saved=saved, index=_reachable_positions()
+        )
+    return _loaded[joker]
+
+
+@cache
+def _reachable_positions() -> Indices:
+    """Where each state's row is in the stored (reachable-only) tables; -1 if unreachable."""
+    positions = np.full(STATE_COUNT, -1, dtype=np.int32)
+    reachable = strategy.all_reachable_indices()
+    positions[reachable] = np.arange(len(reachable))
+    return positions
+
+
+@dataclass(frozen=True)
+class Split:
+    """One part of a state's score still to come (see `EVENTS`)."""
+
+    weight: float  # the chance of the part
+    mean: float
+    variance: float
+
+
+def moments(joker: JokerRule, index: int) -> tuple[float, float]:
+    """The mean and variance of the score still to come from state `index`."""
+    mean = float(strategy.load(joker)[index])
+    second = float(_tables(joker)["second"][_tables(joker)["index"][index]])
+    return mean, max(0.0, second - mean * mean)
+
+
+def split(joker: JokerRule, index: int) -> list[Split]:
+    """The score still to come from state `index`, in four parts: five alike rolled two or
+    more times, once, never with the upper bonus, never without it."""
+    tables = _tables(joker)
+    mean, variance = moments(joker, index)
+    whole = np.array([1.0, mean, variance + mean * mean])
+    some, one, none_b = tables["events"][:, :, tables["index"][index]].astype(np.float64)
+    parts = []
+    for chance, first, second in (some - one, one, none_b, whole - some - none_b):
+        if chance > 1e-6:
+            part_mean = first / chance
+            parts.append(Split(chance, part_mean, max(0.0, second / chance - part_mean**2)))
+    return parts
+
+
+def figures(joker: JokerRule) -> GameFigures:
+    saved = _tables(joker)["saved"]
+    start = saved["start"]
+    mean = float(strategy.load(joker)[0])
+    shown = dict(zip(PERCENTILES, saved["percentiles"], strict=True))
+    sd = math.sqrt(max(0.0, start["second"] - mean * mean))
+    return GameFigures(mean, sd, start["bonus"], start["yahtzee"], shown, saved["simulated"])

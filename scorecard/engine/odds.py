@@ -1,0 +1,38 @@
+"""Exact odds by counting every outcome; no simulation. Pure Python, like `rules`."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+
+from scorecard.engine import rules
+
+
+def _biggest_group(dice: rules.Dice) -> tuple[int, ...]:
+    face, count = max(Counter(dice).items(), key=lambda item: (item[1], item[0]))
+    return (face,) * count
+
+
+@cache
+def _chance_from(kept: tuple[int, ...], rolls_left: int) -> Fraction:
+    """Chance of five alike when `kept` is held, the rest are rolled, and `rolls_left` remain."""
+    rolled = rules.DICE_COUNT - len(kept)
+    outcomes = list(itertools.product(rules.FACES, repeat=rolled))
+    hits = Fraction(0)
+    for outcome in outcomes:
+        dice = tuple(sorted(kept + outcome))
+        if rules.is_yahtzee(dice):
+            hits += 1
+        elif rolls_left > 1:
+            hits += _chance_from(_biggest_group(dice), rolls_left - 1)
+    return hits / len(outcomes)
+
+
+def yahtzee_in_one_turn() -> Fraction:
+    """A turn of three rolls that keeps the biggest group each time and rerolls the rest.
+
+    Counts every possible reroll exactly: about 4.6%, roughly one turn in 22.
+    """
+    return _chance_from((), 3)

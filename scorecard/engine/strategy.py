@@ -1,0 +1,624 @@
+"""The optimal solitaire strategy, computed exactly by backward induction (numpy, no Django).
+
+A turn starts in a state: which boxes are filled, the upper total capped at 63, and whether
+the Yahtzee box holds 50. Its value is the expected score still to come under optimal play.
+Within a turn there are 252 distinct rolls and 462 multisets of kept dice; the values flow
+back from the final roll (choose a box) through two rerolls (choose what to keep) to the
+state's value. Every score and every joker placement comes from `scorecard.engine.rules`.
+
+States are solved a level at a time (13 boxes open, then 12, ...), many at once, and only
+those that can occur: 536,448 of the 1,048,576 combinations.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, overload
+
+import numpy as np
+from numpy.typing import NDArray
+from threadpoolctl import threadpool_limits
+
+from scorecard.engine import rules, tables
+from scorecard.engine.rules import Box, JokerRule
+
+BOXES = list(Box)
+YAHTZEE_BIT = 1 << BOXES.index(Box.YAHTZEE)
+UPPER_MASK = (1 << 6) - 1
+FULL_MASK = (1 << len(BOXES)) - 1
+CAP = rules.UPPER_BONUS_THRESHOLD
+STATE_COUNT = (FULL_MASK + 1) << 7  # mask, upper total 0..63, Yahtzee box holds 50
+CHUNK = 1536  # states solved at once: larger is faster, and takes more memory
+FORMAT = 2  # 2: the five-alike table is saved beside the values
+
+
+# A long solve reports (levels done, levels in all) as it goes.
+type Progress = Callable[[int, int], None]
+
+# Arrays by what they hold: expected values or chances; points (whole, in either kind of
+# array); state or table indices (also states given as arrays, a chunk at once); yes or no.
+Values = NDArray[np.floating[Any]]
+Numbers = NDArray[np.integer[Any] | np.floating[Any]]
+Indices = NDArray[np.integer[Any]]
+Flags = NDArray[np.bool_]
+
+
+# Numbers give a number and arrays an array; mypy cannot tell "all numbers" from a union that
+# may hold arrays, so it calls the two overlapping.
+@overload
+def state_index(mask: int, upper: int, fifty: int) -> int: ...  # type: ignore[overload-overlap]
+@overload
+def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> Indices: ...
+def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> int | Indices:
+    return (mask << 7) | (upper << 1) | fifty
+
+
+# --- Dice: rolls, keeps and the chances between them ------------------------------------------
+
+ROLLS = rules.ALL_ROLLS
+ROLL_INDEX = {roll: index for index, roll in enumerate(ROLLS)}
+KEEPS = [k for size in range(6) for k in itertools.combinations_with_replacement(rules.FACES, size)]
+KEEP_INDEX = {keep: index for index, keep in enumerate(KEEPS)}
+YAHTZEE_ROLLS = np.array([ROLL_INDEX[(face,) * 5] for face in rules.FACES])
+
+
+def _chance(outcome: tuple[int, ...]) -> float:
+    arrangements = math.factorial(len(outcome))
+    for count in Counter(outcome).values():
+        arrangements //= math.factorial(count)
+    outcomes: int = 6 ** len(outcome)
+    return arrangements / outcomes
+
+
+FIRST_ROLL = np.array([_chance(roll) for roll in ROLLS])  # five fresh dice
+ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
+
+
+def _sub_keeps_by_size() -> list[tuple[Indices, Indices]]:
+    """Keeps in growing size, grouped by how many distinct keeps one die smaller they hold,
+    with those smaller keeps: the steps of a max over every sub-multiset."""
+    steps = []
+    for size in range(1, 6):
+        groups: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
+        for keep in (k for k in KEEPS if len(k) == size):
+            smaller = sorted({keep[:i] + keep[i + 1 :] for i in range(size)})
+            groups.setdefault(len(smaller), []).append((keep, [KEEP_INDEX[s] for s in smaller]))
+        for members in groups.values():
+            keeps = np.array([KEEP_INDEX[keep] for keep, _ in members])
+            steps.append((keeps, np.array([parents for _, parents in members])))
+    return steps
+
+
+SUB_KEEPS = _sub_keeps_by_size()
+SCORES = np.array([[rules.score(box, roll) for roll in ROLLS] for box in BOXES], dtype=np.int64)
+
+
+def best_keep_values(keep_values: Values) -> Values:
+    """For each roll, the best value over every multiset of its dice that may be kept.
+
+    Arrays are keep-major (a row per keep, a column per state), so each step copies rows."""
+    best = keep_values.copy()
+    for keeps, parents in SUB_KEEPS:
+        row = best[keeps]
+        for column in range(parents.shape[1]):
+            np.maximum(row, best[parents[:, column]], out=row)
+        best[keeps] = row
+    by_roll: Values = best[ROLL_AS_KEEP]
+    return by_roll
+
+
+def turn_keep_choices(finals: Values) -> tuple[Indices, Indices]:
+    """The optimal keeps of a turn whose final rolls are worth `finals`: the chosen keep (a
+    KEEPS index) of each roll (rows) in each state (columns), with one and with two rerolls
+    left."""
+    held = keep_values(finals)
+    one_left = best_keep_choices(held)
+    two_left = best_keep_choices(keep_values(np.take_along_axis(held, one_left, axis=0)))
+    return one_left, two_left
+
+
+def best_keep_choices(keep_values: Values) -> Indices:
+    """For each roll (rows) and state (columns), the index in KEEPS of a best keep: the
+    choice `best_keep_values` takes the value of."""
+    best = keep_values.copy()
+    choice = np.broadcast_to(np.arange(len(KEEPS))[:, None], best.shape).copy()
+    for keeps, parents in SUB_KEEPS:
+        row, chosen = best[keeps], choice[keeps]
+        for column in range(parents.shape[1]):
+            other = best[parents[:, column]]
+            wins = other > row
+            np.copyto(chosen, choice[parents[:, column]], where=wins)
+            np.maximum(row, other, out=row)
+        best[keeps], choice[keeps] = row, chosen
+    by_roll: Indices = choice[ROLL_AS_KEEP]
+    return by_roll
+
+
+def turn_values(final_values: Values) -> tuple[Values, Values, Values]:
+    """From the value of each final roll (a row per roll, a column per state) to the value of
+    each roll with 1 and 2 rerolls left, and of the turn itself."""
+    one_left = best_keep_values(keep_values(final_values))
+    two_left = best_keep_values(keep_values(one_left))
+    return one_left, two_left, FIRST_ROLL @ two_left
+
+
+def _children_by_size() -> list[tuple[Indices, Indices]]:
+    """For keeps of 4 dice down to none: each keep and the six keeps one die larger."""
+    levels = []
+    for size in range(4, -1, -1):
+        keeps = [k for k in KEEPS if len(k) == size]
+        children = [[KEEP_INDEX[tuple(sorted((*k, face)))] for face in rules.FACES] for k in keeps]
+        levels.append((np.array([KEEP_INDEX[k] for k in keeps]), np.array(children)))
+    return levels
+
+
+CHILDREN = _children_by_size()
+
+
+def keep_values(roll_values: Values) -> Values:
+    """The expected value of every keep: keeping all five is the roll itself, and a smaller
+    keep is worth the average over the six faces its next die can show."""
+    values = np.empty((len(KEEPS), roll_values.shape[1]), dtype=roll_values.dtype)
+    values[ROLL_AS_KEEP] = roll_values
+    for keeps, children in CHILDREN:
+        total = values[children[:, 0]]
+        for column in range(1, 6):
+            total += values[children[:, column]]
+        values[keeps] = total / 6
+    return values
+
+
+# --- States -------------------------------------------------------------------------------------
+
+
+def _reachable_uppers() -> Flags:
+    """reach[upper mask, total]: whether filled upper boxes can add up to that capped total."""
+    reach = np.zeros((UPPER_MASK + 1, CAP + 1), dtype=bool)
+    for mask in range(UPPER_MASK + 1):
+        totals = {0}
+        for face in rules.FACES:
+            if mask >> (face - 1) & 1:
+                totals = {min(CAP, t + face * n) for t in totals for n in range(6)}
+        reach[mask, sorted(totals)] = True
+    return reach
+
+
+REACHABLE_UPPER = _reachable_uppers()
+
+
+def reachable_states(masks: Indices) -> tuple[Indices, Indices, Indices]:
+    """Every state that can occur with these filled-box masks, as (mask, upper, fifty)."""
+    found: tuple[list[NDArray[np.int64]], ...] = ([], [], [])
+    for mask in masks.tolist():
+        uppers = np.flatnonzero(REACHABLE_UPPER[mask & UPPER_MASK])
+        for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
+            found[0].append(np.full(len(uppers), mask))
+            found[1].append(uppers)
+            found[2].append(np.full(len(uppers), fifty))
+    return np.concatenate(found[0]), np.concatenate(found[1]), np.concatenate(found[2])
+
+
+def all_reachable_indices() -> Indices:
+    """Every reachable state's index, ascending: `state_index` is the flat position in a
+    (mask, upper, fifty) grid, so the reachable cells of that grid are the answer."""
+    masks = np.arange(FULL_MASK + 1)
+    grid = np.zeros((FULL_MASK + 1, CAP + 1, 2), dtype=bool)
+    grid[:, :, 0] = REACHABLE_UPPER[masks & UPPER_MASK]
+    grid[:, :, 1] = grid[:, :, 0] & (masks & YAHTZEE_BIT > 0)[:, None]
+    return np.flatnonzero(grid)
+
+
+def _pattern_card(mask: int, fifty: int) -> dict[Box, int]:
+    """A card with these boxes filled; only which are filled and the Yahtzee box matter."""
+    card = {box: min(rules.achievable_points(box)) for i, box in enumerate(BOXES) if mask >> i & 1}
+    if mask & YAHTZEE_BIT:
+        card[Box.YAHTZEE] = rules.YAHTZEE_POINTS if fifty else 0
+    return card
+
+
+_five_alike: dict[JokerRule, NDArray[np.int16]] = {}
+
+
+def five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
+    """For each card pattern (mask, fifty) and five of each face: the points every box would
+    score, or -1 where the rule forbids it. Asked of `rules.options` once per pattern when a
+    table is built, and saved with it, so advice in a new process need not ask again."""
+    if joker not in _five_alike:
+        _five_alike[joker] = _build_five_alike_table(joker)
+    return _five_alike[joker]
+
+
+def _build_five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
+    table = np.full(((FULL_MASK + 1) * 2, 6, len(BOXES)), -1, dtype=np.int16)
+    for mask in range(FULL_MASK):  # a full card has no turn left
+        for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
+            card = _pattern_card(mask, fifty)
+            for face in rules.FACES:
+                dice = (face,) * 5
+                choices: Iterable[tuple[Box, int]]
+                if rules.joker_applies(card, dice, joker):
+                    choices = rules.options(card, dice, joker).items()
+                else:  # an ordinary roll: every open box at its ordinary value
+                    choices = [(b, SCORES[i, ROLL_INDEX[dice]]) for i, b in enumerate(BOXES)
+                               if not mask >> i & 1]  # fmt: skip
+                for box, points in choices:
+                    table[mask * 2 + fifty, face - 1, BOXES.index(box)] = points
+    return table
+
+
+@cache
+def _bonus(fifty: int, joker: JokerRule) -> int:
+    card = _pattern_card(YAHTZEE_BIT, fifty)
+    return rules.yahtzee_bonus(card, (1,) * 5, joker)
+
+
+FACE_COUNTS = np.array([[roll.count(face) for roll in ROLLS] for face in rules.FACES])
+ORDINARY_ROLLS = np.array([i for i in range(len(ROLLS)) if i not in set(YAHTZEE_ROLLS.tolist())])
+# For each box, the ordinary (not five-alike) rolls that score something in it.
+SCORING_ROLLS = [ORDINARY_ROLLS[SCORES[b, ORDINARY_ROLLS] > 0] for b in range(len(BOXES))]
+
+
+@overload
+def final_roll_values(
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: Values,
+    joker: JokerRule,
+    choices: Literal[False] = False,
+) -> Values: ...
+@overload
+def final_roll_values(
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: Values,
+    joker: JokerRule,
+    choices: Literal[True],
+) -> tuple[Values, Numbers, Indices]: ...
+def final_roll_values(
+    masks: Indices,
+    uppers: Indices,
+    fifties: Indices,
+    future: Values,
+    joker: JokerRule,
+    choices: bool = False,
+) -> Values | tuple[Values, Numbers, Indices]:
+    """Best value of each final roll (rows) in each state (columns): a box's points, any
+    bonus, and what the next state is worth.
+
+    Every box's zero (a scratch) is gathered once per state; a box is then tried only on the
+    rolls that score in it, which is exact because scoring never leaves a box worth less than
+    its scratch. Five alike are scored apart, with the rule's joker table.
+
+    With `choices`, also what the best box gives: its points with any bonus, and the index
+    of the state it leads to (arrays shaped like the values), for passes that follow the
+    optimal policy (`distribution`)."""
+    count = len(masks)
+    best = np.full((len(ROLLS), count), -np.inf)
+    scratch = np.full(count, -np.inf)
+    five_best = np.full((6, count), -np.inf)
+    track = _Choices(count) if choices else None
+    five = five_alike_table(joker)[masks * 2 + fifties].transpose(2, 1, 0)  # box, face, state
+    for b, box in enumerate(BOXES):
+        closed = (masks >> b) & 1
+        if closed.all():
+            continue  # filled on every card of this chunk
+        penalty = np.where(closed, -np.inf, 0.0)
+        after = masks | (1 << b)
+        points5 = five[b]
+        rows = SCORING_ROLLS[b]
+        if box.is_upper:
+            counts = np.arange(6)[:, None]
+            new_upper = np.minimum(CAP, uppers + box.upper_face * counts)
+            crossing = (uppers < CAP) & (new_upper >= CAP)
+            gained = box.upper_face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
+            nexts = state_index(after, new_upper, fifties)
+            by_count = gained + future[nexts] + penalty
+            zero, zero_next = by_count[0], nexts[0]
+            on_rolls = FACE_COUNTS[box.upper_face - 1, rows]
+            if track:
+                track.better(best, rows, by_count[on_rolls], gained[on_rolls], nexts[on_rolls])
+            best[rows] = np.maximum(best[rows], by_count[on_rolls])
+            by_five = np.maximum(points5, 0) // box.upper_face
+            values5 = np.take_along_axis(by_count, by_five, axis=0)
+            if track:
+                shape = by_count.shape
+                gained5 = np.take_along_axis(np.broadcast_to(gained, shape), by_five, axis=0)
+                next5 = np.take_along_axis(np.broadcast_to(nexts, shape), by_five, axis=0)
+        elif box is Box.YAHTZEE:
+            zero_next = state_index(after, uppers, 0)
+            fifty_next = state_index(after, uppers, 1)
+            zero = future[zero_next] + penalty
+            fifty = future[fifty_next] + penalty + rules.YAHTZEE_POINTS
+            scored = points5 == rules.YAHTZEE_POINTS
+            values5 = np.where(scored, fifty, zero)
+            if track:
+                gained5 = np.where(scored, rules.YAHTZEE_POINTS, 0)
+                next5 = np.where(scored, fifty_next, zero_next)
+        else:
+            zero_next = state_index(after, uppers, fifties)
+            zero = future[zero_next] + penalty
+            candidate = SCORES[b, rows][:, None] + zero
+            if track:
+                points = np.broadcast_to(SCORES[b, rows][:, None], candidate.shape)
+                track.better(
+                    best, rows, candidate, points, np.broadcast_to(zero_next, candidate.shape)
+                )
+            best[rows] = np.maximum(best[rows], candidate)
+            values5 = points5 + zero
+            if track:
+                gained5 = np.broadcast_to(points5, values5.shape)
+                next5 = np.broadcast_to(zero_next, values5.shape)
+        if len(rows) < len(ORDINARY_ROLLS):  # Chance never scores zero
+            if track:
+                track.better_scratch(scratch, zero, zero_next)
+            np.maximum(scratch, zero, out=scratch)
+        values5 = np.where(points5 >= 0, values5, -np.inf)
+        if track:
+            track.better_five(five_best, values5, gained5, next5)
+        np.maximum(five_best, values5, out=five_best)
+    if track:
+        track.settle(best, scratch)
+    np.maximum(best, scratch, out=best)
+    bonus = np.array([_bonus(f, joker) for f in (0, 1)])[fifties] * ((masks & YAHTZEE_BIT) > 0)
+    best[YAHTZEE_ROLLS] = five_best + bonus
+    if track:
+        track.points[YAHTZEE_ROLLS] = track.five_points + bonus
+        track.next[YAHTZEE_ROLLS] = track.five_next
+        return best, track.points, track.next
+    return best
+
+
+class _Choices:
+    """The points and next state of the best box so far, for every final roll and state."""
+
+    def __init__(self, count: int) -> None:
+        self.points = np.zeros((len(ROLLS), count))
+        self.next = np.zeros((len(ROLLS), count), dtype=np.int64)
+        self.scratch_next = np.zeros(count, dtype=np.int64)
+        self.five_points = np.zeros((6, count))
+        self.five_next = np.zeros((6, count), dtype=np.int64)
+
+    def better(
+        self,
+        best: Values,
+        rows: Indices,
+        candidate: Values,
+        points: Numbers,
+        nexts: Indices,
+    ) -> None:
+        wins = candidate > best[rows]
+        chosen_points, chosen_next = self.points[rows], self.next[rows]
+        np.copyto(chosen_points, points, where=wins)
+        np.copyto(chosen_next, nexts, where=wins)
+        self.points[rows], self.next[rows] = chosen_points, chosen_next
+
+    def better_scratch(self, scratch: Values, zero: Values, zero_next: Indices) -> None:
+        self.scratch_next = np.where(zero > scratch, zero_next, self.scratch_next)
+
+    def better_five(
+        self, five_best: Values, values5: Values, gained5: Numbers, next5: Indices
+    ) -> None:
+        wins = values5 > five_best
+        self.five_points = np.where(wins, gained5, self.five_points)
+        self.five_next = np.where(wins, next5, self.five_next)
+
+    def settle(self, best: Values, scratch: Values) -> None:
+        """Where a scratch beats every scoring box: 0 points, the scratched box's state."""
+        wins = scratch > best
+        self.points = np.where(wins, 0.0, self.points)
+        self.next = np.where(wins, self.scratch_next, self.next)
+
+
+def solve(joker: JokerRule, progress: Progress | None = None) -> Values:
+    """The value of every reachable state (a dense array indexed by `state_index`)."""
+    future = np.zeros(STATE_COUNT)
+    five_alike_table(joker)
+
+    def solve_chunk(masks: Indices, uppers: Indices, fifties: Indices) -> None:
+        finals = final_roll_values(masks, uppers, fifties, future, joker)
+        future[state_index(masks, uppers, fifties)] = turn_values(finals)[2]
+
+    by_level(solve_chunk, CHUNK, progress)
+    return future
+
+
+def by_level(
+    solve_chunk: Callable[[Indices, Indices, Indices], None],
+    chunk: int,
+    progress: Progress | None = None,
+) -> None:
+    """Call `solve_chunk(masks, uppers, fifties)` on every reachable state with a turn left,
+    `chunk` states at a time, a level at a time from the most boxes filled to the fewest:
+    the order of a backward pass."""
+    by_filled = sorted(range(FULL_MASK), key=lambda mask: -mask.bit_count())
+    levels = itertools.groupby(by_filled, key=lambda mask: mask.bit_count())
+    # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
+    # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
+    # SOLVER_THREADS overrides the count, e.g. on a shared server.
+    workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
+    with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
+        for done, (_, group) in enumerate(levels, start=1):
+            masks, uppers, fifties = reachable_states(np.array(list(group)))
+            chunks = [
+                (masks[i : i + chunk], uppers[i : i + chunk], fifties[i : i + chunk])
+                for i in range(0, len(masks), chunk)
+            ]
+            list(pool.map(lambda part: solve_chunk(*part), chunks))
+            if progress:
+                progress(done, len(BOXES))
+
+
+def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
+    """The optimal expected final score of a whole game."""
+    return float(load(joker)[0])
+
+
+# --- Tables on disk -------------------------------------------------------------------------
+
+
+def table_path(joker: JokerRule) -> Path:
+    return tables.table_file(f"strategy-{joker.key}-v{FORMAT}.npz")
+
+
+@cache
+def _reachable() -> Indices:
+    return all_reachable_indices()
+
+
+def save(joker: JokerRule, values: Values) -> Path:
+    """Only reachable states are written; the file is replaced atomically."""
+    five_alike = five_alike_table(joker)
+    return tables.replace_file(
+        table_path(joker),
+        lambda handle: np.savez(handle, values=values[_reachable()], five_alike=five_alike),
+    )
+
+
+_loaded: dict[JokerRule, Values] = {}
+
+
+def forget(joker: JokerRule) -> None:
+    """Drop a rule's table from memory, so the next use reads it again."""
+    _loaded.pop(joker, None)
+    _five_alike.pop(joker, None)
+
+
+def is_ready(joker: JokerRule) -> bool:
+    """Whether a rule's table is in memory or on disk; a request never builds one."""
+    return joker in _loaded or table_path(joker).exists()
+
+
+def load(joker: JokerRule) -> Values:
+    """The state values for a rule: from memory, else from disk, else solved and saved
+    (the last only from `manage.py build_strategy` and tests: views ask `is_ready` first)."""
+    if joker not in _loaded:
+        path = table_path(joker)
+        values: Values
+        if path.exists():
+            values = np.zeros(STATE_COUNT)
+            with np.load(path) as saved:
+                values[_reachable()] = saved["values"]
+                _five_alike[joker] = saved["five_alike"]
+        else:
+            values = solve(joker)
+            save(joker, values)
+        _loaded[joker] = values
+    return _loaded[joker]
+
+
+# --- Advice for one position ----------------------------------------------------------------
+
+
+def state_of(filled: Mapping[Box, int]) -> tuple[int, int, int]:
+    """A card's state: (filled-box mask, upper total capped at 63, Yahtzee box holds 50)."""
+    mask = sum(1 << BOXES.index(box) for box in filled)
+    upper = min(CAP, sum(points for box, points in filled.items() if box.is_upper))
+    return mask, upper, int(filled.get(Box.YAHTZEE) == rules.YAHTZEE_POINTS)
+
+
+def rate_boxes(
+    filled: Mapping[Box, int],
+    dice: Iterable[int],
+    joker: JokerRule = JokerRule.HASBRO,
+    extra_yahtzees: int = 0,
+) -> dict[Box, float]:
+    """For a final roll: every legal box and the expected final total if it is filled now."""
+    future = load(joker)
+    dice = rules.parse_dice(dice)
+    bonus = rules.yahtzee_bonus(filled, dice, joker)
+    rated: dict[Box, float] = {}
+    for box, points in rules.options(filled, dice, joker).items():
+        card = {**filled, box: points}
+        now = rules.totals(card, extra_yahtzees + bool(bonus)).total
+        rated[box] = now + float(future[state_index(*state_of(card))])
+    return rated
+
+
+def rate_keeps(
+    filled: Mapping[Box, int],
+    dice: Iterable[int],
+    rolls_left: int,
+    joker: JokerRule = JokerRule.HASBRO,
+    extra_yahtzees: int = 0,
+) -> list[tuple[tuple[int, ...], float]]:
+    """After a roll with rerolls left: every distinct set of dice to keep and the expected
+    final total, best first. Keeping all five means stopping to score."""
+    if rolls_left not in (1, 2):
+        raise ValueError("Dice can be kept with one or two rerolls left.")
+    dice = rules.parse_dice(dice)
+    if len(filled) >= len(BOXES):
+        raise ValueError("This card is full: every box is filled.")
+    mask, upper, fifty = state_of(filled)
+    finals = final_roll_values(
+        np.array([mask]), np.array([upper]), np.array([fifty]), load(joker), joker
+    )
+    now = rules.totals(filled, extra_yahtzees).total
+    return _rated_keeps(finals, dice, rolls_left, now)
+
+
+def _rated_keeps(
+    finals: Values, dice: rules.Dice, rolls_left: int, now: float = 0.0
+) -> list[tuple[tuple[int, ...], float]]:
+    """Every distinct set of `dice` to keep, with the value of keeping it when the final
+    roll is worth `finals` (one column), plus `now`; best first, then the most dice kept."""
+    values = keep_values(finals)
+    if rolls_left == 2:
+        values = keep_values(best_keep_values(values))
+    keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
+    rated = [(keep, now + float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
+    return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))
+
+
+# --- Playing to win the last turn ---------------------------------------------------------------
+
+
+def final_win_chances(
+    filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
+) -> Values:
+    """On a player's last turn, every rival finished: for each final roll, the chance it wins
+    (1 above the best rival, a share of first place when level with it, else 0)."""
+    best_rival = max(rivals)
+    level = rivals.count(best_rival)
+    chances = np.empty(len(ROLLS))
+    for index, roll in enumerate(ROLLS):
+        bonus = bool(rules.yahtzee_bonus(filled, roll, joker))
+        final = max(
+            rules.totals({**filled, box: points}, extra_yahtzees + bonus).total
+            for box, points in rules.options(filled, roll, joker).items()
+        )
+        chances[index] = 1.0 if final > best_rival else 1 / (level + 1) * (final == best_rival)
+    return chances
+
+
+def win_chance_this_turn(
+    filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
+) -> float:
+    """Before the first roll of the last turn: the chance to win, playing to win."""
+    return float(
+        turn_values(final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None])[2][0]
+    )
+
+
+def rate_keeps_to_win(
+    filled: Mapping[Box, int],
+    dice: Iterable[int],
+    rolls_left: int,
+    joker: JokerRule,
+    extra_yahtzees: int,
+    rivals: list[int],
+) -> list[tuple[tuple[int, ...], float]]:
+    """Like `rate_keeps`, but each keep's chance of finishing first (exact: the turn's rolls
+    enumerated against the rivals' final totals), best first."""
+    if rolls_left not in (1, 2):
+        raise ValueError("Dice can be kept with one or two rerolls left.")
+    finals = final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None]
+    return _rated_keeps(finals, rules.parse_dice(dice), rolls_left)

@@ -1,0 +1,151 @@
+"""Each player's chance of finishing first, if everyone plays for points optimally from here
+(numpy, no Django).
+
+Players' remaining games are independent, so the chances follow from each player's
+distribution of final totals. A player with at most `EXACT_OPEN` boxes open has it exactly
+(`distribution.remaining_distribution`: every roll of every remaining turn, following the
+policy). Anyone else gets two normal parts, with and without a Yahtzee rolled from here,
+each with its exact weight, mean and variance under the optimal policy
+(`distribution.split`), rounded to whole points and cut at what the card can still score.
+First place shared by a tie counts as a share: two level players get half each.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from scorecard.engine import distribution, rules, strategy
+from scorecard.engine.rules import Box, JokerRule
+from scorecard.engine.strategy import Values
+
+EXACT_OPEN = 3
+
+
+@dataclass(frozen=True)
+class Position:
+    """One player's card as the chances need it."""
+
+    filled: Mapping[Box, int]
+    extra_yahtzees: int = 0
+
+    @property
+    def total(self) -> int:
+        return rules.totals(self.filled, self.extra_yahtzees).total
+
+    @property
+    def open_boxes(self) -> int:
+        return len(Box) - len(self.filled)
+
+
+@dataclass(frozen=True)
+class Chances:
+    chances: list[float]
+    exact: bool  # every distribution exact, so the chances are too
+
+
+def final_totals(
+    position: Position, joker: JokerRule, exact: Values | None = None
+) -> tuple[int, Values, bool]:
+    """(lowest final total, chances of that total and each one above it, exact?); `exact`
+    is the exact distribution still to come when it was worked out already."""
+    if position.open_boxes == 0:
+        return position.total, np.array([1.0]), True
+    mask, upper, fifty = strategy.state_of(position.filled)
+    if position.open_boxes <= EXACT_OPEN:
+        if exact is None:
+            exact = distribution.remaining_distribution(mask, upper, fifty, joker)
+        return position.total, exact, True
+    top = most_still_possible(position.filled, joker)
+    chances = np.zeros(top + 1)
+    for part in distribution.split(joker, int(strategy.state_index(mask, upper, fifty))):
+        chances += part.weight * _rounded_normal(part.mean, part.variance, top)
+    return position.total, chances, False
+
+
+def _rounded_normal(mean: float, variance: float, top: int) -> Values:
+    """A normal distribution on the whole numbers 0 to `top` (the tails folded onto them)."""
+    sd = math.sqrt(variance) or 1e-9
+    edges = _normal_cdf((np.arange(top + 2) - 0.5 - mean) / sd)
+    chances = np.diff(edges)
+    chances[0] += edges[0]
+    chances[-1] += 1 - edges[-1]
+    return chances
+
+
+def _normal_cdf(z: Values) -> Values:
+    cdf: Values = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+    return cdf
+
+
+def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:
+    """An upper bound of the points a card can still score: each open box at its most, the
+    upper bonus while it can come, and an extra-Yahtzee bonus on every remaining turn."""
+    open_boxes = [box for box in Box if box not in filled]
+    most = sum(max(rules.achievable_points(box)) for box in open_boxes)
+    upper = sum(points for box, points in filled.items() if box.is_upper)
+    if upper < rules.UPPER_BONUS_THRESHOLD and any(box.is_upper for box in open_boxes):
+        most += rules.UPPER_BONUS
+    if joker is not JokerRule.NONE and filled.get(Box.YAHTZEE, rules.YAHTZEE_POINTS) != 0:
+        extra_turns = len(open_boxes) - (Box.YAHTZEE not in filled)
+        most += rules.EXTRA_YAHTZEE_BONUS * max(0, extra_turns)
+    return most
+
+
+def win_chances(positions: list[Position], joker: JokerRule) -> Chances:
+    """Each player's chance of finishing first, a tie shared, in the order given."""
+    late = [p for p in positions if 0 < p.open_boxes <= EXACT_OPEN]
+    states = [int(strategy.state_index(*strategy.state_of(p.filled))) for p in late]
+    exact = dict(
+        zip(map(id, late), distribution.remaining_distributions(states, joker), strict=True)
+    )
+    finals = [final_totals(position, joker, exact.get(id(position))) for position in positions]
+    low = min(start for start, _, _ in finals)
+    high = max(start + len(chances) for start, chances, _ in finals)
+    grids = np.zeros((len(finals), high - low))
+    for row, (start, chances, _) in enumerate(finals):
+        grids[row, start - low : start - low + len(chances)] = chances
+    below = np.cumsum(grids, axis=1) - grids  # P(total < k)
+    shares = []
+    for player in range(len(finals)):
+        # The product over rivals of (below + equal·t), as coefficients of t: c[m] is the
+        # chance every rival is at most k with exactly m of them level at k.
+        coefficients = np.zeros((len(finals), high - low))
+        coefficients[0] = 1.0
+        for rival in range(len(finals)):
+            if rival == player:
+                continue
+            shifted = np.zeros_like(coefficients)
+            shifted[1:] = coefficients[:-1] * grids[rival]
+            coefficients = coefficients * below[rival] + shifted
+        level_share = 1 / (np.arange(len(finals))[:, None] + 1)
+        shares.append(float(np.sum(grids[player] * (coefficients * level_share).sum(axis=0))))
+    return Chances([_settled(share) for share in shares], all(exact for _, _, exact in finals))
+
+
+def _settled(share: float) -> float:
+    """Rounding in the sums leaves a certain 1 as 0.9999999999999999: call it 1 (and 0, 0)."""
+    return 1.0 if share > 1 - 1e-12 else 0.0 if share < 1e-12 else share
+
+
+def simulated_chances(
+    positions: list[Position], joker: JokerRule, games: int, seed: int
+) -> list[float]:
+    """The same chances from `games` seeded simulated games of optimal play per player: the
+    check of `win_chances` (tests and bench/win_chance_check.py)."""
+    totals = []
+    for number, position in enumerate(positions):
+        index = strategy.state_index(*strategy.state_of(position.filled))
+        if position.open_boxes == 0:
+            totals.append(np.full(games, float(position.total)))
+            continue
+        simulated = distribution.simulate(joker, int(index), games, seed + number)
+        totals.append(position.total + simulated.scores)
+    scores = np.array(totals)
+    best = scores.max(axis=0)
+    leaders = scores == best
+    chances: list[float] = (leaders / leaders.sum(axis=0)).mean(axis=1).tolist()
+    return chances

@@ -1,0 +1,274 @@
+"""A game's state as read once: every card, the standings and whose turn it is.
+
+`load_progress` reads a game in two queries (three for a digital game's rolls). A service
+that changes the game applies the change to the same object, so a request never reads the
+game twice. What a card derives from its entries is kept up to date as entries come and go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from scorecard.engine import rules
+from scorecard.game.compiled import CompiledQuery
+from scorecard.models import Entry, Game, Player, Roll, Seat
+
+
+@dataclass(slots=True, eq=False)
+class FilledBox:
+    """A filled box as a game's state holds it: an `Entry` row, read without building a
+    model instance (a game has up to 312 of them, read on every request)."""
+
+    pk: int
+    turn: int
+    seat_id: int
+    card: int
+    box: str
+    points: int
+    dice: str
+    yahtzee_bonus: bool
+    created: datetime | None = None  # read only where times are shown or kept
+    corrected: datetime | None = None
+    rules_box: rules.Box = field(init=False)
+    seat: Seat | None = None
+
+    COLUMNS = ("pk", "turn", "seat_id", "card", "box", "points", "dice", "yahtzee_bonus")
+    TIMES = ("created", "corrected")
+
+    def __post_init__(self) -> None:
+        self.rules_box = rules.Box.from_key(self.box)
+
+    @property
+    def dice_tuple(self) -> rules.Dice | None:
+        return tuple(int(face) for face in self.dice) if self.dice else None
+
+    def as_rules_entry(self) -> rules.Entry:
+        bonus = rules.EXTRA_YAHTZEE_BONUS if self.yahtzee_bonus else 0
+        return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)
+
+
+@dataclass(eq=False)
+class CardProgress:
+    """One card of one player: its entries in turn order and what they add up to."""
+
+    number: int
+    entries: list[FilledBox] = field(default_factory=list)
+    filled: dict[rules.Box, int] = field(default_factory=dict)
+    by_box: dict[rules.Box, FilledBox] = field(default_factory=dict)
+    extra_yahtzees: int = 0
+    _totals: rules.Totals | None = None
+
+    def add(self, entry: FilledBox) -> None:
+        self.entries.append(entry)
+        self.filled[entry.rules_box] = entry.points
+        self.by_box[entry.rules_box] = entry
+        self.extra_yahtzees += entry.yahtzee_bonus
+        self._totals = None
+
+    def remove(self, entry: FilledBox) -> None:
+        self.entries.remove(entry)
+        del self.filled[entry.rules_box], self.by_box[entry.rules_box]
+        self.extra_yahtzees -= entry.yahtzee_bonus
+        self._totals = None
+
+    @property
+    def multiplier(self) -> int:
+        return rules.card_multiplier(self.number)
+
+    @property
+    def totals(self) -> rules.Totals:
+        if self._totals is None:
+            self._totals = rules.totals(self.filled, self.extra_yahtzees)
+        return self._totals
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.entries) == rules.BOXES_PER_CARD
+
+    def open_boxes(self) -> list[rules.Box]:
+        return [box for box in rules.Box if box not in self.filled]
+
+
+@dataclass(eq=False)
+class SeatProgress:
+    seat: Seat
+    cards: list[CardProgress]
+
+    @property
+    def player(self) -> Player:
+        return self.seat.player
+
+    @property
+    def totals(self) -> rules.Totals:
+        return rules.combined_totals({card.number: card.totals for card in self.cards})
+
+    def open_cards(self) -> list[CardProgress]:
+        return [card for card in self.cards if not card.is_full]
+
+
+@dataclass(eq=False)
+class GameProgress:
+    game: Game
+    seats: list[SeatProgress]
+    entries: list[FilledBox]
+    rolls: list[Roll] = field(default_factory=list)  # of the current turn, digital games only
+
+    @property
+    def total_turns(self) -> int:
+        return rules.turns_per_player(self.game.cards_per_player) * len(self.seats)
+
+    @property
+    def next_turn(self) -> int:
+        return len(self.entries) + 1
+
+    @property
+    def is_finished(self) -> bool:
+        return len(self.entries) >= self.total_turns
+
+    @property
+    def current(self) -> SeatProgress | None:
+        """Whose turn it is: seats take turns in order, one box a turn."""
+        if self.is_finished:
+            return None
+        return self.seats[len(self.entries) % len(self.seats)]
+
+    def seat_of(self, entry: FilledBox) -> SeatProgress:
+        return next(seat for seat in self.seats if seat.seat.pk == entry.seat_id)
+
+    def add(self, entry: FilledBox) -> None:
+        """A new entry, recorded for the current seat: the next turn begins."""
+        seat = self.seat_of(entry)
+        entry.seat = seat.seat
+        self.entries.append(entry)
+        seat.cards[entry.card - 1].add(entry)
+        self.rolls = []
+
+    def remove_last(self) -> FilledBox:
+        entry = self.entries.pop()
+        self.seat_of(entry).cards[entry.card - 1].remove(entry)
+        return entry
+
+    @property
+    def round_dice(self) -> rules.Dice | None:
+        """In Challenge Yahtzee, the roll the whole round shares, once someone entered it."""
+        if self.game.mode != Game.Mode.CHALLENGE:
+            return None
+        in_round = len(self.entries) % len(self.seats)
+        this_round = self.entries[len(self.entries) - in_round :] if in_round else []
+        return next((entry.dice_tuple for entry in this_round if entry.dice), None)
+
+    @property
+    def table_dice(self) -> list[int] | None:
+        """The server's dice on the table this turn, in table order (digital games)."""
+        return self.rolls[-1].faces if self.rolls else None
+
+    @property
+    def table(self) -> list[tuple[int, bool]]:
+        """Each die on the table with whether it was held for the last roll."""
+        return self.rolls[-1].faces_held if self.rolls else []
+
+    @property
+    def rolls_left(self) -> int:
+        return rules.ROLLS_PER_TURN - len(self.rolls)
+
+    @property
+    def may_roll(self) -> bool:
+        return (
+            self.game.digital
+            and self.current is not None
+            and self.rolls_left > 0
+            and self.round_dice is None
+        )
+
+    @property
+    def turn_dice(self) -> rules.Dice | None:
+        """The dice a box is filled with this turn, when the server rolled them."""
+        if self.round_dice:
+            return self.round_dice
+        return rules.parse_dice(self.table_dice) if self.table_dice else None
+
+    def standings(self) -> list[tuple[SeatProgress, rules.Totals]]:
+        return [(seat, seat.totals) for seat in self.seats]
+
+    def ranking(self) -> list[tuple[int, SeatProgress, rules.Totals]]:
+        """Seats by total, best first; equal totals share a place."""
+        ordered = sorted(self.standings(), key=lambda item: -item[1].total)
+        ranked, place = [], 0
+        for index, (seat, totals) in enumerate(ordered):
+            if index == 0 or totals.total != ordered[index - 1][1].total:
+                place = index + 1
+            ranked.append((place, seat, totals))
+        return ranked
+
+    def winners(self) -> list[SeatProgress]:
+        return [seat for place, seat, _ in self.ranking() if place == 1]
+
+
+def _build(game: Game, seats: list[Seat], entries: list[FilledBox]) -> GameProgress:
+    cards = {
+        seat.pk: [CardProgress(number) for number in range(1, game.cards_per_player + 1)]
+        for seat in seats
+    }
+    by_id = {seat.pk: seat for seat in seats}
+    for entry in entries:
+        entry.seat = by_id[entry.seat_id]
+        cards[entry.seat_id][entry.card - 1].add(entry)
+    return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
+
+
+def load_progress(game: Game, *, reopening: bool = False, with_times: bool = False) -> GameProgress:
+    """One game with its seats, entries and (digital) this turn's rolls; `reopening` reads
+    the rolls of the last entry's turn instead, for an undo that is about to reopen it, and
+    `with_times` when each entry was made and corrected (parsing times is a cost a turn
+    does not need to pay)."""
+    query = GAME_ENTRIES_WITH_TIMES if with_times else GAME_ENTRIES
+    entries = [FilledBox(*row) for row in query.rows(game=game.pk)]
+    progress = _build(game, seats_of(game), entries)
+    turn = progress.next_turn - 1 if reopening else progress.next_turn
+    if game.digital and (reopening or not progress.is_finished):
+        rolls = TURN_ROLLS.rows(game=game.pk, turn=turn)
+        progress.rolls = [
+            Roll(game_id=game.pk, **dict(zip(ROLL_COLUMNS, row, strict=True))) for row in rolls
+        ]
+    return progress
+
+
+def _game_entries(*columns: str) -> CompiledQuery:
+    return CompiledQuery(
+        lambda game: Entry.objects.filter(game=game).order_by("turn").values_list(*columns),
+        game=int,
+    )
+
+
+GAME_ENTRIES = _game_entries(*FilledBox.COLUMNS)
+GAME_ENTRIES_WITH_TIMES = _game_entries(*FilledBox.COLUMNS, *FilledBox.TIMES)
+ROLL_COLUMNS = ("id", "turn", "number", "dice", "held", "created")
+TURN_ROLLS = CompiledQuery(
+    lambda game, turn: (
+        Roll.objects.filter(game=game, turn=turn).order_by("number").values_list(*ROLL_COLUMNS)
+    ),
+    game=int,
+    turn=int,
+)
+
+
+def load_many(games: list[Game]) -> list[GameProgress]:
+    """Many games at once in two queries, for lists and statistics."""
+    ids = [game.pk for game in games]
+    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
+    for seat in Seat.objects.filter(game_id__in=ids).select_related("player"):
+        seats[seat.game_id].append(seat)
+    entries: dict[int, list[FilledBox]] = {pk: [] for pk in ids}
+    rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
+    for game_id, *row in rows.values_list("game_id", *FilledBox.COLUMNS, *FilledBox.TIMES):
+        entries[game_id].append(FilledBox(*row))
+    return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """A game's seats with their players: the ones read with the game when it was found
+    (see `households.household_game`), else one query."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
+    return list(game.seats.select_related("player"))

@@ -1,0 +1,491 @@
+"""Every change to a game goes through here: short transactions, checked by `rules`.
+
+A change the player may not make raises `Refusal`, whose message is written for them;
+anything else that goes wrong is a bug and stays loud. A service that changes a game
+returns the state it loaded, updated, so a request reads the game once.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, Literal, NamedTuple
+
+from django.db import transaction
+from django.utils import timezone
+
+from scorecard.engine import rules
+from scorecard.game import compiled
+from scorecard.game.progress import FilledBox, GameProgress, load_progress
+from scorecard.history import statistics
+from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
+
+# The server's dice: the operating system's random source, never the client's word.
+dice_source: random.Random = random.SystemRandom()
+
+MAX_PLAYERS = 8
+MAX_NAME_LENGTH = 40
+UNDO_KEPT_FIELDS = ("card", "box", "points", "dice", "yahtzee_bonus", "turn")
+
+
+class Refusal(Exception):
+    """A change the rules or the game's state do not allow; the message is for the player.
+
+    `progress` is the game as the service found it, when it had read it, so the refused
+    screen can be drawn again without another read.
+    """
+
+    status_code = 400
+
+    def __init__(self, message: str, *, progress: GameProgress | None = None) -> None:
+        super().__init__(message)
+        self.progress = progress
+
+
+class GameChanged(Refusal):
+    """The game moved on since the screen that sent this was drawn (another tap, phone)."""
+
+    status_code = 409
+
+    def __init__(self, progress: GameProgress | None = None) -> None:
+        message = "The card changed since this screen was shown; here it is as it is now."
+        super().__init__(message, progress=progress)
+
+
+class ZeroNeedsConfirmation(Exception):
+    """A box would score 0: the player is asked once more before it is written down."""
+
+    def __init__(self, box: rules.Box, card: int, progress: GameProgress) -> None:
+        super().__init__(f"Score 0 in {box.label}?")
+        self.box = box
+        self.card = card
+        self.progress = progress
+
+
+class Recorded(NamedTuple):
+    progress: GameProgress
+    entry: FilledBox
+    is_new: bool  # False when the same entry was sent twice (a double tap)
+
+
+class Undone(NamedTuple):
+    progress: GameProgress
+    entry: FilledBox
+
+
+@contextmanager
+def by_the_rules(progress: GameProgress | None = None) -> Iterator[None]:
+    """Turn the rules' refusal of the player's input into the services' one."""
+    try:
+        yield
+    except rules.RuleViolation as violation:
+        raise Refusal(str(violation), progress=progress) from None
+    except Refusal as refusal:
+        refusal.progress = refusal.progress or progress
+        raise
+
+
+def clean_names(names: Sequence[str]) -> list[str]:
+    cleaned = [" ".join(name.split()) for name in names]
+    cleaned = [name for name in cleaned if name]
+    if not 1 <= len(cleaned) <= MAX_PLAYERS:
+        raise Refusal(f"A game has 1 to {MAX_PLAYERS} players; got {len(cleaned)}.")
+    if any(len(name) > MAX_NAME_LENGTH for name in cleaned):
+        raise Refusal(f"A name has at most {MAX_NAME_LENGTH} characters.")
+    if not all(name.isprintable() for name in cleaned):
+        raise Refusal("A name holds letters, digits and signs, not control characters.")
+    folded = [name.casefold() for name in cleaned]
+    if len(set(folded)) != len(folded):
+        raise Refusal("Two players have the same name; tell them apart, e.g. 'Ann B'.")
+    return cleaned
+
+
+def player_get_or_create(*, owner: Household, name: str, public_id: str | None = None) -> Player:
+    """The household's player of that name (any case), or a new one; a restored backup may
+    ask for the player's own id back when no other player holds it."""
+    player = owner.players.filter(name__iexact=name).first()
+    if player:
+        return player
+    if public_id and not Player.objects.filter(public_id=public_id).exists():
+        return Player.objects.create(owner=owner, name=name, public_id=public_id)
+    return Player.objects.create(owner=owner, name=name)
+
+
+@transaction.atomic
+def game_create(
+    *,
+    owner: Household,
+    names: Sequence[str],
+    joker: rules.JokerRule = rules.JokerRule.HASBRO,
+    mode: str = Game.Mode.STANDARD,
+    digital: bool = False,
+    random_start: bool = False,
+    rng: random.Random | None = None,
+) -> Game:
+    """A new game; with a random start, seating order is kept and rotated to the starter."""
+    names = clean_names(names)
+    if mode not in Game.Mode.values:
+        raise Refusal(f"There is no game mode called {mode!r}.")
+    if random_start:
+        start = (rng or random.SystemRandom()).randrange(len(names))
+        names = names[start:] + names[:start]
+    game = Game.objects.create(owner=owner, joker=joker.key, mode=mode, digital=digital)
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player_get_or_create(owner=owner, name=name), position=index)
+        for index, name in enumerate(names)
+    )
+    return game
+
+
+CLAIM = compiled.update(Game, "version", "finished", where=("id", "version"))
+
+
+class _Keep(enum.Enum):
+    """When the game finished stays as it is (None would say it has not)."""
+
+    KEEP = enum.auto()
+
+
+KEEP = _Keep.KEEP
+
+
+def _claim_version(
+    game: Game, version: int, *, finished: datetime | None | Literal[_Keep.KEEP] = KEEP
+) -> None:
+    """Move the game to the next version (and set when it finished), or fail if another
+    change got there first.
+
+    The conditional UPDATE is the lock: on PostgreSQL a second writer waits for the row and
+    then finds the version moved; SQLite takes the database lock when the transaction starts.
+    """
+    finished = game.finished if finished is KEEP else finished
+    if not CLAIM.run(version + 1, finished, game.pk, version):
+        raise GameChanged
+    game.version, game.finished = version + 1, finished
+
+
+def _reread(game: Game) -> GameProgress:
+    game.refresh_from_db(fields=["version", "finished"])
+    return load_progress(game)
+
+
+def _repeat_of_last(
+    progress: GameProgress,
+    turn: int,
+    card: int,
+    box: rules.Box,
+    dice: rules.Dice | None,
+    points: int | None,
+) -> FilledBox | None:
+    """The last entry, when it is the very one now sent again (a double tap), else None."""
+    last = progress.entries[-1] if progress.entries else None
+    if last is None or (last.turn, last.card, last.rules_box) != (turn, card, box):
+        return None
+    if progress.game.digital:  # the server chose the dice; the repeat names only the box
+        return last
+    if last.dice_tuple != (tuple(sorted(dice)) if dice else None):
+        return None
+    return last if dice or last.points == points else None
+
+
+def record_box(
+    *,
+    game: Game,
+    version: int,
+    turn: int,
+    box: rules.Box,
+    card: int = 1,
+    dice: rules.Dice | None = None,
+    points: int | None = None,
+    extra_yahtzee: bool = False,
+    confirm_zero: bool = True,
+) -> Recorded:
+    """Fill a box for the player whose turn it is.
+
+    The same entry sent twice (a double tap) is recorded once: the second gets the first.
+    """
+    with transaction.atomic():
+        progress = load_progress(game)
+        if version != game.version or turn != progress.next_turn:
+            repeat = _repeat_of_last(progress, turn, card, box, dice, points)
+            if repeat is None:
+                raise GameChanged(progress)
+            return Recorded(progress, repeat, False)
+        seat = progress.current
+        if seat is None:
+            raise Refusal("This game is over: every box is filled.", progress=progress)
+        if not 1 <= card <= game.cards_per_player:
+            raise Refusal(f"There is no card {card} in this game.", progress=progress)
+        with by_the_rules(progress):
+            placement = rules.place(
+                seat.cards[card - 1].filled,
+                box,
+                dice=_turn_dice(progress, dice, points),
+                points=points,
+                joker=game.joker_rule,
+                extra_yahtzee=extra_yahtzee,
+            )
+        if placement.points == 0 and not placement.bonus and not confirm_zero:
+            raise ZeroNeedsConfirmation(box, card, progress)
+        last_turn = progress.next_turn == progress.total_turns
+        try:
+            _claim_version(game, version, finished=timezone.now() if last_turn else None)
+        except GameChanged:  # another phone's change won the race to the row
+            progress = _reread(game)
+            repeat = _repeat_of_last(progress, turn, card, box, dice, points)
+            if repeat is None:
+                raise GameChanged(progress) from None
+            return Recorded(progress, repeat, False)
+        dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
+        created = timezone.now()
+        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, card, box.key, placement.points,
+                                    dice_text, bool(placement.bonus), progress.next_turn,
+                                    created)  # fmt: skip
+    filled = FilledBox(entry_id, progress.next_turn, seat.seat.pk, card, box.key,
+                       placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
+    progress.add(filled)
+    return Recorded(progress, filled, True)
+
+
+INSERT_ENTRY = compiled.insert(
+    Entry, "game", "seat", "card", "box", "points", "dice", "yahtzee_bonus", "turn", "created"
+)
+
+
+def _turn_dice(
+    progress: GameProgress, dice: rules.Dice | None, points: int | None
+) -> rules.Dice | None:
+    """The dice this entry is scored with: the server's in a digital game, and in Challenge
+    Yahtzee the roll the round shares."""
+    if progress.game.digital:
+        if dice is not None or points is not None:
+            raise Refusal("In a digital game the server rolls: only the box is chosen.")
+        dice = progress.turn_dice
+        if dice is None:
+            raise Refusal("Roll the dice first.")
+    round_dice = progress.round_dice
+    if round_dice and dice and tuple(sorted(dice)) != round_dice:
+        shown = " ".join(map(str, round_dice))
+        raise Refusal(f"Everyone scores this round's shared roll, {shown}.")
+    return dice
+
+
+def roll_faces(rng: random.Random, table: Sequence[int] | None, hold: Sequence[int]) -> list[int]:
+    """The dice after a roll: held positions keep their face, the others are rolled."""
+    return [table[i] if table and i in hold else rng.randint(1, 6) for i in range(rules.DICE_COUNT)]
+
+
+def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
+    if not progress.game.digital:
+        raise Refusal("This game's dice are rolled at the table, not here.")
+    if progress.current is None:
+        raise Refusal("This game is over: every box is filled.")
+    if turn != progress.next_turn:
+        raise Refusal(f"That turn is over; this is turn {progress.next_turn}.")
+    if progress.round_dice:
+        raise Refusal("This round's roll is already shared: choose a box for it.")
+    if not progress.rolls_left:
+        raise Refusal(f"{rules.ROLLS_PER_TURN} rolls a turn: choose a box now.")
+    if any(not 0 <= position < rules.DICE_COUNT for position in hold):
+        raise Refusal(f"Only dice 1 to {rules.DICE_COUNT} can be held.")
+    if hold and not progress.rolls:
+        raise Refusal("Roll first: there are no dice to hold yet.")
+
+
+def roll_dice(
+    *,
+    game: Game,
+    version: int,
+    turn: int,
+    hold: Sequence[int] = (),
+    rng: random.Random | None = None,
+) -> GameProgress:
+    """Roll the dice that are not held, for the player whose turn it is (digital games)."""
+    hold = sorted(set(hold))
+    with transaction.atomic():
+        progress = load_progress(game)
+        if version != game.version:
+            raise GameChanged(progress)
+        with by_the_rules(progress):
+            _check_roll(progress, turn, hold)
+        faces = roll_faces(rng or dice_source, progress.table_dice, hold)
+        _claim_version(game, version)
+        roll = Roll.objects.create(
+            game=game,
+            turn=turn,
+            number=len(progress.rolls) + 1,
+            dice="".join(map(str, faces)),
+            held="".join("1" if i in hold else "0" for i in range(rules.DICE_COUNT)),
+        )
+    progress.rolls.append(roll)
+    return progress
+
+
+def undo_last_entry(*, game: Game, version: int) -> Undone:
+    """Take back the most recent entry; the game reopens if it had ended."""
+    with transaction.atomic():
+        progress = load_progress(game, reopening=True, with_times=True)
+        if version != game.version:
+            raise GameChanged(progress)
+        if not progress.entries:
+            raise Refusal("Nothing to undo: no box is filled yet.", progress=progress)
+        last = progress.entries[-1]
+        assert last.created is not None, "read with_times, so every entry has its time"
+        if game.finished:
+            statistics.unsettle(progress)
+        _claim_version(game, version, finished=None)
+        UndoneEntry.objects.create(
+            game=game,
+            seat_id=last.seat_id,
+            **{field: getattr(last, field) for field in UNDO_KEPT_FIELDS},
+            recorded=last.created,
+        )
+        Entry.objects.filter(pk=last.pk).delete()
+    progress.remove_last()
+    return Undone(progress, last)
+
+
+@transaction.atomic
+def correct_box(
+    *,
+    game: Game,
+    version: int,
+    entry: Entry,
+    dice: rules.Dice | None = None,
+    points: int | None = None,
+) -> Entry:
+    """Change a filled box's dice or points, as long as its whole card stays valid."""
+    if game.digital:
+        raise Refusal("The server rolled these dice, so they stand; undo a box instead.")
+    _claim_version(game, version)
+    if game.finished:
+        statistics.unsettle(load_progress(game))
+    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
+    card = [FilledBox(*row) for row in rows.values_list(*FilledBox.COLUMNS)]
+    before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
+    after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
+    box = entry.rules_box
+    with by_the_rules():
+        placement = rules.place(
+            rules.check_card(before, game.joker_rule),
+            box,
+            dice=dice,
+            points=points,
+            joker=game.joker_rule,
+            extra_yahtzee=entry.yahtzee_bonus and dice is None,
+        )
+    corrected = rules.Entry(box, placement.points, placement.dice, placement.bonus)
+    try:
+        rules.check_card([*before, corrected, *after], game.joker_rule)
+    except rules.RuleViolation as error:
+        raise Refusal(f"That change would break a later box. {error}") from None
+    entry.points = placement.points
+    entry.dice = "".join(map(str, placement.dice)) if placement.dice else ""
+    entry.yahtzee_bonus = bool(placement.bonus)
+    entry.corrected = timezone.now()
+    entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
+    return entry
+
+
+def game_rematch(*, game: Game) -> Game:
+    """A new game with the same players in the same order, rule and mode."""
+    names = [seat.player.name for seat in game.seats.select_related("player")]
+    return game_create(
+        owner=game.owner, names=names, joker=game.joker_rule, mode=game.mode, digital=game.digital
+    )
+
+
+IMPORT_CHUNK = 50  # games a transaction, so an import never holds the write lock for long
+
+
+def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = None) -> int:
+    """Write games that `exchange.read_games` checked; returns how many.
+
+    With an owner (an upload) the games join that household, and a game whose id another
+    household holds gets a new id, which reveals nothing of that household. Without one (a
+    backup) each game keeps the household and id it names.
+    """
+    ids = [game["id"] for game in games]
+    taken = set(Game.objects.filter(public_id__in=ids).values_list("public_id", flat=True))
+    own = (
+        taken
+        if owner is None
+        else set(owner.games.filter(public_id__in=taken).values_list("public_id", flat=True))
+    )
+    if own:
+        raise Refusal(f"file: game {min(own)} is already here.")
+    households: dict[str, Household] = {}
+    players: dict[tuple[int, str], Player] = {}  # each name looked up once per household
+    for chunk in itertools.batched(games, IMPORT_CHUNK):
+        with transaction.atomic():
+            for data in chunk:
+                home = owner or households.get(data["household"])
+                if home is None:
+                    home, _ = Household.objects.get_or_create(public_id=data["household"])
+                    households[data["household"]] = home
+                seated = [_player_for(home, player, players) for player in data["players"]]
+                _game_restore(data, home, seated, keep_id=data["id"] not in taken)
+    return len(games)
+
+
+def _player_for(
+    owner: Household, data: dict[str, Any], known: dict[tuple[int, str], Player]
+) -> Player:
+    key = (owner.pk, data["name"].casefold())
+    if key not in known:
+        known[key] = player_get_or_create(owner=owner, name=data["name"], public_id=data["id"])
+    return known[key]
+
+
+def _game_restore(
+    data: dict[str, Any], owner: Household, players: list[Player], keep_id: bool
+) -> Game:
+    game = Game.objects.create(
+        owner=owner,
+        **({"public_id": data["id"]} if keep_id else {}),
+        **{key: data[key] for key in ("mode", "joker", "digital", "version", "created")},
+        finished=data["finished"],
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, position=index, player=player) for index, player in enumerate(players)
+    )
+    entry_fields = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
+    Entry.objects.bulk_create(
+        Entry(game=game, seat=seats[entry["seat"]], created=entry["created"],
+              corrected=entry["corrected"], **{key: entry[key] for key in entry_fields})
+        for entry in data["entries"]
+    )  # fmt: skip
+    UndoneEntry.objects.bulk_create(
+        UndoneEntry(game=game, seat=seats[taken_back["seat"]], recorded=taken_back["recorded"],
+                    undone=taken_back["undone"],
+                    **{key: taken_back[key] for key in UNDO_KEPT_FIELDS})
+        for taken_back in data["undone"]
+    )  # fmt: skip
+    Roll.objects.bulk_create(
+        Roll(game=game, **{key: roll[key] for key in ("turn", "number", "dice", "held", "created")})
+        for roll in data["rolls"]
+    )
+    return game
+
+
+def games_prune(
+    *, started_before: datetime, dry_run: bool = False
+) -> tuple[list[Game], list[Household]]:
+    """Games with no entry started before a time, and the households that would be left
+    with no game: removed (with their players), or only listed on a dry run."""
+    games = list(Game.objects.filter(created__lt=started_before, entries__isnull=True))
+    touched = {game.owner_id for game in games}
+    pruned = {game.pk for game in games}
+    households = [
+        household
+        for household in Household.objects.filter(pk__in=touched)
+        if not household.games.exclude(pk__in=pruned).exists()
+    ]
+    if not dry_run:
+        Game.objects.filter(pk__in=pruned).delete()
+        Household.objects.filter(pk__in=[household.pk for household in households]).delete()
+    return games, households

@@ -1,0 +1,291 @@
+"""The score sheet as a table: the printed blank sheet, a game's sheet and its boxes grid.
+
+Rows follow the paper card: the upper boxes, their subtotal, bonus and total, the lower
+boxes, extra Yahtzees, the lower total and the grand total. Columns are cards. Each cell's
+text, link and id are made here once, so a grid of eight players renders as fast as one,
+and an entry can send just the cells it changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from html import escape  # the standard library's: plain str, no SafeString round trips
+
+from django.utils.safestring import SafeString, mark_safe
+
+from scorecard.engine import rules
+from scorecard.game.progress import CardProgress, FilledBox, GameProgress
+
+BOX_HINTS = {
+    **{box: f"Sum of the {box.face}s" for box in rules.UPPER_BOXES},
+    rules.Box.THREE_OF_A_KIND: "Sum of all dice",
+    rules.Box.FOUR_OF_A_KIND: "Sum of all dice",
+    rules.Box.FULL_HOUSE: str(rules.FULL_HOUSE_POINTS),
+    rules.Box.SMALL_STRAIGHT: str(rules.SMALL_STRAIGHT_POINTS),
+    rules.Box.LARGE_STRAIGHT: str(rules.LARGE_STRAIGHT_POINTS),
+    rules.Box.YAHTZEE: str(rules.YAHTZEE_POINTS),
+    rules.Box.CHANCE: "Sum of all dice",
+}
+
+
+@dataclass
+class Column:
+    heading: str
+    card: CardProgress | None = None
+    multiplier: int = 1
+    is_current: bool = False
+    id: str = ""  # "c3" in a game's grid, so its cells can be swapped one by one
+    player: str = ""  # whose card this is: Triple Yahtzee groups a player's three
+    count: str = ""  # "×2": how a Triple card counts, shown under its player's name
+
+    def header_html(self, oob: bool = False) -> SafeString:
+        attributes = _attributes(self.id and f"{self.id}-head", oob)
+        attributes += ' class="current"' if self.is_current else ""
+        return mark_safe(f'<th scope="col"{attributes}>{self._heading_html()}</th>')
+
+    def _heading_html(self) -> str:
+        if self.count and self.player:
+            # The name already heads the three cards: on paper a card's column says only how
+            # it counts, where eight players leave it a few millimetres.
+            return f'<span class="visually-hidden">{escape(self.player)} </span>{self.count}'
+        # A blank sheet's empty heading still names its column for a screen reader.
+        return escape(self.heading) or '<span class="visually-hidden">Player</span>'
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str = ""
+    id: str = ""
+    href: str = ""
+    label: str = ""
+    span: int = 1
+
+    def html(self, oob: bool = False) -> str:
+        text = escape(self.text)
+        if self.href:
+            text = f'<a href="{escape(self.href)}" aria-label="{escape(self.label)}">{text}</a>'
+        span = f' colspan="{self.span}"' if self.span > 1 else ""
+        return f"<td{_attributes(self.id, oob)}{span}>{text}</td>"
+
+
+def _attributes(dom_id: str, oob: bool) -> str:
+    if not dom_id:
+        return ""
+    return f' id="{dom_id}" hx-swap-oob="true"' if oob else f' id="{dom_id}"'
+
+
+@dataclass
+class Row:
+    label: str
+    hint: str
+    kind: str  # "box" or "sum"
+    cells: list[Cell] = field(default_factory=list)
+    box: rules.Box | None = None
+
+    @property
+    def html(self) -> SafeString:
+        cells = "".join([cell.html() for cell in self.cells])
+        heading = (
+            f'<th scope="row">{escape(self.label)}</th><td class="hint">{escape(self.hint)}</td>'
+        )
+        return mark_safe(f'<tr class="{self.kind}">{heading}{cells}</tr>')
+
+
+# The address that corrects a turn (`access.GameLinks.correct`), for a sheet whose boxes
+# link to their correction; None where they must not.
+CorrectionLink = Callable[[int], str]
+
+
+Totalled = Callable[[CardProgress], int | str]
+
+
+def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Column]) -> Row:
+    cells = []
+    for column in columns:
+        card = column.card
+        text = str(value(card)) if card is not None and card.entries else ""
+        cells.append(Cell(text, column.id and f"{column.id}-{key}"))
+    return Row(label, hint, "sum", cells)
+
+
+# Each sum says what it adds up, as a paper pad does: the lower total is the one figure a
+# player compares with the standings, whose Low column leaves the Yahtzee bonus out.
+UPPER_SUBTOTAL_HINT = "Ones to Sixes"
+BONUS_HINT = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
+UPPER_TOTAL_HINT = "Subtotal + bonus"
+YAHTZEE_BONUS_HINT = f"{rules.EXTRA_YAHTZEE_BONUS} each extra Yahtzee"
+LOWER_TOTAL_HINT = "Lower boxes + Yahtzee bonus"
+
+
+def _upper(card: CardProgress) -> int:
+    return card.totals.upper
+
+
+def _upper_total(card: CardProgress) -> int:
+    return card.totals.upper_total
+
+
+def _yahtzee_bonus(card: CardProgress) -> int:
+    return card.totals.yahtzee_bonus
+
+
+def _lower_total(card: CardProgress) -> int:
+    return card.totals.lower_total
+
+
+def _bonus(card: CardProgress) -> int | str:
+    """The bonus once it is decided; blank while it may still come."""
+    return card.totals.bonus if rules.upper_bonus_settled(card.filled) else ""
+
+
+def _correction_label(column: Column, box: rules.Box, points: int) -> str:
+    """What a filled box's link says: whose box, on which card, what it holds."""
+    card = f" on card {column.count}" if column.count else ""
+    return f"Correct {column.player}’s {box.label}{card}: {points}"
+
+
+def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLink | None) -> Row:
+    cells = []
+    for column in columns:
+        dom_id = column.id and f"{column.id}-{box.key}"
+        entry = column.card.by_box.get(box) if column.card else None
+        if entry is None:
+            cells.append(Cell("", dom_id))
+        elif correct:
+            label = _correction_label(column, box, entry.points)
+            cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
+        else:
+            cells.append(Cell(str(entry.points), dom_id))
+    return Row(box.label, BOX_HINTS[box], "box", cells, box)
+
+
+def sheet_rows(columns: list[Column], correct: CorrectionLink | None = None) -> list[Row]:
+    """Every row of the sheet for these columns; with `correct`, filled boxes link to their
+    correction page."""
+    rows = [_box_row(box, columns, correct) for box in rules.UPPER_BOXES]
+    rows += [
+        _sum_row("upper", "Upper subtotal", UPPER_SUBTOTAL_HINT, _upper, columns),
+        _sum_row("bonus", "Bonus", BONUS_HINT, _bonus, columns),
+        _sum_row("upper-total", "Upper total", UPPER_TOTAL_HINT, _upper_total, columns),
+    ]
+    rows += [_box_row(box, columns, correct) for box in rules.LOWER_BOXES]
+    rows += [
+        _sum_row("extra", "Yahtzee bonus", YAHTZEE_BONUS_HINT, _yahtzee_bonus, columns),
+        _sum_row("lower-total", "Lower total", LOWER_TOTAL_HINT, _lower_total, columns),
+        _sum_row("total", "Grand total", "Upper + lower", lambda card: card.totals.total, columns),
+    ]
+    if any(column.multiplier > 1 for column in columns):
+        rows += [_weighted_row(columns), _player_total_row(columns)]
+    return rows
+
+
+def player_groups(columns: list[Column]) -> list[tuple[str, int]]:
+    """Each player's name and how many columns their cards take, in a Triple sheet."""
+    groups: list[tuple[str, int]] = []
+    for index, column in enumerate(columns):
+        if index and column.multiplier > 1:
+            name, span = groups[-1]
+            groups[-1] = (name, span + 1)
+        else:
+            groups.append((column.player, 1))
+    return groups if any(span > 1 for _, span in groups) else []
+
+
+def _player_total_row(columns: list[Column]) -> Row:
+    """A Triple player's three cards counted ×1, ×2, ×3 and added up."""
+    cells, start = [], 0
+    for _, span in player_groups(columns):
+        cards = [column.card for column in columns[start : start + span] if column.card]
+        played = [card for card in cards if card.entries]
+        total = rules.combined_totals({card.number: card.totals for card in played})
+        dom_id = columns[start].id and f"{columns[start].id}-player-total"
+        cells.append(Cell(str(total.total) if played else "", dom_id, span=span))
+        start += span
+    return Row("Player total", "×1 + ×2 + ×3", "sum", cells)
+
+
+def _weighted_row(columns: list[Column]) -> Row:
+    cells = []
+    for column in columns:
+        card, text = column.card, ""
+        if card is not None and card.entries:
+            text = str(rules.combined_totals({card.number: card.totals}).total)
+        cells.append(Cell(text, column.id and f"{column.id}-counts"))
+    return Row("Counts as", "Grand total × card", "sum", cells)
+
+
+def game_columns(progress: GameProgress) -> list[Column]:
+    current = progress.current
+    triple = progress.game.cards_per_player > 1
+    columns: list[Column] = []
+    for seat in progress.seats:
+        for card in seat.cards:
+            name = seat.player.name
+            count = f"×{card.multiplier}" if triple else ""
+            columns.append(
+                Column(
+                    f"{name} {count}".strip(),
+                    card,
+                    card.multiplier,
+                    is_current=seat is current,
+                    id=f"c{len(columns)}",
+                    player=name,
+                    count=count,
+                )
+            )
+    return columns
+
+
+def changed_cells(
+    progress: GameProgress, entry: FilledBox, correct: CorrectionLink | None
+) -> list[SafeString]:
+    """The cells an entry made or took back changes, out of band: its box, the sums of its
+    card whose value moved, and the headers of the columns whose player's turn began or
+    ended."""
+    columns = game_columns(progress)
+    seat_of_entry = progress.seat_of(entry)
+    card = seat_of_entry.cards[entry.card - 1]
+    column = next(column for column in columns if column.card is card)
+    now = sheet_rows([column], correct)
+    then = sheet_rows([replace(column, card=_card_toggled(card, entry))])
+    cells = [
+        mark_safe(row.cells[0].html(oob=True))
+        for row, before in zip(now, then, strict=True)
+        if row.cells and (row.box is entry.rules_box or row.cells[0].text != before.cells[0].text)
+    ]
+    if len(seat_of_entry.cards) > 1:  # a Triple player's total moves with any of the cards
+        group = [column for column in columns if column.player == seat_of_entry.player.name]
+        cells.append(mark_safe(_player_total_row(group).cells[0].html(oob=True)))
+    moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
+    cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
+    headers = [column.header_html(oob=True) for column in columns if id(column.card) in cards]
+    return headers + cells
+
+
+def _card_toggled(card: CardProgress, entry: FilledBox) -> CardProgress:
+    """The card as it was before `entry` came or went."""
+    toggled = CardProgress(card.number)
+    for kept in card.entries:
+        if kept is not entry:
+            toggled.add(kept)
+    if entry not in card.entries:
+        toggled.add(entry)
+    return toggled
+
+
+def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:
+    names = (names + [""] * count)[:count]
+    if not triple:
+        return [Column(name) for name in names]
+    factors: Iterable[int] = range(1, rules.cards_per_player(triple=True) + 1)
+    return [
+        Column(
+            f"{name} ×{factor}".strip(),
+            multiplier=rules.card_multiplier(factor),
+            player=name,
+            count=f"×{factor}",
+        )
+        for name in names
+        for factor in factors
+    ]

@@ -1,0 +1,203 @@
+"""What the turn panel shows, built from a game's loaded state and the request's query.
+
+The panel is the part of the game page a player looks at during a turn: whose turn it is,
+the dice so far, every open box with what it is worth for them, and (with advice on) the
+optimal strategy's ratings. Only what the response will show is built: the typed-dice pad
+for a table game, the server's dice for a digital one, the ranking once the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.urls import reverse_lazy
+
+from scorecard import advice
+from scorecard.access.links import GameLinks
+from scorecard.engine import rules
+from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
+from scorecard.game.services import ZeroNeedsConfirmation
+from scorecard.models import Game
+from scorecard.web.forms import DiceInput
+
+
+@dataclass(frozen=True)
+class BoxChoice:
+    """One open box for the dice on show: its points, whether the rule allows it, why not,
+    and its rating when advice is on."""
+
+    option: rules.Option
+    rating: advice.BoxAdvice | None = None
+
+    @property
+    def box(self) -> rules.Box:
+        return self.option.box
+
+
+@dataclass(frozen=True)
+class TableDie:
+    face: int
+    held: bool
+    advised: bool
+
+
+ADVICE_URL = reverse_lazy("advice")
+
+
+@dataclass
+class TurnPanel:
+    progress: GameProgress
+    links: GameLinks
+    wants_advice: bool
+    error: str = ""
+    notice: str = ""
+    confirm: ZeroNeedsConfirmation | None = None
+    coach: advice.CoachNote | None = None
+    hold_coach: advice.HoldCoachNote | None = None
+    advice_setting: str = "off"
+    card: CardProgress | None = None
+    open_cards: list[CardProgress] = field(default_factory=list)
+    dice: rules.Dice | None = None
+    dice_entry: DiceInput | None = None
+    choices: list[BoxChoice] = field(default_factory=list)
+    keeps: list[advice.KeepAdvice] = field(default_factory=list)
+    # The game's last turn against finished rivals: advice plays to win while it matters.
+    last_turn_note: str = ""
+    # An extra Yahtzee's bonus for the dice on show, announced before the box is tapped.
+    extra_yahtzee_bonus: int = 0
+    play_to_win: advice.PlayToWin | None = None
+    table: list[TableDie] = field(default_factory=list)
+    hold_advice: bool = False
+    # An htmx response leaves out the typed-points form until its box is opened.
+    typed_on_demand: bool = False
+    typed_open: bool = False
+
+    @property
+    def game(self) -> Game:
+        return self.progress.game
+
+    @property
+    def current(self) -> SeatProgress | None:
+        return self.progress.current
+
+    advice_url = ADVICE_URL
+    advice_settings = advice.SETTINGS.items()
+    rolls_per_turn = rules.ROLLS_PER_TURN
+
+    @property
+    def dice_text(self) -> str:
+        return "".join(map(str, self.dice or ()))
+
+    @property
+    def advice_available(self) -> bool:
+        return advice.advice_available(self.progress)
+
+    @property
+    def no_advice_because(self) -> str:
+        return advice.unavailable_because(self.progress)
+
+    @property
+    def rolls_made(self) -> int:
+        return len(self.progress.rolls)
+
+    @property
+    def reason(self) -> str:
+        """Why the boxes the rule forbids are forbidden, said once for all of them."""
+        reasons = {choice.option.reason for choice in self.choices if not choice.option.allowed}
+        return " ".join(sorted(reasons))
+
+    @property
+    def hold_coach_choices(self) -> list[tuple[str, list[int] | None]]:
+        """The coach's two answers: the best dice to hold (None: keep them all and score),
+        or the player's own."""
+        note = self.hold_coach
+        assert note is not None, "shown only with a hold coach note"
+        best: tuple[str, list[int] | None]
+        if len(note.best) == rules.DICE_COUNT:
+            best = ("Score these dice instead", None)
+        elif note.best:
+            best = (f"Roll {note.best_label} instead", note.best_hold)
+        else:
+            best = ("Reroll all five instead", [])
+        return [best, ("Roll as I chose", note.chosen_hold)]
+
+    @property
+    def typed_boxes(self) -> list[rules.Box]:
+        """The boxes a number may be typed into, for a table game without dice to hand."""
+        return self.card.open_boxes() if self.card else []
+
+
+def build_turn_panel(
+    progress: GameProgress,
+    query,
+    *,
+    wants_advice: bool = False,
+    links: GameLinks | None = None,
+    **shown,
+) -> TurnPanel:
+    """The panel for the player whose turn it is; `query` holds the dice being entered and
+    the chosen card; `shown` is an error, a notice or a zero to confirm."""
+    panel = TurnPanel(progress, links or GameLinks(progress.game.public_id), wants_advice, **shown)
+    current = progress.current
+    if current is None:
+        return panel
+    panel.open_cards = current.open_cards()
+    wanted = query.get("card", "")
+    panel.card = next((c for c in panel.open_cards if str(c.number) == wanted), None)
+    panel.card = panel.card or panel.open_cards[0]
+    game = progress.game
+    if game.digital:
+        panel.dice = progress.turn_dice
+    elif progress.round_dice:
+        panel.dice = progress.round_dice
+    else:
+        panel.dice_entry = DiceInput(query)
+        panel.dice = panel.dice_entry.dice
+    advising = wants_advice and panel.advice_available
+    rivals = advice.rivals_on_last_turn(progress) if advising else None
+    if rivals:
+        name = current.player.name
+        panel.last_turn_note, open_result = advice.last_turn_note(
+            name, panel.card, game.joker_rule, rivals
+        )
+        rivals = rivals if open_result else None
+    if panel.dice:
+        _add_choices(panel, advising)
+        panel.extra_yahtzee_bonus = rules.yahtzee_bonus(
+            panel.card.filled, panel.dice, game.joker_rule
+        )
+        entry = panel.dice_entry
+        if advising and entry and entry.rolls_left:
+            rolls_left, joker = entry.rolls_left, game.joker_rule
+            panel.keeps = advice.rate_keeps(panel.card, panel.dice, rolls_left, joker)
+            if rivals:
+                dice = panel.dice
+                panel.play_to_win = advice.play_to_win(panel.card, dice, rolls_left, joker, rivals)
+    if game.digital:
+        _add_table(panel, advising, rivals)
+    return panel
+
+
+def _add_choices(panel: TurnPanel, advising: bool) -> None:
+    joker = panel.game.joker_rule
+    assert panel.card is not None and panel.dice is not None, "choices are for dice on a card"
+    rated = advice.rate_boxes(panel.card, panel.dice, joker) if advising else {}
+    options = rules.card_options(panel.card.filled, panel.dice, joker)
+    panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
+
+
+def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> None:
+    progress = panel.progress
+    advised = [False] * rules.DICE_COUNT
+    if advising and progress.may_roll and progress.table_dice:
+        joker, dice, left = panel.game.joker_rule, progress.table_dice, progress.rolls_left
+        keep = None
+        if rivals:
+            panel.play_to_win = advice.play_to_win(panel.card, dice, left, joker, rivals)
+            keep = panel.play_to_win.to_win[0]
+        advised = advice.best_hold(panel.card, dice, left, joker, keep)
+        panel.hold_advice = True
+    panel.table = [
+        TableDie(face, held, tip)
+        for (face, held), tip in zip(progress.table, advised, strict=False)
+    ]

@@ -1,0 +1,86 @@
+"""How fast one client address may create games and households."""
+
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from scorecard.access import throttle
+from scorecard.models import Game, Household
+from tests.conftest import finished_game, text
+
+NEW_GAME = {"name_1": "Ann", "joker": "hasbro", "mode": "standard"}
+
+
+def test_creation_beyond_the_limit_gets_a_429_with_a_message_and_makes_nothing(db, settings):
+    settings.CREATION_LIMIT = 2
+    for _ in range(2):
+        assert Client().post(reverse("game-new"), NEW_GAME).status_code == 302
+    refused = Client().post(reverse("game-new"), NEW_GAME)
+    assert refused.status_code == 429
+    assert "Too many new games from this address" in refused.content.decode()
+    assert Game.objects.count() == 2 and Household.objects.count() == 2
+
+
+def test_another_address_is_counted_on_its_own(db, settings):
+    settings.CREATION_LIMIT = 1
+    assert Client(REMOTE_ADDR="10.0.0.1").post(reverse("game-new"), NEW_GAME).status_code == 302
+    assert Client(REMOTE_ADDR="10.0.0.2").post(reverse("game-new"), NEW_GAME).status_code == 302
+    assert Client(REMOTE_ADDR="10.0.0.1").post(reverse("game-new"), NEW_GAME).status_code == 429
+
+
+def test_behind_a_trusted_proxy_the_address_it_appended_counts(db, settings):
+    """The proxy appends the address it saw to whatever X-Forwarded-For the client sent."""
+    settings.CREATION_LIMIT = 1
+    settings.TRUST_FORWARDED_FOR = True
+    first = Client(HTTP_X_FORWARDED_FOR="203.0.113.5", REMOTE_ADDR="10.0.0.9")
+    assert first.post(reverse("game-new"), NEW_GAME).status_code == 302
+    other = Client(HTTP_X_FORWARDED_FOR="203.0.113.6", REMOTE_ADDR="10.0.0.9")
+    assert other.post(reverse("game-new"), NEW_GAME).status_code == 302
+    assert first.post(reverse("game-new"), NEW_GAME).status_code == 429
+
+
+def test_an_address_the_client_wrote_itself_does_not_escape_the_limit(db, settings):
+    settings.CREATION_LIMIT = 1
+    settings.TRUST_FORWARDED_FOR = True
+    for spoofed in ["198.51.100.1", "198.51.100.2"]:
+        forwarded = f"{spoofed}, 203.0.113.5"  # the client's own header, then the proxy's
+        response = Client(HTTP_X_FORWARDED_FOR=forwarded).post(reverse("game-new"), NEW_GAME)
+    assert response.status_code == 429
+    assert Game.objects.count() == 1
+
+
+def forwarded_request(forwarded: str, remote: str = "10.0.0.9"):
+    return RequestFactory().get("/", HTTP_X_FORWARDED_FOR=forwarded, REMOTE_ADDR=remote)
+
+
+def test_the_client_is_the_address_the_trusted_proxies_appended(settings):
+    settings.TRUST_FORWARDED_FOR = True
+    settings.FORWARDED_HOPS = 1
+    assert throttle.client_address(forwarded_request("1.1.1.1, 2.2.2.2,3.3.3.3 ")) == "3.3.3.3"
+    settings.FORWARDED_HOPS = 2  # e.g. a CDN, then the load balancer in front of the server
+    assert throttle.client_address(forwarded_request("1.1.1.1, 2.2.2.2, 3.3.3.3")) == "2.2.2.2"
+
+
+def test_a_forwarded_list_shorter_than_the_proxies_counts_the_proxy_itself(settings):
+    settings.TRUST_FORWARDED_FOR = True
+    settings.FORWARDED_HOPS = 2
+    assert throttle.client_address(forwarded_request("1.1.1.1")) == "10.0.0.9"
+    assert throttle.client_address(forwarded_request(" , 1.1.1.1")) == "10.0.0.9"
+
+
+def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(settings):
+    settings.TRUST_FORWARDED_FOR = False
+    assert throttle.client_address(forwarded_request("1.1.1.1")) == "10.0.0.9"
+
+
+def test_a_rematch_is_a_new_game_and_counts_against_the_limit(client_of, household, settings):
+    settings.CREATION_LIMIT = 2
+    game = finished_game(household)  # made by the factories: counts nothing
+    rematch = reverse("game-rematch", args=[game.public_id])
+    assert client_of.post(rematch).status_code == 302
+    assert client_of.post(rematch).status_code == 302
+    refused = client_of.post(rematch)
+    assert refused.status_code == 429
+    assert Game.objects.count() == 3
+    page = text(refused)  # the finished game's page, the reason above its Rematch button
+    assert '<p class="error" role="alert">Too many new games from this address' in page
+    assert "Rematch with the same players" in page

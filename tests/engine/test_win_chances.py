@@ -1,0 +1,77 @@
+"""Each player's chance to finish first: trivial cases, exactness where it is claimed (by an
+enumeration of the turns), and accuracy against a seeded simulation of optimal play."""
+
+import random
+
+import pytest
+
+from scorecard.engine import rules, win_chances
+from scorecard.engine.rules import Box, JokerRule
+from scorecard.engine.win_chances import Position
+from tests.engine.test_distribution import _enumerated
+
+HASBRO = JokerRule.HASBRO
+
+
+def full_card(**changes):
+    card = {box: min(rules.achievable_points(box) - {0}) for box in Box}
+    return {box: changes.get(box.key, points) for box, points in card.items()}
+
+
+def test_a_finished_game_gives_the_winner_everything_and_a_tie_halves(policy_tables):
+    low, high = full_card(), full_card(chance=30)
+    assert win_chances.win_chances([Position(low), Position(high)], HASBRO).chances == [0, 1]
+    tie = win_chances.win_chances([Position(high), Position(high), Position(low)], HASBRO)
+    assert tie.chances == [0.5, 0.5, 0] and tie.exact
+
+
+def test_a_player_who_cannot_catch_up_has_no_chance_at_all(policy_tables):
+    behind = {box: 0 for box in Box if box is not Box.CHANCE}  # Chance open: 30 at most
+    ahead = full_card(chance=30, full_house=25, large_straight=40, small_straight=30)
+    chances = win_chances.win_chances([Position(behind), Position(ahead)], HASBRO)
+    assert chances.chances == [0.0, 1.0] and chances.exact
+    early = {Box.YAHTZEE: 0, Box.CHANCE: 5}  # eleven boxes to play: 300 at the very most
+    far_ahead = Position(full_card(yahtzee=50), extra_yahtzees=3)
+    chances = win_chances.win_chances([Position(early), far_ahead], HASBRO)
+    assert far_ahead.total > 300 and chances.chances == [0.0, 1.0] and not chances.exact
+
+
+def test_a_last_turn_each_is_exact_as_an_enumeration_of_both_turns(policy_tables):
+    ann = full_card() | {Box.FULL_HOUSE: 25}
+    del ann[Box.CHANCE]
+    bob = full_card() | {Box.CHANCE: 22}
+    del bob[Box.SIXES]
+    chances = win_chances.win_chances([Position(ann), Position(bob)], HASBRO)
+    assert chances.exact
+    ann_final = {rules.totals(ann, 0).total + p: c for p, c in _enumerated(ann, HASBRO).items()}
+    bob_final = {rules.totals(bob, 0).total + p: c for p, c in _enumerated(bob, HASBRO).items()}
+    share = sum(
+        a * b * (1 if x > y else 0.5 if x == y else 0)
+        for x, a in ann_final.items()
+        for y, b in bob_final.items()
+    )
+    assert chances.chances[0] == pytest.approx(share, abs=1e-9)
+    assert sum(chances.chances) == pytest.approx(1, abs=1e-9)
+
+
+def _positions(seed: int, filled: int, players: int) -> list[Position]:
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(players):
+        boxes = rng.sample(list(Box), filled)
+        positions.append(
+            Position({box: rng.choice(sorted(rules.achievable_points(box))) for box in boxes})
+        )
+    return positions
+
+
+@pytest.mark.parametrize(
+    ("seed", "filled", "players"), [(1, 1, 3), (2, 6, 2), (3, 10, 2), (4, 11, 3)]
+)
+def test_chances_are_within_3_points_of_a_simulation_of_optimal_play(
+    policy_tables, seed, filled, players
+):
+    positions = _positions(seed, filled, players)
+    computed = win_chances.win_chances(positions, HASBRO).chances
+    simulated = win_chances.simulated_chances(positions, HASBRO, 4000, seed=seed)
+    assert max(abs(a - b) for a, b in zip(computed, simulated, strict=True)) < 0.03

@@ -1,0 +1,42 @@
+"""Compiled queries give exactly what the ORM would, with the request's own values."""
+
+import pytest
+from django.utils import timezone
+
+from scorecard.engine.rules import Box
+from scorecard.game import compiled
+from scorecard.models import Entry, Game
+from tests.factories import play
+
+
+def test_compiled_rows_equal_the_orms(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2)), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    columns = ("turn", "box", "points", "yahtzee_bonus", "created")
+    query = compiled.CompiledQuery(
+        lambda game: Entry.objects.filter(game=game).order_by("turn").values_list(*columns),
+        game=int,
+    )
+    expected = list(Entry.objects.filter(game=game).order_by("turn").values_list(*columns))
+    assert query.rows(game=game.pk) == expected
+    assert query.rows(game=game.pk + 1000) == []
+    assert isinstance(expected[0][4], type(timezone.now()))  # converters applied
+
+
+def test_a_stand_in_that_is_not_a_parameter_is_a_programming_error(db):
+    query = compiled.CompiledQuery(lambda game: Game.objects.values_list("pk"), game=int)
+    with pytest.raises(AssertionError, match="game must appear once"):
+        query.rows(game=1)
+
+
+def test_compiled_writes_insert_and_update_with_each_fields_preparation(game):
+    seat = game.seats.first()
+    now = timezone.now()
+    columns = ("game", "seat", "card", "box", "points", "dice", "yahtzee_bonus", "turn", "created")
+    insert = compiled.insert(Entry, *columns)
+    pk = insert.run(game.pk, seat.pk, 1, "chance", 17, "", False, 1, now)
+    entry = Entry.objects.get(pk=pk)
+    assert (entry.points, entry.box, entry.created) == (17, "chance", now)
+    update = compiled.update(Game, "version", where=("id", "version"))
+    assert update.run(5, game.pk, 99) == 0
+    assert update.run(5, game.pk, 0) == 1
+    assert Game.objects.get(pk=game.pk).version == 5

@@ -1,0 +1,159 @@
+"""The export format: a round trip, and every fault refused whole."""
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.history import exchange
+from scorecard.models import Entry, Game, Household, Player
+from tests.conftest import finished_game, good_document
+from tests.factories import SOLO_GAME, GameFactory, play
+
+
+def test_export_then_import_reproduces_every_game_exactly(client_of, household):
+    finished_game(household)
+    game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.CHALLENGE)
+    play(game, SOLO_GAME[:3])
+    Entry.objects.filter(game=game, turn=2).update(corrected=game.created)
+
+    services.undo_last_entry(game=game, version=3)
+    play(game, [SOLO_GAME[5]])
+    digital = services.game_create(owner=household, names=["Dee"], digital=True)
+    services.roll_dice(game=digital, version=0, turn=1)
+    services.roll_dice(game=digital, version=1, turn=1, hold=[1, 2])
+    services.record_box(game=digital, version=2, turn=1, box=Box.CHANCE)
+    before = exchange.export_games(Game.objects.all())
+    assert len(before["games"]) == 3 and len(before["games"][2]["rolls"]) == 2
+    assert before["games"][1]["undone"][0]["box"] == SOLO_GAME[2][0].key
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+    Household.objects.all().delete()
+    services.games_import(games=exchange.read_games(json.loads(json.dumps(before))))
+    after = exchange.export_games(Game.objects.all())
+    assert after == before
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda d: d.update(format="other"), "the format is not"),
+        (lambda d: d["games"][0].update(mode="speed"), "games[0].mode: unknown mode."),
+        (lambda d: d["games"][0]["entries"][0].update(box="sevens"), "no box called 'sevens'"),
+        (lambda d: d["games"][0]["entries"][0].update(points=4), "Ann's card 1: Ones: "),
+        (lambda d: d["games"][0]["entries"][3].update(turn=9), "turns run 1, 2, 3"),
+        (lambda d: d["games"][0]["entries"][0].update(dice="7"), "A roll is five dice"),
+        (lambda d: d["games"][0].update(players=[]), "a game has 1 to 8 players"),
+        (lambda d: d["games"].append(dict(d["games"][0])), "the same game appears twice"),
+        (lambda d: d["games"][0].update(created="yesterday"), "not an ISO 8601 time"),
+        (lambda d: d["games"][0].pop("entries"), "'entries' is missing"),
+    ],
+)
+def test_a_bad_import_is_refused_whole(household, spoil, message):
+    document = good_document(household)
+    finished_game(household, names=("Other",))
+    spoil(document)
+    with pytest.raises(services.Refusal, match=re.escape(message)):
+        services.games_import(games=exchange.read_games(document))
+    assert Game.objects.count() == 1
+
+
+def test_importing_a_game_twice_is_refused(household):
+    finished_game(household)
+    document = exchange.export_games(Game.objects.all())
+    with pytest.raises(services.Refusal, match="is already here"):
+        services.games_import(games=exchange.read_games(document))
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda g: g.update(id="a/b"), "games[0].id: not a game id."),
+        (lambda g: g.update(version=-1), "games[0].version: 0 to"),
+        (lambda g: g.update(version=10**20), "games[0].version: 0 to"),
+        (lambda g: g.pop("created"), "games[0].created: a time is needed."),
+        (lambda g: g["players"][1].update(name="ann"), "the same name"),
+        (lambda g: g["players"][0].update(name="A\x00n"), "not control characters"),
+        (lambda g: g.update(undone=None), "games[0].undone: expected list."),
+        (lambda g: g.update(undone=5), "games[0].undone: expected list."),
+        (lambda g: g["entries"][0].update(points=10**20), "entries[0].points: 0 to"),
+        (lambda g: g["entries"][0].update(created=None), "entries[0].created: a time"),
+    ],
+)
+def test_every_field_is_checked_before_anything_is_written(household, spoil, message):
+    document = good_document(household)
+    spoil(document["games"][0])
+    with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
+        exchange.read_games(document)
+    assert not Game.objects.exists()
+
+
+def test_undone_entries_and_rolls_are_checked_too(household):
+    document = good_document(household)
+    game = document["games"][0]
+    when = game["created"]
+    undone = {"turn": 1, "seat": 0, "card": 1, "box": "ones", "points": -5, "dice": "",
+              "yahtzee_bonus": False, "recorded": when, "undone": when}  # fmt: skip
+    game["undone"] = [undone]
+    with pytest.raises(exchange.ImportRefused, match="cannot hold that"):
+        exchange.read_games(document)
+    game["undone"] = [dict(undone, points=3, dice="1111111")]
+    with pytest.raises(exchange.ImportRefused, match="A roll is five dice"):
+        exchange.read_games(document)
+    game["undone"] = []
+    roll = {"turn": 1, "number": 1, "dice": "12345", "held": "00000", "created": game["created"]}
+    game["rolls"] = [roll, dict(roll)]
+    with pytest.raises(exchange.ImportRefused, match="the same roll appears twice"):
+        exchange.read_games(document)
+    game["rolls"] = [dict(roll, turn=-1)]
+    with pytest.raises(exchange.ImportRefused, match="rolls\\[0\\].turn: 1 to"):
+        exchange.read_games(document)
+
+
+def test_an_upload_holds_a_bounded_number_of_games_and_a_restore_any(household):
+    document = good_document(household)
+    with pytest.raises(exchange.ImportRefused, match="at most 0 games a file"):
+        exchange.read_games(document, max_games=0)
+    assert len(exchange.read_games(document, max_games=None)) == 1
+    assert exchange.MAX_GAMES == 1000
+
+
+def test_an_upload_of_another_households_game_gets_a_new_id_and_reveals_nothing(household):
+    document = good_document(household)
+    services.games_import(games=exchange.read_games(document))  # back in its own household
+    stranger = Household.objects.create()
+    count = services.games_import(games=exchange.read_games(document), owner=stranger)
+    theirs = Game.objects.get(owner=stranger)
+    assert count == 1 and theirs.public_id != document["games"][0]["id"]
+    assert Game.objects.filter(public_id=document["games"][0]["id"]).count() == 1
+
+
+def test_csv_cells_that_look_like_formulas_are_kept_as_text(household):
+    for name in ("=SUM(A1)", "+1", "-2", "@cmd"):
+        finished_game(household, names=(name,))
+    lines = "".join(exchange.export_csv(Game.objects.all())).splitlines()
+    names = {line.split(",")[6] for line in lines[1:]}
+    assert names == {"'=SUM(A1)", "'+1", "'-2", "'@cmd"}
+
+
+def test_parsing_stops_once_a_file_holds_more_objects_than_any_export():
+    spam = "[" + ",".join(["{}"] * 101) + "]"
+    with pytest.raises(exchange.ImportRefused, match="more than 100 objects"):
+        exchange.parse_document(spam, max_objects=100)
+    assert exchange.parse_document(spam, max_objects=None) == [{}] * 101
+    with pytest.raises(exchange.ImportRefused, match="more than 1,000,000 objects"):
+        exchange.parse_document("[" + ",".join(["{}"] * 1_000_001) + "]")
+
+
+def test_no_csv_cell_starts_like_a_formula_not_even_a_game_id(household):
+    """An imported game may have any id of the export's alphabet, e.g. one starting with -."""
+    game = finished_game(household, names=("@Ann",))
+    Game.objects.filter(pk=game.pk).update(public_id="-1-1")
+    rows = list(csv.reader(io.StringIO("".join(exchange.export_csv(Game.objects.all())))))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert not [cell for cell in cells if cell.startswith(exchange.FORMULA_STARTS)]
+    assert {row[0] for row in rows[1:]} == {"'-1-1"} and {row[6] for row in rows[1:]} == {"'@Ann"}

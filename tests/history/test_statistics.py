@@ -1,0 +1,61 @@
+"""Statistics over many games, checked against the rules engine."""
+
+import pytest
+
+from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
+from scorecard.history.statistics import BAND, player_stats, running_totals, settle_seats
+from scorecard.models import Game, Player, PlayerBoxTotal, Seat
+from tests.factories import bulk_finished_games
+
+
+def test_player_statistics_match_the_engine(household):
+    games = bulk_finished_games(household, ["Ann", "Bob"], 20, seed=5)
+    ann = Player.objects.get(name="Ann")
+    stats = player_stats(ann)
+    totals = [load_progress(g).seats[0].totals.total for g in games]
+    others = [load_progress(g).seats[1].totals.total for g in games]
+    assert stats.games == stats.scored_games == 20
+    assert stats.average == pytest.approx(sum(totals) / 20)
+    assert stats.wins == sum(a >= b for a, b in zip(totals, others, strict=True))
+    assert stats.best == max(totals) and stats.worst == min(totals)
+    assert sum(count for _, count in stats.bands) == 20
+    assert all(low % BAND == 0 for low, _ in stats.bands)
+    chance = [load_progress(g).seats[0].cards[0].filled[Box.CHANCE] for g in games]
+    assert dict(stats.box_averages)[Box.CHANCE] == pytest.approx(sum(chance) / 20)
+
+
+def test_a_game_played_alone_is_no_win(household):
+    bulk_finished_games(household, ["Solo"], 3)
+    stats = player_stats(Player.objects.get(name="Solo"))
+    assert stats.games == 3 and stats.wins == 0
+
+
+def test_statistics_are_settled_once_and_taken_back_when_a_game_reopens(household):
+    (game,) = bulk_finished_games(household, ["Ann", "Bob"], 1, seed=2)
+    ann = Player.objects.get(name="Ann")
+    first = player_stats(ann)
+    assert settle_seats(Seat.objects.all()) == 0  # nothing left to settle
+    before = PlayerBoxTotal.objects.get(player=ann, box="chance")
+    game.refresh_from_db()
+    _, undone = services.undo_last_entry(game=game, version=game.version)
+    assert player_stats(ann).games == 0
+    assert PlayerBoxTotal.objects.get(player=ann, box="chance").cards == before.cards - 1
+    game.refresh_from_db()
+    last = load_progress(game).current
+    assert last.player.name == "Bob"
+    services.record_box(
+        game=game, version=game.version, turn=26, box=undone.rules_box, dice=undone.dice_tuple
+    )
+    assert player_stats(ann) == first
+
+
+def test_running_totals_count_triple_cards_by_their_multiplier(household):
+    game = services.game_create(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE)
+    for turn, card in enumerate((1, 2), start=1):
+        services.record_box(
+            game=game, version=turn - 1, turn=turn, box=Box.CHANCE, card=card, dice=(6,) * 5
+        )
+    (series,) = running_totals(load_progress(game))
+    assert series.values == [30, 30 + 2 * 30]

@@ -1,0 +1,126 @@
+"""The score sheet as a table: rows, prepared cells, and the cells an entry changes."""
+
+import re
+
+from scorecard.access.links import GameLinks
+from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.game.progress import load_progress
+from scorecard.models import Game
+from scorecard.presenters.sheet import (
+    blank_columns,
+    changed_cells,
+    game_columns,
+    sheet_rows,
+)
+from tests.factories import GameFactory, play
+
+
+def cell_ids(cells):
+    return [re.search(r'id="([^"]+)"', cell).group(1) for cell in cells]
+
+
+def test_filled_boxes_link_to_their_correction_and_sums_do_not(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    progress = load_progress(game)
+    rows = sheet_rows(game_columns(progress), GameLinks(game.public_id).correct)
+    fours = next(row for row in rows if row.box is Box.FOURS)
+    assert fours.cells[0].href.endswith("/turns/1/correct/") and fours.cells[1].text == ""
+    assert 'aria-label="Correct Ann’s Fours: 12"' in fours.html
+    total = next(row for row in rows if row.label == "Grand total")
+    assert [cell.text for cell in total.cells] == ["12", ""]
+    assert not total.cells[0].href
+
+
+def test_an_entry_changes_its_box_the_sums_that_moved_and_the_turn_headers(game):
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
+    recorded = services.record_box(game=game, version=1, turn=2, box=Box.FOURS, dice=(4,) * 5)
+    ids = cell_ids(changed_cells(recorded.progress, recorded.entry, None))
+    # Bob's first entry: every sum of his card appears; Ann's turn begins again.
+    assert ids[:2] == ["c0-head", "c1-head"]
+    assert "c1-fours" in ids and "c1-total" in ids and "c1-bonus" not in ids
+    assert not any(cell_id.startswith("c0-") and "head" not in cell_id for cell_id in ids)
+    later = services.record_box(game=game, version=2, turn=3, box=Box.TWOS, dice=(2, 2, 1, 3, 4))
+    ids = cell_ids(changed_cells(later.progress, later.entry, None))
+    assert "c0-twos" in ids and "c0-upper" in ids and "c0-total" in ids
+    assert "c0-lower-total" not in ids and "c0-extra" not in ids  # unchanged by an upper box
+
+
+def test_an_undone_entry_empties_its_cell(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    progress, undone = services.undo_last_entry(game=game, version=1)
+    cells = changed_cells(progress, undone, None)
+    assert '<td id="c0-fours" hx-swap-oob="true"></td>' in cells
+    assert '<td id="c0-total" hx-swap-oob="true"></td>' in cells
+
+
+def test_the_blank_triple_sheet_has_three_columns_a_player_counted_once_twice_thrice():
+    columns = blank_columns(["Ann"], 1, triple=True)
+    assert [(column.heading, column.multiplier) for column in columns] == [
+        ("Ann ×1", 1),
+        ("Ann ×2", 2),
+        ("Ann ×3", 3),
+    ]
+    assert [row.label for row in sheet_rows(columns)[-2:]] == ["Counts as", "Player total"]
+
+
+def test_names_are_escaped_in_headers(household):
+    game = services.game_create(owner=household, names=["<b>Ann</b>"])
+    header = game_columns(load_progress(game))[0].header_html()
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in header and "<b>" not in header
+
+
+def test_a_triple_sheet_names_each_player_over_three_cards_and_adds_them_up(household):
+    from scorecard.models import Game
+    from scorecard.presenters.sheet import player_groups
+
+    game = services.game_create(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
+    services.record_box(game=game, version=0, turn=1, box=Box.CHANCE, card=3, dice=(6,) * 5)
+    progress = load_progress(game)
+    columns = game_columns(progress)
+    assert player_groups(columns) == [("Ann", 3), ("Bob", 3)]
+    total = sheet_rows(columns)[-1]
+    assert total.label == "Player total" and [c.span for c in total.cells] == [3, 3]
+    assert [cell.text for cell in total.cells] == [str(3 * 30), ""]
+    recorded = services.record_box(
+        game=game, version=1, turn=2, box=Box.ONES, card=2, dice=(1,) * 5
+    )
+    ids = cell_ids(changed_cells(recorded.progress, recorded.entry, None))
+    assert "c3-player-total" in ids and "c4-ones" in ids
+    assert player_groups(blank_columns([], 2, triple=True)) == [("", 3), ("", 3)]
+    assert 'class="visually-hidden">Player<' in blank_columns([], 1, False)[0].header_html()
+
+
+def test_each_sum_says_what_it_adds_up_as_a_paper_pad_does(game):
+    play(game, [(Box.YAHTZEE, (5,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.FIVES, (5,) * 5)])
+    rows = sheet_rows(game_columns(load_progress(game)))
+    sums = {row.label: (row.hint, row.cells[0].text) for row in rows if row.kind == "sum"}
+    assert sums == {
+        "Upper subtotal": ("Ones to Sixes", "25"),
+        "Bonus": ("35 at 63+", ""),
+        "Upper total": ("Subtotal + bonus", "25"),
+        "Yahtzee bonus": ("100 each extra Yahtzee", "100"),
+        "Lower total": ("Lower boxes + Yahtzee bonus", "150"),
+        "Grand total": ("Upper + lower", "175"),
+    }
+
+
+def test_a_triple_card_heading_shows_its_count_under_the_name_and_keeps_the_name_for_readers():
+    ann_first, *_ = blank_columns(["Ann"], 1, triple=True)
+    # The name stands once over the three cards; each card's own heading reads ×1 on paper,
+    # and "Ann ×1" to a screen reader.
+    visible = '<span class="visually-hidden">Ann </span>×1'
+    assert ann_first.header_html() == f'<th scope="col">{visible}</th>'
+    unnamed, *_ = blank_columns([], 1, triple=True)
+    assert unnamed.header_html() == '<th scope="col">×1</th>'
+    (one_card,) = blank_columns(["Ann"], 1, triple=False)
+    assert one_card.header_html() == '<th scope="col">Ann</th>'
+
+
+def test_a_correction_link_names_the_player_and_a_triple_card(household):
+    game = GameFactory(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
+    services.record_box(game=game, version=0, turn=1, box=Box.TWOS, card=2, dice=(2, 2, 1, 3, 4))
+    progress = load_progress(game)
+    rows = sheet_rows(game_columns(progress), GameLinks(game.public_id).correct)
+    twos = next(row for row in rows if row.box is Box.TWOS)
+    assert 'aria-label="Correct Ann’s Twos on card ×2: 4"' in twos.html

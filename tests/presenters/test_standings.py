@@ -1,0 +1,71 @@
+"""The standings table: totals, whose turn it is, and a bonus shown once it is decided."""
+
+from scorecard.engine.rules import Box
+from scorecard.game.progress import load_progress
+from scorecard.presenters.standings import standings_rows
+from tests.factories import play
+
+
+def test_standings_mark_whose_turn_it_is(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    rows = standings_rows(load_progress(game))
+    assert [(row.name, row.totals.total, row.is_current) for row in rows] == [
+        ("Ann", 12, False),
+        ("Bob", 0, True),
+    ]
+
+
+def test_the_bonus_is_blank_until_it_is_decided(game):
+    sixes = [(Box.SIXES, (6, 6, 6, 6, 6)), (Box.CHANCE, (1, 2, 3, 4, 6))]
+    play(game, sixes)
+    ann, bob = standings_rows(load_progress(game))
+    assert not ann.bonus_settled and not bob.bonus_settled
+    play(game, [(Box.FIVES, (5, 5, 5, 5, 5)), (Box.ONES, (1, 2, 3, 4, 6))])
+    ann, bob = standings_rows(load_progress(game))
+    assert not ann.bonus_settled  # 55: 63 is still within reach
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
+    ann, _ = standings_rows(load_progress(game))
+    assert ann.bonus_settled and ann.totals.bonus == 35  # 63 reached
+
+
+def test_the_lower_column_is_the_lower_boxes_and_says_the_sheets_lower_total_adds_the_bonus(
+    household,
+):
+    from scorecard.presenters.sheet import game_columns, sheet_rows
+    from scorecard.presenters.standings import HEADINGS
+    from tests.factories import GameFactory
+
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, [(Box.YAHTZEE, (5,) * 5), (Box.SIXES, (6,) * 5), (Box.CHANCE, (6, 6, 5, 5, 4))])
+    (ann,) = standings_rows(progress := load_progress(game))
+    assert (ann.totals.lower, ann.totals.yahtzee_bonus) == (50 + 26, 100)
+    lower = HEADINGS[2]  # the column that shows totals.lower
+    assert (lower.name, lower.short) == ("Lower boxes", "Low")
+    assert "without the Yahtzee bonus" in lower.meaning and "Low + Yz+" in lower.meaning
+    sheet_lower = next(row for row in sheet_rows(game_columns(progress)) if "Lower" in row.label)
+    assert (sheet_lower.label, sheet_lower.hint) == ("Lower total", "Lower boxes + Yahtzee bonus")
+    assert sheet_lower.cells[0].text == str(ann.totals.lower + ann.totals.yahtzee_bonus)
+
+
+def test_every_column_is_named_and_explained_in_words():
+    from scorecard.presenters.standings import HEADINGS
+
+    assert [heading.short for heading in HEADINGS] == ["Up", "Bon", "Low", "Yz+", "Total", "Pace"]
+    assert [heading.term for heading in HEADINGS] == [
+        "Up (Upper boxes)",
+        "Bon (Upper bonus)",
+        "Low (Lower boxes)",
+        "Yz+ (Yahtzee bonus)",
+        "Total",
+        "Pace (Bonus pace)",
+    ]
+    pace = HEADINGS[-1].meaning
+    assert "3 of each face" in pace and "63" in pace and "ahead" in pace and "behind" in pace
+
+
+def test_pace_reads_ahead_with_a_plus_behind_with_a_minus_and_on_it_as_0(game):
+    ann, bob = standings_rows(load_progress(game))
+    assert (ann.pace, bob.pace) == ("0", "0")
+    play(game, [(Box.FIVES, (5, 5, 5, 5, 1)), (Box.SIXES, (6, 6, 1, 2, 3))])
+    ann, bob = standings_rows(load_progress(game))
+    assert (ann.pace, bob.pace) == ("+5", "−6")  # a minus sign, not a hyphen
