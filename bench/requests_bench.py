@@ -31,7 +31,7 @@ from django.urls import reverse  # noqa: E402
 from scorecard.engine import rules  # noqa: E402
 from scorecard.game import services  # noqa: E402
 from scorecard.models import Household  # noqa: E402
-from tests.conftest import browser_of  # noqa: E402
+from tests.helpers import browser_of  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
 FORM = "application/x-www-form-urlencoded"  # what htmx and a browser's form post send

@@ -25,8 +25,8 @@ from django.urls import reverse  # noqa: E402
 
 from scorecard.history import exchange  # noqa: E402
 from scorecard.models import Game, Household, Player  # noqa: E402
-from tests.conftest import browser_of  # noqa: E402
 from tests.factories import bulk_finished_games  # noqa: E402
+from tests.helpers import browser_of  # noqa: E402
 
 
 def median_ms(send, runs=9) -> tuple[float, int]:

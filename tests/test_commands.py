@@ -11,8 +11,8 @@ from django.core.management.base import CommandError
 from scorecard.engine.rules import JokerRule
 from scorecard.history import exchange
 from scorecard.models import Game
-from tests.conftest import finished_game
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
+from tests.helpers import finished_game
 
 
 def test_export_and_import_commands_round_trip_through_files(household, tmp_path, capsys):

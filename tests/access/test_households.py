@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from scorecard.access.households import SEEN_EVERY, household_game
 from scorecard.models import Browser, Game
-from tests.conftest import game_url, household_cookie
 from tests.factories import HouseholdFactory
+from tests.helpers import game_url, household_cookie
 
 
 def test_a_game_is_not_found_by_another_household(game):

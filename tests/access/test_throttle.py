@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scorecard.access import throttle
 from scorecard.models import Game, Household
-from tests.conftest import finished_game, text
+from tests.helpers import finished_game, text
 
 NEW_GAME = {"name_1": "Ann", "joker": "hasbro", "mode": "standard"}
 

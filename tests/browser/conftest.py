@@ -72,7 +72,7 @@ def join_household(page, household) -> None:
     """Give the browser the cookie of `household`, as if it had made its games."""
     from django.conf import settings
 
-    from tests.conftest import household_cookie
+    from tests.helpers import household_cookie
 
     cookie = {"name": settings.HOUSEHOLD_COOKIE, "value": household_cookie(household)}
     page.context.add_cookies([cookie | {"url": page.base}])

@@ -11,8 +11,8 @@ from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.history import exchange
 from scorecard.models import Entry, Game, Household, Player
-from tests.conftest import finished_game, good_document
 from tests.factories import SOLO_GAME, GameFactory, play
+from tests.helpers import finished_game, good_document
 
 
 def test_export_then_import_reproduces_every_game_exactly(client_of, household):

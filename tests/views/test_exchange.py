@@ -6,7 +6,7 @@ from io import StringIO
 from django.urls import reverse
 
 from scorecard.models import Game
-from tests.conftest import finished_game, good_document, text
+from tests.helpers import finished_game, good_document, text
 
 
 def body(response) -> str:

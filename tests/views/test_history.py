@@ -9,8 +9,8 @@ from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Game, Household, Player, Roll
-from tests.conftest import browser_of, finished_game, text
 from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play
+from tests.helpers import browser_of, finished_game, text
 
 
 def test_games_in_progress_come_first_then_the_newest(client_of, household):

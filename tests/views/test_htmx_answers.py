@@ -8,7 +8,7 @@ from django.urls import reverse
 from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.models import Roll
-from tests.conftest import HTMX, post_box, text
+from tests.helpers import HTMX, post_box, text
 
 
 def test_after_an_htmx_record_the_next_players_turn_starts_without_those_dice(client_of, game):

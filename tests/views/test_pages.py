@@ -10,8 +10,8 @@ from django.urls import reverse
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
 from scorecard.presenters import rules_content
-from tests.conftest import text
 from tests.factories import play
+from tests.helpers import text
 
 
 def test_the_blank_sheet_has_every_row_in_card_order(db):

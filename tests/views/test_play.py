@@ -9,8 +9,8 @@ from scorecard.engine import rules, strategy
 from scorecard.engine.rules import Box
 from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game
-from tests.conftest import HTMX, browser_of, finished_game, game_url, post_box, text
 from tests.factories import SOLO_GAME, GameFactory, card_total, play
+from tests.helpers import HTMX, browser_of, finished_game, game_url, post_box, text
 
 
 def test_changes_need_the_csrf_token(client_of, game):

@@ -12,8 +12,8 @@ from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game, Roll
-from tests.conftest import HTMX, post_roll, post_score, text
 from tests.factories import GameFactory
+from tests.helpers import HTMX, post_roll, post_score, text
 
 
 def test_the_server_rolls_the_dice_and_keeps_every_roll(client_of, digital, seeded):

@@ -17,8 +17,8 @@ from django.utils.html import escape
 from scorecard.access import sharing
 from scorecard.engine.rules import Box
 from scorecard.models import Browser, Game, GameLink, LinkRole
-from tests.conftest import HTMX, browser_of, text
 from tests.factories import GameFactory, HouseholdFactory, play
+from tests.helpers import HTMX, browser_of, text
 
 # Every address of a game: (method, path after the prefix and key).
 ACTIONS = {

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from scorecard.engine import rules
 from scorecard.models import Game, Player
-from tests.conftest import game_url, text
 from tests.factories import GameFactory
+from tests.helpers import game_url, text
 
 
 def test_a_new_game_is_created_with_players_in_seating_order(db):

@@ -21,8 +21,8 @@ from django.test import Client
 from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.views import play as play_views
-from tests.conftest import HTMX, browser_of, game_url, post_box, text
 from tests.factories import HouseholdFactory
+from tests.helpers import HTMX, browser_of, game_url, post_box, text
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,0 +1,76 @@
+"""What tests share besides fixtures: a browser of a household, addresses, posts as the
+pages send them, and a response as text."""
+
+import re
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from scorecard.history import exchange
+from scorecard.models import Browser, Game
+from tests.factories import SOLO_GAME, GameFactory, play
+
+HTMX = {"HX-Request": "true"}
+
+
+def household_cookie(household) -> str:
+    """The signed cookie value of a browser of `household` (its first), as the site sets it."""
+    browser = household.browsers.first() or Browser.objects.create(household=household, name="Test")
+    signed = HttpResponse()
+    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, browser.key)
+    return signed.cookies[settings.HOUSEHOLD_COOKIE].value
+
+
+def browser_of(household) -> Client:
+    """A test client whose signed cookie says it belongs to `household`."""
+    client = Client()
+    client.cookies[settings.HOUSEHOLD_COOKIE] = household_cookie(household)
+    return client
+
+
+def game_url(game, name="game", **kwargs):
+    """An owner's address of the game; `kwargs` are the route's further parts, in order."""
+    return reverse(name, args=[game.public_id, *kwargs.values()])
+
+
+def post_box(client, game, box, dice=None, points=None, htmx=False, **extra):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "box": box.key}
+    data |= {"card": 1, **extra}
+    if dice is not None:
+        data["dice"] = "".join(map(str, dice))
+    if points is not None:
+        data["points"] = points
+    return client.post(game_url(game, "game-record"), data, headers=HTMX if htmx else {})
+
+
+def text(response):
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+def post_roll(client, game, hold=(), headers=None, **overrides):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "hold": list(hold)}
+    url = reverse("game-roll", args=[game.public_id])
+    return client.post(url, data | overrides, headers=headers or {})
+
+
+def post_score(client, game, box, **overrides):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": game.entries.count() + 1, "box": box.key}
+    data |= {"confirm": "zero"}
+    return client.post(reverse("game-record", args=[game.public_id]), data | overrides)
+
+
+def finished_game(owner, names=("Ann", "Bob"), **kwargs):
+    game = GameFactory(owner=owner, names=list(names), **kwargs)
+    return play(game, [turn for turn in SOLO_GAME for _ in names])
+
+
+def good_document(household):
+    finished_game(household)
+    document = exchange.export_games(Game.objects.all())
+    Game.objects.all().delete()
+    return document
