@@ -606,6 +606,18 @@ def test_the_coach_asks_once_before_a_costly_box_and_the_player_decides(coached,
     assert response.status_code == 200 and game.entries.get().box == "chance"
 
 
+def test_with_the_coach_chosen_a_quiet_record_still_reads_the_game_once(
+    coached, game, django_assert_max_num_queries
+):
+    rated = strategy.rate_boxes({}, (6, 6, 6, 4, 5))
+    best = max(rated, key=rated.get)
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": 1, "box": best.key, "dice": "66645"}
+    with django_assert_max_num_queries(MAX_QUERIES_PER_RECORD):
+        response = coached.post(game_url(game, "game-record"), data, headers=HTMX)
+    assert response.status_code == 200 and game.entries.get().box == best.key
+
+
 def test_the_coach_leaves_a_stale_or_illegal_choice_to_the_rules(coached, game):
     response = post_box(coached, game, Box.CHANCE, dice=(6, 6, 6, 4, 5), version=7)
     assert response.status_code == 409 and not game.entries.exists()
