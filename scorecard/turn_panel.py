@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from django.template.defaultfilters import floatformat
 from django.urls import reverse_lazy
 
 from scorecard import advice, rules
@@ -32,6 +33,23 @@ class BoxChoice:
     @property
     def box(self) -> rules.Box:
         return self.option.box
+
+    @property
+    def is_zero(self) -> bool:
+        return self.option.points == 0
+
+    @property
+    def is_best(self) -> bool:
+        return bool(self.rating and self.rating.is_best)
+
+    @property
+    def spoken_name(self) -> str:
+        """The box's button as a screen reader says it: its points, and its rating if any."""
+        name = f"{self.box.label}, {self.option.points} points"
+        if self.rating:
+            name += f", expected final {floatformat(self.rating.expected, 1)}"
+            name += ", best" if self.rating.is_best else ""
+        return name
 
 
 @dataclass(frozen=True)
@@ -107,6 +125,14 @@ class TurnPanel:
     @property
     def dice_text(self) -> str:
         return "".join(map(str, self.dice or ()))
+
+    @property
+    def dice_label(self) -> str:
+        return f"Dice {self.dice_text}"
+
+    @property
+    def table_faces(self) -> list[int]:
+        return [die.face for die in self.table]
 
     @property
     def advice_available(self) -> bool:
