@@ -303,6 +303,16 @@ def test_ties_are_shown_as_ties(client_of, game):
     assert "A tie: Ann and Bob share first place" in text(client_of.get(game_url(game)))
 
 
+def test_the_review_says_who_won_looking_back(client_of, household, game):
+    solo = GameFactory(owner=household, names=["Solo"])
+    play(solo, SOLO_GAME)
+    review = text(client_of.get(game_url(solo, "game-review")))
+    assert 'class="winner"' in review and f"Solo won with {SOLO_TOTAL}." in review
+    play(game, [turn for turn in SOLO_GAME for _ in range(2)])
+    tie = text(client_of.get(game_url(game, "game-review")))
+    assert f"A tie: Ann and Bob, {SOLO_TOTAL} each." in tie
+
+
 def test_undo_reopens_a_finished_game(client_of, household):
     game = GameFactory(owner=household, names=["Solo"])
     play(game, SOLO_GAME)
