@@ -31,9 +31,9 @@ def wanted(request) -> bool:
     return setting(request) == "on"
 
 
-def coach_threshold(request) -> float | None:
-    """The loss at which the coach speaks up, when this browser chose the coach."""
-    chosen = setting(request)
+def coach_threshold(chosen: str) -> float | None:
+    """The loss at which the coach speaks up, when this browser chose the coach (`chosen` is
+    one of SETTINGS)."""
     return float(chosen.removeprefix("coach-")) if chosen.startswith("coach-") else None
 
 

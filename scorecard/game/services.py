@@ -203,13 +203,15 @@ def record_box(
     points: int | None = None,
     extra_yahtzee: bool = False,
     confirm_zero: bool = True,
+    progress: GameProgress | None = None,
 ) -> Recorded:
-    """Fill a box for the player whose turn it is.
+    """Fill a box for the player whose turn it is; `progress` is the game already read in
+    this request, if it was (the version claimed below guards it like a fresh read).
 
     The same entry sent twice (a double tap) is recorded once: the second gets the first.
     """
     with transaction.atomic():
-        progress = load_progress(game)
+        progress = load_progress(game) if progress is None else progress
         if version != game.version or turn != progress.next_turn:
             repeat = _repeat_of_last(progress, turn, card, box, dice, points)
             if repeat is None:
@@ -303,11 +305,14 @@ def roll_dice(
     turn: int,
     hold: Sequence[int] = (),
     rng: random.Random | None = None,
+    progress: GameProgress | None = None,
 ) -> GameProgress:
-    """Roll the dice that are not held, for the player whose turn it is (digital games)."""
+    """Roll the dice that are not held, for the player whose turn it is (digital games);
+    `progress` is the game already read in this request, if it was (the version claimed
+    below guards it like a fresh read)."""
     hold = sorted(set(hold))
     with transaction.atomic():
-        progress = load_progress(game)
+        progress = load_progress(game) if progress is None else progress
         if version != game.version:
             raise GameChanged(progress)
         with by_the_rules(progress):

@@ -9,7 +9,9 @@ for a table game, the server's dice for a digital one, the ranking once the game
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
+from django.template.defaultfilters import floatformat
 from django.urls import reverse_lazy
 
 from scorecard import advice
@@ -33,6 +35,23 @@ class BoxChoice:
     def box(self) -> rules.Box:
         return self.option.box
 
+    @property
+    def is_zero(self) -> bool:
+        return self.option.points == 0
+
+    @property
+    def is_best(self) -> bool:
+        return bool(self.rating and self.rating.is_best)
+
+    @property
+    def spoken_name(self) -> str:
+        """The box's button as a screen reader says it: its points, and its rating if any."""
+        name = f"{self.box.label}, {self.option.points} points"
+        if self.rating:
+            name += f", expected final {floatformat(self.rating.expected, 1)}"
+            name += ", best" if self.rating.is_best else ""
+        return name
+
 
 @dataclass(frozen=True)
 class TableDie:
@@ -44,11 +63,26 @@ class TableDie:
 ADVICE_URL = reverse_lazy("advice")
 
 
+class Mode(StrEnum):
+    """What the panel is doing this turn; the template draws one partial per mode."""
+
+    GAME_OVER = "game-over"
+    WATCHING = "watching"
+    CONFIRM_ZERO = "confirm-zero"
+    COACH = "coach"
+    HOLD_COACH = "hold-coach"
+    ROLLING = "rolling"
+    DIGITAL_DICE = "digital-dice"  # the turn's last roll (or the round's) on show: score it
+    SHARED_ROLL = "shared-roll"  # Challenge Yahtzee at a table: the round's roll is typed once
+    DICE_PAD = "dice-pad"
+
+
 @dataclass
 class TurnPanel:
     progress: GameProgress
     links: GameLinks
     wants_advice: bool
+    mode: Mode = Mode.GAME_OVER
     error: str = ""
     notice: str = ""
     confirm: ZeroNeedsConfirmation | None = None
@@ -73,6 +107,11 @@ class TurnPanel:
     typed_open: bool = False
 
     @property
+    def scoring(self) -> bool:
+        """Whether the turn's dice, advice and boxes show (not a watcher, a question or the end)."""
+        return self.mode not in _NOT_SCORING
+
+    @property
     def game(self) -> Game:
         return self.progress.game
 
@@ -87,6 +126,14 @@ class TurnPanel:
     @property
     def dice_text(self) -> str:
         return "".join(map(str, self.dice or ()))
+
+    @property
+    def dice_label(self) -> str:
+        return f"Dice {self.dice_text}"
+
+    @property
+    def table_faces(self) -> list[int]:
+        return [die.face for die in self.table]
 
     @property
     def advice_available(self) -> bool:
@@ -127,17 +174,30 @@ class TurnPanel:
         return self.card.open_boxes() if self.card else []
 
 
+_NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.COACH}
+
+
 def build_turn_panel(
     progress: GameProgress,
     query,
     *,
-    wants_advice: bool = False,
     links: GameLinks | None = None,
+    advice_setting: str = "off",
+    htmx: bool = False,
     **shown,
 ) -> TurnPanel:
-    """The panel for the player whose turn it is; `query` holds the dice being entered and
-    the chosen card; `shown` is an error, a notice or a zero to confirm."""
-    panel = TurnPanel(progress, links or GameLinks(progress.game.public_id), wants_advice, **shown)
+    """The panel for the player whose turn it is, as this browser sees it: `query` holds the
+    dice being entered, the chosen card and whether the typed-points box is open;
+    `advice_setting` is this browser's choice of advice; `shown` is an error, a notice, a
+    zero to confirm or a coach's note."""
+    links = links or GameLinks(progress.game.public_id)
+    if not links.role.may_score:
+        query = {}  # a watcher sees whose turn it is, not a dice pad
+    wants_advice = advice_setting == "on" and links.role.may_score
+    panel = TurnPanel(progress, links, wants_advice, advice_setting=advice_setting, **shown)
+    panel.typed_open = "typed" in query
+    panel.typed_on_demand = htmx and not panel.typed_open
+    panel.mode = _mode(panel)
     current = progress.current
     if current is None:
         return panel
@@ -176,6 +236,57 @@ def build_turn_panel(
     if game.digital:
         _add_table(panel, advising, rivals)
     return panel
+
+
+def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> advice.CoachNote | None:
+    """The coach's word on the box about to be filled with `fields` (an entry's fields), when
+    it gives up at least `threshold` points; anything the service would refuse is left for
+    it to refuse."""
+    current = progress.current
+    if current is None or not advice.advice_available(progress):
+        return None
+    if (fields["version"], fields["turn"]) != (progress.game.version, progress.next_turn):
+        return None
+    card = next((card for card in current.open_cards() if card.number == fields["card"]), None)
+    dice = fields["dice"] or progress.turn_dice or progress.round_dice
+    if card is None or dice is None:
+        return None
+    joker = progress.game.joker_rule
+    return advice.coach_objection(card, dice, fields["box"], joker, threshold)
+
+
+def coach_on_hold(
+    progress: GameProgress, sent: tuple[int, int], hold: list[int], threshold: float
+) -> advice.HoldCoachNote | None:
+    """The coach's word on the dice at `hold` about to be kept for the next roll (`sent` is
+    the version and turn the player saw), when they give up at least `threshold` points;
+    anything the service would refuse is left for it to refuse."""
+    table = progress.table_dice
+    if sent != (progress.game.version, progress.next_turn) or not (progress.may_roll and table):
+        return None
+    if not advice.advice_available(progress) or not all(0 <= p < len(table) for p in hold):
+        return None
+    assert progress.current is not None, "may_roll: someone's turn"
+    card = progress.current.open_cards()[0]
+    left, joker = progress.rolls_left, progress.game.joker_rule
+    return advice.coach_hold_objection(card, table, sorted(set(hold)), left, joker, threshold)
+
+
+def _mode(panel: TurnPanel) -> Mode:
+    progress = panel.progress
+    if progress.current is None:
+        return Mode.GAME_OVER
+    if not panel.links.role.may_score:
+        return Mode.WATCHING
+    if panel.confirm:
+        return Mode.CONFIRM_ZERO
+    if panel.coach:
+        return Mode.COACH
+    if progress.game.digital:
+        if panel.hold_coach:
+            return Mode.HOLD_COACH
+        return Mode.ROLLING if progress.may_roll else Mode.DIGITAL_DICE
+    return Mode.SHARED_ROLL if progress.round_dice else Mode.DICE_PAD
 
 
 def _add_choices(panel: TurnPanel, advising: bool) -> None:

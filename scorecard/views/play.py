@@ -21,7 +21,7 @@ from scorecard.game.progress import FilledBox, GameProgress, load_progress
 from scorecard.models import Entry, Game
 from scorecard.presenters import standings
 from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
-from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel
+from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
 from scorecard.web import live
 from scorecard.web.forms import entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
@@ -32,14 +32,10 @@ ADVICE_COOKIE_AGE = 60 * 60 * 24 * 365
 def _panel(
     request: HtmxHttpRequest, progress: GameProgress, links: GameLinks, query, **shown
 ) -> TurnPanel:
-    if not links.role.may_score:
-        query = {}  # a watcher sees whose turn it is, not a dice pad
-    wants_advice = advice.wanted(request) and links.role.may_score
-    panel = build_turn_panel(progress, query, wants_advice=wants_advice, links=links, **shown)
-    panel.advice_setting = advice.setting(request)
-    panel.typed_open = "typed" in query
-    panel.typed_on_demand = bool(request.htmx) and not panel.typed_open
-    return panel
+    setting, htmx = advice.setting(request), bool(request.htmx)
+    return build_turn_panel(
+        progress, query, links=links, advice_setting=setting, htmx=htmx, **shown
+    )
 
 
 def _respond(
@@ -116,9 +112,13 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     game = game_for(request, key, role, with_seats=True)
     try:
         fields = entry_fields(request.POST)
-        if coached := _coach_speaks(request, game, links, fields):
-            return coached
-        recorded = services.record_box(game=game, **fields)
+        progress = None  # read here only for the coach, then handed to the service
+        if (threshold := _coach_listening(request)) is not None:
+            progress = load_progress(game)
+            if objection := coach_on_box(progress, fields, threshold):
+                panel = _panel(request, progress, links, request.POST, coach=objection)
+                return _respond(request, panel)
+        recorded = services.record_box(game=game, progress=progress, **fields)
     except services.ZeroNeedsConfirmation as question:
         panel = _panel(request, question.progress, links, request.POST, confirm=question)
         return _respond(request, panel)
@@ -137,47 +137,12 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     return _respond(request, panel, "after-entry", entry=entry)
 
 
-def _coach_speaks(request, game: Game, links: GameLinks, fields: dict) -> HttpResponse | None:
-    """With the coach chosen, a box that gives up too much is asked about once before it is
-    written; anything the service would refuse is left for it to refuse."""
-    threshold = advice.coach_threshold(request)
-    if threshold is None or request.POST.get("coach") == "heard":
+def _coach_listening(request: HtmxHttpRequest) -> float | None:
+    """The loss at which the coach speaks up for this move: None when this browser did not
+    choose the coach, or the player already heard it on this move."""
+    if request.POST.get("coach") == "heard":
         return None
-    progress = load_progress(game)
-    current = progress.current
-    if current is None or not advice.advice_available(progress):
-        return None
-    if (fields["version"], fields["turn"]) != (game.version, progress.next_turn):
-        return None
-    card = next((card for card in current.open_cards() if card.number == fields["card"]), None)
-    dice = fields["dice"] or progress.turn_dice or progress.round_dice
-    if card is None or dice is None:
-        return None
-    note = advice.coach_objection(card, dice, fields["box"], game.joker_rule, threshold)
-    if note is None:
-        return None
-    return _respond(request, _panel(request, progress, links, request.POST, coach=note))
-
-
-def _coach_speaks_on_roll(request, game: Game, links: GameLinks, sent, hold) -> HttpResponse | None:
-    """With the coach chosen, dice held that give up too much are asked about once before
-    the roll; anything the service would refuse is left for it to refuse."""
-    threshold = advice.coach_threshold(request)
-    if threshold is None or request.POST.get("coach") == "heard":
-        return None
-    progress = load_progress(game)
-    table = progress.table_dice
-    if sent != (game.version, progress.next_turn) or not (progress.may_roll and table):
-        return None
-    if not advice.advice_available(progress) or not all(0 <= p < len(table) for p in hold):
-        return None
-    assert progress.current is not None, "may_roll: someone's turn"
-    card = progress.current.open_cards()[0]
-    left, joker = progress.rolls_left, game.joker_rule
-    note = advice.coach_hold_objection(card, table, sorted(set(hold)), left, joker, threshold)
-    if note is None:
-        return None
-    return _respond(request, _panel(request, progress, links, {}, hold_coach=note))
+    return advice.coach_threshold(advice.setting(request))
 
 
 @require_POST
@@ -189,9 +154,14 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         version = parse_int(post.get("version"), "The version")
         turn = parse_int(post.get("turn"), "The turn")
         hold = [parse_int(position, "A held die") for position in post.getlist("hold")]
-        if coached := _coach_speaks_on_roll(request, game, links, (version, turn), hold):
-            return coached
-        progress = services.roll_dice(game=game, version=version, turn=turn, hold=hold)
+        progress = None  # read here only for the coach, then handed to the service
+        if (threshold := _coach_listening(request)) is not None:
+            progress = load_progress(game)
+            if note := coach_on_hold(progress, (version, turn), hold, threshold):
+                return _respond(request, _panel(request, progress, links, {}, hold_coach=note))
+        progress = services.roll_dice(
+            game=game, version=version, turn=turn, hold=hold, progress=progress
+        )
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal)
     if not request.htmx:

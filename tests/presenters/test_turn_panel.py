@@ -59,7 +59,7 @@ def test_a_digital_last_turn_marks_the_dice_that_win_most_often(household, polic
     game.refresh_from_db()
     services.roll_dice(game=game, version=game.version, turn=26)
     progress = load_progress(game)
-    panel = build_turn_panel(progress, {}, wants_advice=True)
+    panel = build_turn_panel(progress, {}, advice_setting="on")
     assert panel.play_to_win is not None and panel.last_turn_note
     card, rival = progress.current.cards[0], progress.seats[0].totals.total
     ranked = strategy.rate_keeps_to_win(
@@ -67,3 +67,34 @@ def test_a_digital_last_turn_marks_the_dice_that_win_most_often(household, polic
     )
     held = sorted(die.face for die in panel.table if die.advised)
     assert tuple(held) == ranked[0][0] == panel.play_to_win.to_win[0]
+
+
+def test_the_panel_chooses_its_mode_from_the_game_and_who_looks(game, digital):
+    from scorecard.access.links import GameLinks, Role
+    from scorecard.presenters.turn_panel import Mode
+
+    progress = load_progress(game)
+    assert build_turn_panel(progress, {}).mode == Mode.DICE_PAD
+    watcher = GameLinks("token", Role.WATCHER)
+    watching = build_turn_panel(progress, {"dice": "44425"}, links=watcher)
+    assert watching.mode == Mode.WATCHING and watching.dice_entry.text == ""
+    assert build_turn_panel(load_progress(digital), {}).mode == Mode.ROLLING
+
+
+def test_the_typed_points_form_waits_for_its_box_to_open_only_for_htmx(game):
+    progress = load_progress(game)
+    assert build_turn_panel(progress, {}, htmx=True).typed_on_demand
+    assert not build_turn_panel(progress, {}).typed_on_demand
+    opened = build_turn_panel(progress, {"typed": "1"}, htmx=True)
+    assert opened.typed_open and not opened.typed_on_demand
+
+
+def test_advice_is_rated_only_for_a_browser_that_chose_it_always(game, strategy_tables):
+    from scorecard.engine import rules
+
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    progress = load_progress(game)
+    coached = build_turn_panel(progress, {"dice": "44425"}, advice_setting="coach-2")
+    assert not coached.wants_advice and coached.advice_setting == "coach-2"
+    always = build_turn_panel(progress, {"dice": "44425"}, advice_setting="on")
+    assert always.wants_advice and always.choices[0].rating is not None

@@ -303,6 +303,16 @@ def test_ties_are_shown_as_ties(client_of, game):
     assert "A tie: Ann and Bob share first place" in text(client_of.get(game_url(game)))
 
 
+def test_the_review_says_who_won_looking_back(client_of, household, game):
+    solo = GameFactory(owner=household, names=["Solo"])
+    play(solo, SOLO_GAME)
+    review = text(client_of.get(game_url(solo, "game-review")))
+    assert 'class="winner"' in review and f"Solo won with {SOLO_TOTAL}." in review
+    play(game, [turn for turn in SOLO_GAME for _ in range(2)])
+    tie = text(client_of.get(game_url(game, "game-review")))
+    assert f"A tie: Ann and Bob, {SOLO_TOTAL} each." in tie
+
+
 def test_undo_reopens_a_finished_game(client_of, household):
     game = GameFactory(owner=household, names=["Solo"])
     play(game, SOLO_GAME)
@@ -604,6 +614,18 @@ def test_the_coach_asks_once_before_a_costly_box_and_the_player_decides(coached,
     assert "Undo last entry" not in page and 'name="coach" value="heard"' in page
     response = post_box(coached, game, costly, dice=(6, 6, 6, 4, 5), htmx=True, coach="heard")
     assert response.status_code == 200 and game.entries.get().box == "chance"
+
+
+def test_with_the_coach_chosen_a_quiet_record_still_reads_the_game_once(
+    coached, game, django_assert_max_num_queries
+):
+    rated = strategy.rate_boxes({}, (6, 6, 6, 4, 5))
+    best = max(rated, key=rated.get)
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": 1, "box": best.key, "dice": "66645"}
+    with django_assert_max_num_queries(MAX_QUERIES_PER_RECORD):
+        response = coached.post(game_url(game, "game-record"), data, headers=HTMX)
+    assert response.status_code == 200 and game.entries.get().box == best.key
 
 
 def test_the_coach_leaves_a_stale_or_illegal_choice_to_the_rules(coached, game):

@@ -215,3 +215,17 @@ def test_the_coach_is_quiet_when_the_best_dice_are_held(advised, digital, seeded
     hold = [str(i) for i, kept in enumerate(best) if kept]
     assert post_roll(advised, digital, hold=hold).status_code == 302
     assert Roll.objects.count() == 2
+
+
+def test_with_the_coach_chosen_a_quiet_roll_reads_the_game_once(
+    advised, digital, seeded, django_assert_max_num_queries
+):
+    post_roll(advised, digital)
+    advised.cookies["advice"] = "coach-5"
+    digital.refresh_from_db()
+    data = {"version": digital.version, "turn": 1, "hold": [0, 1, 2, 3]}
+    url = reverse("game-roll", args=[digital.public_id])
+    # the game with its seats, BEGIN, entries, the turn's rolls, claim, insert, COMMIT
+    with django_assert_max_num_queries(7):
+        response = advised.post(url, data, headers=HTMX)
+    assert response.status_code == 200 and Roll.objects.count() == 2
