@@ -13,10 +13,6 @@ from django.utils.cache import get_conditional_response
 from scorecard.access import links
 from scorecard.web.htmx import HtmxHttpRequest
 
-# How often a live page asks; the README explains why polling and not server-sent events.
-POLL_SECONDS = 2
-
-
 def etag(version: int) -> str:
     return f'"{version}"'
 

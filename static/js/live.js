@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const POLL_MS = 2000;
+  const POLL_MS = 2000; // the one place the interval lives (README: why polling, not a stream)
   let stopped = false;
 
   function poll() {
