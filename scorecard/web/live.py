@@ -13,6 +13,7 @@ from django.utils.cache import get_conditional_response
 from scorecard.access import links
 from scorecard.web.htmx import HtmxHttpRequest
 
+
 def etag(version: int) -> str:
     return f'"{version}"'
 
