@@ -10,7 +10,7 @@ another may.
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 
 from django.http import Http404
 from django.urls import reverse
@@ -107,12 +107,26 @@ ROUTES = {
 }  # fmt: skip
 
 
+# Stand-ins a game's key and a turn number take while an address is reversed once per
+# process; each request's addresses are then made by putting the real ones in their place.
+KEY_STAND_IN = "GAME-KEY"
+TURN_STAND_IN = 987654321  # no game has this many turns
+
+
 @cache
-def _url_pattern(name: str, *more: int) -> tuple[str, str]:
-    """The address of a game's page or action around its key, reversed once per process."""
-    stand_in = "GAME-KEY"
-    before, after = reverse(name, args=[stand_in, *more]).split(stand_in)
+def _url_pattern(name: str) -> tuple[str, str]:
+    """The address of a game's page or action, split around its key."""
+    before, after = reverse(name, args=[KEY_STAND_IN]).split(KEY_STAND_IN)
     return before, after
+
+
+@cache
+def _turn_url_pattern(name: str) -> tuple[str, str, str]:
+    """The address of an action on one turn, split around its key and its turn."""
+    address = reverse(name, args=[KEY_STAND_IN, TURN_STAND_IN])
+    before, rest = address.split(KEY_STAND_IN)
+    between, after = rest.split(str(TURN_STAND_IN))
+    return before, between, after
 
 
 def game_url(name: str, key: str) -> str:
@@ -122,20 +136,51 @@ def game_url(name: str, key: str) -> str:
 
 class GameLinks:
     """The addresses of one game's pages and actions as `role` reaches them, each made when
-    first used; an action the role may not take has no address (AttributeError)."""
+    first used; an action the role may not take has no address (AttributeError, which a
+    template shows as nothing)."""
 
     def __init__(self, key: str, role: Role = Role.OWNER) -> None:
         self.key, self.role = key, role
 
-    def __getattr__(self, action: str) -> str:
+    def _address(self, action: str) -> str:
         name = ROUTES[self.role].get(action)
         if name is None:
-            raise AttributeError(action)
-        url = game_url(name, self.key)
-        setattr(self, action, url)
-        return url
+            raise AttributeError(f"{self.role} has no {action} address")
+        return game_url(name, self.key)
+
+    @cached_property
+    def page(self) -> str:
+        return self._address("page")
+
+    @cached_property
+    def sheet(self) -> str:
+        return self._address("sheet")
+
+    @cached_property
+    def record(self) -> str:
+        return self._address("record")
+
+    @cached_property
+    def roll(self) -> str:
+        return self._address("roll")
+
+    @cached_property
+    def undo(self) -> str:
+        return self._address("undo")
+
+    @cached_property
+    def review(self) -> str:
+        return self._address("review")
+
+    @cached_property
+    def rematch(self) -> str:
+        return self._address("rematch")
+
+    @cached_property
+    def share(self) -> str:
+        return self._address("share")
 
     def correct(self, turn: int) -> str:
         """The correction address of a turn (only for roles that score)."""
-        before, after = _url_pattern(ROUTES[self.role]["correct"], 0)
-        return f"{before}{self.key}{after.replace('/0/', f'/{turn}/', 1)}"
+        before, between, after = _turn_url_pattern(ROUTES[self.role]["correct"])
+        return f"{before}{self.key}{between}{turn}{after}"
