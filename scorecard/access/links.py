@@ -10,7 +10,7 @@ another may.
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import cache, cached_property
+from functools import cache
 
 from django.http import Http404
 from django.urls import reverse
@@ -134,10 +134,20 @@ def game_url(name: str, key: str) -> str:
     return f"{before}{key}{after}"
 
 
+class _Address:
+    """One named address of `GameLinks` (its attribute's name is the action in `ROUTES`)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.action = name
+
+    def __get__(self, links: GameLinks, owner: type | None = None) -> str:
+        return links._address(self.action)
+
+
 class GameLinks:
-    """The addresses of one game's pages and actions as `role` reaches them, each made when
-    first used; an action the role may not take has no address (AttributeError, which a
-    template shows as nothing)."""
+    """The addresses of one game's pages and actions as `role` reaches them, each made from
+    its pattern when asked for; an action the role may not take has no address
+    (AttributeError, which a template shows as nothing)."""
 
     def __init__(self, key: str, role: Role = Role.OWNER) -> None:
         self.key, self.role = key, role
@@ -148,37 +158,14 @@ class GameLinks:
             raise AttributeError(f"{self.role} has no {action} address")
         return game_url(name, self.key)
 
-    @cached_property
-    def page(self) -> str:
-        return self._address("page")
-
-    @cached_property
-    def sheet(self) -> str:
-        return self._address("sheet")
-
-    @cached_property
-    def record(self) -> str:
-        return self._address("record")
-
-    @cached_property
-    def roll(self) -> str:
-        return self._address("roll")
-
-    @cached_property
-    def undo(self) -> str:
-        return self._address("undo")
-
-    @cached_property
-    def review(self) -> str:
-        return self._address("review")
-
-    @cached_property
-    def rematch(self) -> str:
-        return self._address("rematch")
-
-    @cached_property
-    def share(self) -> str:
-        return self._address("share")
+    page = _Address()
+    sheet = _Address()
+    record = _Address()
+    roll = _Address()
+    undo = _Address()
+    review = _Address()
+    rematch = _Address()
+    share = _Address()
 
     def correct(self, turn: int) -> str:
         """The correction address of a turn (only for roles that score)."""
