@@ -338,3 +338,23 @@ class PlayerFigures(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.games} games"
+
+
+class CreationCount(models.Model):
+    """How many games and households one client address made in one window of time.
+
+    Kept in the database, which every worker on every machine shares: a count kept in a
+    worker's memory would let each worker allow the whole limit."""
+
+    address = models.CharField(max_length=64)
+    window = models.BigIntegerField()  # the window's number: seconds since 1970 // its length
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["address", "window"], name="creation_count_once")
+        ]
+        indexes = [models.Index(fields=["window"], name="creation_count_window")]
+
+    def __str__(self) -> str:
+        return f"{self.address}: {self.count} in window {self.window}"

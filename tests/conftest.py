@@ -72,7 +72,7 @@ def advised(client_of, strategy_tables):
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Each test starts with empty counters (the creation limit lives in the cache)."""
+    """Each test starts with an empty cache (the Win column and charts are kept there)."""
     from django.core.cache import cache
 
     cache.clear()

@@ -19,7 +19,7 @@ PRODUCTION = {
 def run_django(code: str, **environment) -> subprocess.CompletedProcess:
     """Python with the site's settings and only the environment given (plus the PATH)."""
     env = {"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "yahtzee.settings"}
-    env |= {key: value for key, value in os.environ.items() if key == "DATABASE_URL"}
+    env |= {key: value for key, value in os.environ.items() if key in {"DATABASE_URL", "REDIS_URL"}}
     return subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env | environment, capture_output=True,
         text=True, timeout=120,
@@ -144,3 +144,23 @@ def test_allowed_hosts_that_name_no_host_are_refused_at_start():
         "error: DJANGO_ALLOWED_HOSTS names no host; list the host names served, "
         "separated by commas."
     )
+
+
+def test_redis_url_makes_every_worker_share_one_redis_cache():
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "c = settings.CACHES['default']; print(c['BACKEND'], c.get('LOCATION', '-'))"
+    )
+    shared = run_django(code, **PRODUCTION, REDIS_URL="redis://10.0.0.5:6379/0").stdout.split()
+    assert shared == ["django.core.cache.backends.redis.RedisCache", "redis://10.0.0.5:6379/0"]
+    alone = run_django(code, **PRODUCTION, REDIS_URL="").stdout.split()
+    assert alone[0] == "django.core.cache.backends.locmem.LocMemCache"
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="CI's PostgreSQL pass sets REDIS_URL")
+def test_a_real_redis_keeps_what_one_process_wrote_for_another():
+    write = "import django; django.setup(); from django.core.cache import cache; "
+    key = f"shared-{secrets.token_hex(4)}"
+    assert run_django(write + f"cache.set('{key}', 42, 60)", **PRODUCTION).returncode == 0
+    read = run_django(write + f"print(cache.get('{key}'))", **PRODUCTION)
+    assert read.stdout.strip() == "42", read.stderr

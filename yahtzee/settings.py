@@ -108,8 +108,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scorecard.access.households.HouseholdMiddleware",
     "scorecard.web.middleware.LinkPagePrivacy",
-    # A database gone for a moment (a restart) is a 503 with Retry-After, not a 500.
-    "scorecard.web.unavailable.DatabaseUnavailable",
+    # A database or cache gone for a moment (a restart) is a 503 with Retry-After, not a 500.
+    "scorecard.web.unavailable.StorageUnavailable",
 ]
 
 ROOT_URLCONF = "yahtzee.urls"
@@ -151,6 +151,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Past one machine every worker shares one Redis (REDIS_URL, e.g. redis://10.0.0.5:6379/0):
+# the Win column and the charts are computed once for all of them. Without it each process
+# keeps its own cache in memory, which is right for one process and merely slower for many:
+# nothing that must be shared (the creation limit, the games) lives in a cache.
+_redis_url = os.environ.get("REDIS_URL", "")
+if _redis_url:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _redis_url,
+            "KEY_PREFIX": "scorecard",
+            # A Redis that does not answer fails the request in a second (a 503), not in 30.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
@@ -198,6 +214,7 @@ _hsts_subdomains = _switch("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
 _hsts_preload = _switch("DJANGO_HSTS_PRELOAD", True)
 if not DEBUG:
     SECURE_SSL_REDIRECT = _ssl_redirect
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer asks over plain HTTP
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = _hsts_seconds

@@ -1,9 +1,9 @@
 """How fast one client address may create games (new, rematches) and households.
 
-A fixed window counted in Django's cache: the default cache lives in each server process,
-so with several workers each counts on its own (the README's Deploy section says how to
-share one). Enough for a table that starts a game every few minutes; a script that creates
-hundreds is told to wait.
+A fixed window counted in the database, the one store every worker on every machine shares:
+each creation adds one to its address's row in one UPDATE, which the database applies one at
+a time, so the limit holds exactly however many workers count at once. Enough for a table
+that starts a game every few minutes; a script that creates hundreds is told to wait.
 """
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import HttpRequest
+
+from scorecard.models import CreationCount
 
 
 def client_address(request: HttpRequest) -> str:
@@ -34,14 +37,24 @@ def client_address(request: HttpRequest) -> str:
 def creation_allowed(request: HttpRequest) -> bool:
     """Counts one creation for this address; False once the window's limit is reached."""
     window = int(time.time() // settings.CREATION_WINDOW)
-    key = f"creations:{client_address(request)}:{window}"
-    cache.add(key, 0, timeout=settings.CREATION_WINDOW)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=settings.CREATION_WINDOW)
-        count = 1
-    return count <= settings.CREATION_LIMIT
+    return _count_one(client_address(request), window) <= settings.CREATION_LIMIT
+
+
+@transaction.atomic
+def _count_one(address: str, window: int) -> int:
+    """Adds one to the address's count in this window and returns the new count. The UPDATE
+    holds the row until the transaction ends, so two workers never read the same count."""
+    rows = CreationCount.objects.filter(address=address, window=window)
+    if not rows.update(count=F("count") + 1):
+        try:
+            with transaction.atomic():  # a savepoint: another worker may insert it first
+                CreationCount.objects.create(address=address, window=window, count=1)
+            # The first creation of a window is the moment to forget the windows before it.
+            CreationCount.objects.filter(window__lt=window).delete()
+            return 1
+        except IntegrityError:
+            rows.update(count=F("count") + 1)
+    return rows.values_list("count", flat=True).get()
 
 
 def refusal_message() -> str:

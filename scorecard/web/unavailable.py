@@ -7,11 +7,16 @@ where the player is looking; the site's page otherwise) and a line in the log. T
 request opens a new connection (`conn_health_checks`), so nothing else is needed to recover.
 A write that failed was rolled back with its transaction; a box sent again is checked
 against the game's version, so a double tap is still recorded once.
+
+Past one machine the same holds for Redis (`REDIS_URL`): a cache that does not answer within
+its one-second timeout is a 503 of the same kind, naming the cache.
 """
 
 import logging
 
 from django.db import InterfaceError, OperationalError
+from redis.exceptions import ConnectionError as CacheConnectionError
+from redis.exceptions import TimeoutError as CacheTimeoutError
 from django.http import HttpRequest, HttpResponse
 from django.template import engines
 
@@ -19,6 +24,9 @@ logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 2
 MESSAGE = "The score card could not reach its database just now."
+CACHE_MESSAGE = "The score card could not reach its cache just now."
+DATABASE_GONE = (OperationalError, InterfaceError)
+CACHE_GONE = (CacheConnectionError, CacheTimeoutError)
 AGAIN = "Try again in a few seconds."
 GO_BACK = "Go back and send it again in a few seconds."
 
@@ -39,25 +47,25 @@ PAGE = """{% extends "base.html" %}
 FRAGMENT = '<p class="error" role="alert">{{ message }} {{ again }}</p>\n'
 
 
-def unavailable_response(request: HttpRequest) -> HttpResponse:
+def unavailable_response(request: HttpRequest, message: str = MESSAGE) -> HttpResponse:
     """503 with Retry-After: for htmx the message alone, else the site's page with it."""
     by_link, htmx = request.method in {"GET", "HEAD"}, getattr(request, "htmx", False)
     again = AGAIN if by_link or htmx else GO_BACK
-    context = {"message": MESSAGE, "again": again}
+    context = {"message": message, "again": again}
     context["retry"] = request.get_full_path() if by_link else ""
     try:
         body = engines["django"].from_string(FRAGMENT if htmx else PAGE).render(context, request)
         kind = "text/html; charset=utf-8"
     except Exception:  # the page itself failed (a deploy without collectstatic): say it plainly
         logger.exception("The page saying the database is unavailable failed; sent it as text")
-        body, kind = f"{MESSAGE} {again}\n", "text/plain; charset=utf-8"
+        body, kind = f"{message} {again}\n", "text/plain; charset=utf-8"
     response = HttpResponse(body, status=503, content_type=kind)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
 
 
-class DatabaseUnavailable:
+class StorageUnavailable:
     """Last in MIDDLEWARE, so it is the first to see an exception a view raised."""
 
     def __init__(self, get_response) -> None:
@@ -67,12 +75,17 @@ class DatabaseUnavailable:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, OperationalError | InterfaceError):
+        if isinstance(exception, DATABASE_GONE):
+            store, message = "database", MESSAGE
+        elif isinstance(exception, CACHE_GONE):
+            store, message = "cache", CACHE_MESSAGE
+        else:
             return None  # a bug: Django's 500 and its report
         logger.error(
-            "The database is unavailable; answered 503 to %s %s",
+            "The %s is unavailable; answered 503 to %s %s",
+            store,
             request.method,
             request.path,
             exc_info=exception,
         )
-        return unavailable_response(request)
+        return unavailable_response(request, message)

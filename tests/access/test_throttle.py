@@ -1,10 +1,15 @@
 """How fast one client address may create games and households."""
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.db import connection
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from scorecard.access import throttle
-from scorecard.models import Game, Household
+from scorecard.models import CreationCount, Game, Household
 from tests.helpers import finished_game, text
 
 NEW_GAME = {"name_1": "Ann", "joker": "hasbro", "mode": "standard"}
@@ -84,3 +89,35 @@ def test_a_rematch_is_a_new_game_and_counts_against_the_limit(client_of, househo
     page = text(refused)  # the finished game's page, the reason above its Rematch button
     assert '<p class="error" role="alert">Too many new games from this address' in page
     assert "Rematch with the same players" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_workers_counting_at_once_let_exactly_the_limit_through(settings):
+    """Twenty threads, each with its own database connection as a worker has, ask 60 times
+    at once: exactly the limit is allowed, never one more."""
+    settings.CREATION_LIMIT = 30
+    start = threading.Barrier(20)
+
+    def ask_three_times() -> list[bool]:
+        start.wait()
+        try:
+            return [throttle.creation_allowed(forwarded_request("", "10.9.9.9")) for _ in range(3)]
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(20) as pool:
+        answers = [a for answers in pool.map(lambda _: ask_three_times(), range(20)) for a in answers]
+    assert answers.count(True) == 30
+    assert CreationCount.objects.get(address="10.9.9.9").count == 60
+
+
+def test_a_new_window_starts_from_zero_and_forgets_the_old_ones(db, settings, monkeypatch):
+    settings.CREATION_LIMIT = 1
+    settings.CREATION_WINDOW = 600
+    request = forwarded_request("", "10.1.1.1")
+    monkeypatch.setattr(throttle.time, "time", lambda: 600 * 1000 + 5)
+    assert throttle.creation_allowed(request)
+    assert not throttle.creation_allowed(request)
+    monkeypatch.setattr(throttle.time, "time", lambda: 600 * 1001 + 5)
+    assert throttle.creation_allowed(request)
+    assert list(CreationCount.objects.values_list("window", "count")) == [(1001, 1)]

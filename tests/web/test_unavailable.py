@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from django.db import InterfaceError, OperationalError
 from django.test import Client
+from redis.exceptions import ConnectionError as CacheConnectionError
 
 from scorecard.engine.rules import Box
 from scorecard.game import services
@@ -193,3 +194,13 @@ def test_when_the_page_itself_cannot_be_made_the_503_says_it_in_plain_text(
     assert response.content.decode() == (
         "The score card could not reach its database just now. Try again in a few seconds.\n"
     )
+
+
+def test_a_cache_that_does_not_answer_is_a_503_naming_the_cache(client_of, game, monkeypatch):
+    def lose_the_cache(*args, **kwargs):
+        raise CacheConnectionError("Error 111 connecting to 10.0.0.5:6379. Connection refused.")
+
+    monkeypatch.setattr(play_views, "load_progress", lose_the_cache)
+    response = client_of.get(game_url(game))
+    assert response.status_code == 503 and response["Retry-After"] == "2"
+    assert "The score card could not reach its cache just now. Try again" in text(response)
