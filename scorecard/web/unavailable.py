@@ -15,10 +15,10 @@ its one-second timeout is a 503 of the same kind, naming the cache.
 import logging
 
 from django.db import InterfaceError, OperationalError
-from redis.exceptions import ConnectionError as CacheConnectionError
-from redis.exceptions import TimeoutError as CacheTimeoutError
 from django.http import HttpRequest, HttpResponse
 from django.template import engines
+from redis.exceptions import ConnectionError as CacheConnectionError
+from redis.exceptions import TimeoutError as CacheTimeoutError
 
 logger = logging.getLogger(__name__)
 
