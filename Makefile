@@ -25,7 +25,7 @@ fi; \
 exit 1
 endef
 
-.PHONY: venv venv-test run test test-postgres lint format migrate strategy bench clean
+.PHONY: venv venv-test run test test-postgres scale-out lint format migrate strategy bench clean
 
 HOST ?= 127.0.0.1
 # Development: debug on, and a random secret key kept in .secret-key-development.
@@ -79,6 +79,11 @@ test: venv-test
 test-postgres: venv-test
 	@[ -n "$$DATABASE_URL" ] || { echo "error: set DATABASE_URL=postgres://... for the PostgreSQL pass" >&2; exit 1; }
 	$(DEV) $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
+
+# Two app instances on one PostgreSQL and one Redis, one lost mid-load (needs DATABASE_URL
+# and REDIS_URL; CI's PostgreSQL pass runs it).
+scale-out: venv-test
+	$(PY) bench/scale_out.py
 
 # One table of request costs, each a ratio to a constant page measured in the same run.
 bench: venv-test
