@@ -97,9 +97,11 @@ MIDDLEWARE = [
     # Pages and fragments are compressed; static files come precompressed from whitenoise.
     # BREACH finds nothing to guess: Django masks the CSRF token afresh in every response.
     "django.middleware.gzip.GZipMiddleware",
+    "scorecard.web.middleware.RefuseAtTheDoor",
+    # Most requests are polls of an unchanged game: answered 304 here, before the rest.
+    "scorecard.web.live.AnswerUnchangedPolls",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "scorecard.web.middleware.RefuseAtTheDoor",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

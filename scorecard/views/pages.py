@@ -47,8 +47,6 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_sheet(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     """A game's own sheet, kept current like the game page (see `live`)."""
-    if unchanged := live.unchanged(request, key, role):
-        return unchanged
     progress = load_progress(game_for(request, key, role))
     columns = game_columns(progress)
     context = {"columns": columns, "rows": sheet_rows(columns), "progress": progress}

@@ -91,10 +91,8 @@ def _refused(
 
 @require_GET
 def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
-    """The game as `role` sees it; a live page's poll (`?live=1`) is answered 304 while the
-    game is unchanged, from one small query."""
-    if unchanged := live.unchanged(request, key, role):
-        return unchanged
+    """The game as `role` sees it; a live page's poll (`?live=1`) reaches here only when the
+    game changed (`live.AnswerUnchangedPolls` answers the others)."""
     links = GameLinks(key, role)
     progress = load_progress(game_for(request, key, role, with_seats=True))
     if live.is_poll(request):

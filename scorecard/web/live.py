@@ -3,15 +3,24 @@
 A page that shows a game carries its version (`data-version`) and the address to ask
 (`data-live`); `static/js/live.js` asks every two seconds while the page is visible, with
 `If-None-Match` set to the version on show. An unchanged game answers 304 with no body after
-one small query (`links.version_for`), so a hundred watchers cost the server next to
-nothing; a changed one answers with every region of the page, out of band.
+one small query (`links.version_for`), before the session, CSRF and message middleware run
+(`AnswerUnchangedPolls`), so a hundred watchers cost the server next to nothing; a changed
+one reaches the view and answers with every region of the page, out of band.
 """
 
-from django.http import HttpResponse
-from django.utils.cache import get_conditional_response
+from typing import cast
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
+from django.utils.cache import get_conditional_response, patch_cache_control
 
 from scorecard.access import links
 from scorecard.web.htmx import HtmxHttpRequest
+from scorecard.web.middleware import keep_link_page_private
+from scorecard.web.unavailable import CACHE_GONE, DATABASE_GONE
+
+# The pages a live poll asks (each with a `key`, and a `role` for a link's pages).
+POLLED_PAGES = frozenset({"game", "score", "watch", "game-sheet", "score-sheet", "watch-sheet"})
 
 
 def etag(version: int) -> str:
@@ -22,11 +31,45 @@ def is_poll(request: HtmxHttpRequest) -> bool:
     return bool(request.htmx) and "live" in request.GET
 
 
-def unchanged(request: HtmxHttpRequest, key: str, role: links.Role) -> HttpResponse | None:
-    """For a poll whose page already shows the game's version, a 304; else None."""
-    if not is_poll(request):
-        return None
-    return get_conditional_response(request, etag=etag(links.version_for(request, key, role)))
+def _asks_if_changed(request: HttpRequest) -> bool:
+    """A live poll that names the version it shows (htmx sets the header; the middleware that
+    reads it for `request.htmx` has not run yet)."""
+    return (
+        request.method == "GET"
+        and "live" in request.GET
+        and request.headers.get("HX-Request") == "true"
+        and "If-None-Match" in request.headers
+    )
+
+
+class AnswerUnchangedPolls:
+    """Answers a poll of an unchanged game with 304 from one small query, before the session,
+    CSRF, message and household middleware: every phone at every table asks every 2 s, and
+    almost every answer is "unchanged". Anything else (a changed game, a game this browser
+    may not see, a database that does not answer) goes on to the view, which answers it as
+    it answers any request."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _asks_if_changed(request):
+            try:
+                match = resolve(request.path_info)
+                if match.url_name in POLLED_PAGES:
+                    role = match.kwargs.get("role", links.Role.OWNER)
+                    # The access check reads only the household cookie, never `htmx`,
+                    # which the htmx middleware has not set yet.
+                    asker = cast(HtmxHttpRequest, request)
+                    version = links.version_for(asker, match.kwargs["key"], role)
+                    if answer := get_conditional_response(request, etag=etag(version)):
+                        tagged(answer, version)
+                        patch_cache_control(answer, private=True)
+                        keep_link_page_private(answer, match.url_name)
+                        return answer
+            except (Resolver404, Http404, *DATABASE_GONE, *CACHE_GONE):
+                pass  # the view answers it: a 404 page, a 503 that says to try again
+        return self.get_response(request)
 
 
 def tagged(response: HttpResponse, version: int) -> HttpResponse:

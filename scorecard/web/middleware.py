@@ -53,6 +53,13 @@ LINK_PAGES = ("score", "watch", "household", "game-share")
 LINK_PAGE_REFERRER_POLICY = "same-origin"
 
 
+def keep_link_page_private(response: HttpResponse, url_name: str | None) -> None:
+    if url_name and url_name.startswith(LINK_PAGES):
+        response.headers["Referrer-Policy"] = LINK_PAGE_REFERRER_POLICY
+        response.headers["Cache-Control"] = "private, no-store"
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+
+
 class LinkPagePrivacy:
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -60,8 +67,5 @@ class LinkPagePrivacy:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         match = request.resolver_match
-        if match and match.url_name and match.url_name.startswith(LINK_PAGES):
-            response.headers["Referrer-Policy"] = LINK_PAGE_REFERRER_POLICY
-            response.headers["Cache-Control"] = "private, no-store"
-            response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        keep_link_page_private(response, match.url_name if match else None)
         return response
