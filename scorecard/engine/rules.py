@@ -444,6 +444,11 @@ class HouseRules[B: (Box, FamilyBox)]:
     def boxes(self) -> tuple[B, ...]:
         return self.family.boxes
 
+    @property
+    def saves_rolls(self) -> bool:
+        """Maxi Yatzy's house rule: rolls a turn leaves unused are the player's for later."""
+        return Switch.SAVED_ROLLS in self.switches
+
     def scores(self, dice: Dice) -> dict[B, int]:
         """Every box's ordinary value for one sorted roll."""
         return _scores_of(self, dice)
@@ -460,7 +465,7 @@ class HouseRules[B: (Box, FamilyBox)]:
 
     def _check_filled(self, filled: Mapping[B, int]) -> None:
         for box, points in filled.items():
-            if self.family.by_key.get(getattr(box, "key", None)) is not box:  # type: ignore[arg-type]
+            if not isinstance(box, Box | FamilyBox) or self.family.by_key.get(box.key) is not box:
                 raise RuleViolation(f"{box!r} is not a box of a {self.family.name} card.")
             if points not in self.achievable_points(box):
                 raise RuleViolation(f"{box.label} cannot hold {points} points.")

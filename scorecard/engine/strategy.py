@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -644,7 +644,8 @@ def rate_keeps_to_win(
 class FamilyStrategy:
     """The optimal solitaire strategy of a five-dice family without jokers (Yatzy), for one
     table's house rules. A state is the filled-box mask and the upper total capped at the
-    bonus threshold (the bonus is scored when it is reached), at `mask * (cap + 1) + upper`.
+    bonus threshold (the bonus is scored when it is reached), at `mask * (cap + 1) + upper`;
+    totals that no longer matter are one state (`live_upper`).
     In forced order only the next box is open, so only the masks of the first boxes occur."""
 
     FORMAT = 1
@@ -668,9 +669,21 @@ class FamilyStrategy:
         )
         self.reach = reachable_uppers(self.cap)
         self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
+        # By upper mask: the lowest total from which its open upper boxes can reach the bonus.
+        self.live_from = np.array(
+            [self.cap - DICE * sum(f for f in rules.FACES if not upper >> (f - 1) & 1)
+             for upper in range(UPPER_MASK + 1)]
+        )  # fmt: skip
 
     def state_index(self, mask: int | Indices, upper: int | Indices) -> Indices:
-        return np.asarray(mask * (self.cap + 1) + upper)
+        return np.asarray(mask * (self.cap + 1) + self.live_upper(mask, upper))
+
+    def live_upper(self, mask: int | Indices, upper: int | Indices) -> Indices:
+        """The upper total as far as the rest of the game cares: once the bonus is scored, or
+        out of reach of the open upper boxes, every total plays the same (the bonus is
+        counted when it is reached), so they are one state, at the threshold."""
+        live = (upper >= self.live_from[mask & UPPER_MASK]) & (upper < self.cap)
+        return np.where(live, upper, self.cap)
 
     def state_of(self, filled: Mapping[FamilyBox, int]) -> tuple[int, int]:
         """A card's state: (filled-box mask, upper total capped at the bonus threshold)."""
@@ -678,22 +691,22 @@ class FamilyStrategy:
         upper = min(self.cap, sum(points for box, points in filled.items() if box.is_upper))
         return mask, upper
 
-    def levels(self) -> list[tuple[Indices, Indices, Indices]]:
+    def levels(self) -> Iterator[tuple[Indices, Indices, Indices]]:
         """Every state with a turn left as (masks, uppers, zeros), a level of filled boxes at a
-        time, the most filled first."""
+        time, the most filled first (made as they are asked for, to keep the memory down)."""
         if self.house.forced:
             by_level = [[(1 << filled) - 1] for filled in range(len(self.boxes) - 1, -1, -1)]
         else:
             ordered = sorted(range(self.full_mask), key=lambda mask: -mask.bit_count())
             grouped = itertools.groupby(ordered, key=lambda mask: mask.bit_count())
             by_level = [list(group) for _, group in grouped]
-        levels: list[tuple[Indices, Indices, Indices]] = []
         for masks in by_level:
-            uppers = [np.flatnonzero(self.reach[mask & UPPER_MASK]) for mask in masks]
-            repeated = np.repeat(masks, [len(found) for found in uppers])
+            uppers = [
+                np.unique(self.live_upper(mask, np.flatnonzero(self.reach[mask & UPPER_MASK])))
+                for mask in masks
+            ]
             joined = np.concatenate(uppers)
-            levels.append((repeated, joined, np.zeros_like(joined)))
-        return levels
+            yield np.repeat(masks, [len(found) for found in uppers]), joined, np.zeros_like(joined)
 
     @overload
     def final_roll_values(

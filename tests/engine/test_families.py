@@ -48,6 +48,8 @@ def test_a_maxi_card_has_twenty_boxes_and_six_dice():
     assert len(MAXI.boxes) == 20 and MAXI.dice_count == 6
     assert MAXI.upper_bonus == UpperBonus(84, 100)
     assert MAXI.switches == (Switch.SAVED_ROLLS,)
+    assert HouseRules(MAXI, frozenset({Switch.SAVED_ROLLS})).saves_rolls
+    assert not PLAIN_MAXI.saves_rolls
 
 
 def test_maxi_says_plainly_it_has_no_advice():
