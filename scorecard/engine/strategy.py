@@ -641,6 +641,10 @@ def rate_keeps_to_win(
 # --- Any other five-dice family: Yatzy, with its house switches, in any order ------------------
 
 
+# Smaller than Yahtzee's chunk: a Yatzy table is larger, and this keeps a build within 100 MB.
+FAMILY_CHUNK = 1024
+
+
 class FamilyStrategy:
     """The optimal solitaire strategy of a five-dice family without jokers (Yatzy), for one
     table's house rules. A state is the filled-box mask and the upper total capped at the
@@ -778,7 +782,7 @@ class FamilyStrategy:
             finals = self.final_roll_values(masks, uppers, future)
             future[self.state_index(masks, uppers)] = turn_values(finals)[2]
 
-        solve_levels(self.levels(), solve_chunk, CHUNK, len(self.boxes), progress)
+        solve_levels(self.levels(), solve_chunk, FAMILY_CHUNK, len(self.boxes), progress)
         return future
 
     def table_path(self) -> Path:
