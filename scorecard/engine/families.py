@@ -169,11 +169,11 @@ class Hand(NamedTuple):
 type Scorer = Callable[[Hand, frozenset[Switch]], int]
 
 
-def upper(face: int) -> Scorer:
+def _face_sum(face: int) -> Scorer:
     return lambda hand, switches: face * hand.counts[face]
 
 
-def chance(hand: Hand, switches: frozenset[Switch]) -> int:
+def _all_dice(hand: Hand, switches: frozenset[Switch]) -> int:
     return hand.total
 
 
@@ -362,14 +362,14 @@ YAHTZEE: Family[Box] = Family(
     dice_count=5,
     boxes=tuple(Box),
     scorers={
-        **{box.key: upper(box.upper_face) for box in Box if box.is_upper},
+        **{box.key: _face_sum(box.upper_face) for box in Box if box.is_upper},
         "three_of_a_kind": _sum_with_kind(3),
         "four_of_a_kind": _sum_with_kind(4),
         "full_house": _yahtzee_full_house,
         "small_straight": _any_straight(([1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]), 30),
         "large_straight": _any_straight(([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]), 40),
         "yahtzee": _all_alike(50),
-        "chance": chance,
+        "chance": _all_dice,
     },
     upper_bonus=UpperBonus(63, 35),
     pace_dice=3,
@@ -393,7 +393,7 @@ YATZY: Family[FamilyBox] = Family(
         FamilyBox("yatzy", "Yatzy"),
     ),
     scorers={
-        **{box.key: upper(box.upper_face) for box in _upper_boxes()},
+        **{box.key: _face_sum(box.upper_face) for box in _upper_boxes()},
         "one_pair": _pairs(1),
         "two_pairs": _yatzy_two_pairs,
         "three_of_a_kind": _kind(3),
@@ -401,7 +401,7 @@ YATZY: Family[FamilyBox] = Family(
         "small_straight": _straight(range(1, 6), 15),
         "large_straight": _straight(range(2, 7), 20),
         "full_house": _yatzy_full_house,
-        "chance": chance,
+        "chance": _all_dice,
         "yatzy": _all_alike(50),
     },
     upper_bonus=UpperBonus(63, 50),
@@ -431,7 +431,7 @@ MAXI: Family[FamilyBox] = Family(
         FamilyBox("maxi_yatzy", "Maxi Yatzy"),
     ),
     scorers={
-        **{box.key: upper(box.upper_face) for box in _upper_boxes()},
+        **{box.key: _face_sum(box.upper_face) for box in _upper_boxes()},
         "one_pair": _pairs(1),
         "two_pairs": _pairs(2),
         "three_pairs": _pairs(3),
@@ -444,7 +444,7 @@ MAXI: Family[FamilyBox] = Family(
         "full_house": _groups(3, 2, all_dice=False),
         "villa": _groups(3, 3, all_dice=True),
         "tower": _groups(4, 2, all_dice=True),
-        "chance": chance,
+        "chance": _all_dice,
         "maxi_yatzy": _all_alike(100),
     },
     upper_bonus=UpperBonus(84, 100),
