@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,14 +20,16 @@ from typing import Any, TypedDict
 
 import numpy as np
 
-from scorecard.engine import rules, strategy
+from scorecard.engine import odds, rules, strategy
 from scorecard.engine.rules import JokerRule
 from scorecard.engine.strategy import (
     CAP,
+    DICE,
     FIRST_ROLL,
     FULL_MASK,
     KEEP_INDEX,
     KEEPS,
+    MASK_SHIFT,
     ROLL_INDEX,
     ROLLS,
     STATE_COUNT,
@@ -52,9 +53,7 @@ SIMULATED_GAMES = 10_000
 SEED = 2026
 
 
-def unpack(index: Indices) -> tuple[Indices, Indices, Indices]:
-    """States' (masks, upper totals, Yahtzee box holds 50): `state_index` undone."""
-    return index >> 7, (index >> 1) & 63, index & 1
+unpack = strategy.unpack
 
 
 # --- Following the policy through one turn ------------------------------------------------------
@@ -157,12 +156,9 @@ def _transitions() -> Values:
     `roll`."""
     table = np.zeros((len(KEEPS), len(ROLLS)))
     for keep, index in KEEP_INDEX.items():
-        fresh = 5 - len(keep)
+        fresh = DICE - len(keep)
         for dice in itertools.combinations_with_replacement(rules.FACES, fresh):
-            ways = math.factorial(fresh)
-            for count in Counter(dice).values():
-                ways //= math.factorial(count)
-            table[index, ROLL_INDEX[tuple(sorted(keep + dice))]] += ways / 6**fresh
+            table[index, ROLL_INDEX[tuple(sorted(keep + dice))]] += odds.chance_of(dice)
     return table
 
 
@@ -196,7 +192,7 @@ def remaining_distributions(states: list[int], joker: JokerRule) -> list[Values]
     outcomes = {}
     frontier = {int(state) for state in states if (joker, int(state)) not in _exact}
     while frontier:
-        batch = sorted(state for state in frontier if state >> 7 != FULL_MASK)
+        batch = sorted(state for state in frontier if state >> MASK_SHIFT != FULL_MASK)
         if not batch:
             break
         chances, points, nexts = final_roll_chances(np.array(batch), joker)
@@ -204,7 +200,7 @@ def remaining_distributions(states: list[int], joker: JokerRule) -> list[Values]
             outcomes[state] = (chances[:, column], points[:, column], nexts[:, column])
         reached = {int(n) for n in np.unique(nexts[chances > 0])}
         frontier = {n for n in reached if n not in outcomes and (joker, n) not in _exact}
-    for state in sorted(outcomes, key=lambda state: -(state >> 7).bit_count()):
+    for state in sorted(outcomes, key=lambda state: -(state >> MASK_SHIFT).bit_count()):
         chances, points, nexts = outcomes[state]
         total: Values = np.zeros(1)
         for following in np.unique(nexts[chances > 0]):
@@ -221,7 +217,7 @@ def forget_exact() -> None:
 
 
 def _exact_of(state: int, joker: JokerRule) -> Values:
-    return np.array([1.0]) if state >> 7 == FULL_MASK else _exact[joker, state]
+    return np.array([1.0]) if state >> MASK_SHIFT == FULL_MASK else _exact[joker, state]
 
 
 def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> Values:
@@ -259,9 +255,9 @@ def _keep_counts() -> Indices:
 def _reroll(keeps: Indices, rng: np.random.Generator) -> Indices:
     """The roll each game gets by keeping `keeps` (KEEPS indices) and rolling the rest."""
     counts = _keep_counts()[keeps].copy()
-    fresh = 5 - counts.sum(axis=1)
-    dice = rng.integers(0, 6, size=(len(keeps), 5))
-    rolled = np.arange(5)[None, :] < fresh[:, None]
+    fresh = DICE - counts.sum(axis=1)
+    dice = rng.integers(0, 6, size=(len(keeps), DICE))
+    rolled = np.arange(DICE)[None, :] < fresh[:, None]
     for face in range(6):
         counts[:, face] += ((dice == face) & rolled).sum(axis=1)
     rolls: Indices = _roll_lookup()[counts @ _POWERS]
@@ -288,14 +284,14 @@ def simulate(joker: JokerRule, start: int, games: int, seed: int) -> Simulated:
     scores = np.zeros(games)
     yahtzees = np.zeros(games, dtype=np.int64)
     while True:
-        playing = np.flatnonzero((states >> 7) != FULL_MASK)
+        playing = np.flatnonzero((states >> MASK_SHIFT) != FULL_MASK)
         if len(playing) == 0:
             break
         for part in np.array_split(playing, max(1, len(playing) // 1024)):
             scored, states[part], rolled = _one_turn(states[part], values, joker, rng)
             scores[part] += scored
             yahtzees[part] += rolled
-    return Simulated(scores, ((states >> 1) & 63) >= CAP, yahtzees)
+    return Simulated(scores, unpack(states)[1] >= CAP, yahtzees)
 
 
 def _one_turn(
@@ -309,6 +305,27 @@ def _one_turn(
     roll = _reroll(two_left[roll, games], rng)
     roll = _reroll(one_left[roll, games], rng)
     return points[roll, games], nexts[roll, games], np.isin(roll, YAHTZEE_ROLLS)
+
+
+def simulate_family(solver: strategy.FamilyStrategy, games: int, seed: int) -> Values:
+    """The final scores of `games` whole games of a family's house rules (Yatzy) played by
+    its optimal policy (seeded): the check of its solved mean."""
+    values = solver.load()
+    rng = np.random.default_rng(seed)
+    states: Indices = np.zeros(games, dtype=np.int64)
+    scores = np.zeros(games)
+    for _ in solver.boxes:  # a box a turn
+        # Many games share a state (in forced order at most 64 do a turn): each is solved once.
+        distinct, game_column = np.unique(states, return_inverse=True)
+        masks, uppers = np.divmod(distinct, solver.cap + 1)
+        finals, points, nexts = solver.final_roll_values(masks, uppers, values, True)
+        one_left, two_left = turn_keep_choices(finals)
+        roll = _reroll(np.zeros(games, dtype=np.int64), rng)  # keep nothing: five fresh dice
+        roll = _reroll(two_left[roll, game_column], rng)
+        roll = _reroll(one_left[roll, game_column], rng)
+        scores += points[roll, game_column]
+        states = nexts[roll, game_column]
+    return scores
 
 
 # --- A rule's figures, saved beside its strategy table ----------------------------------------

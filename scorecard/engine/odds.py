@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from fractions import Fraction
 from functools import cache
 
 from scorecard.engine import rules
+
+
+def chance_of(outcome: tuple[int, ...]) -> float:
+    """The chance that rolling `len(outcome)` dice shows exactly these faces, in any order:
+    the arrangements of the multiset over every ordered outcome (the multinomial)."""
+    arrangements = math.factorial(len(outcome))
+    for count in Counter(outcome).values():
+        arrangements //= math.factorial(count)
+    outcomes: int = 6 ** len(outcome)
+    return arrangements / outcomes
 
 
 def _biggest_group(dice: rules.Dice) -> tuple[int, ...]:

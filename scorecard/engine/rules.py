@@ -1,104 +1,84 @@
-"""The rules of Yahtzee, and nothing else.
+"""The rules of every family a card can be played by, and nothing else.
 
-Five dice, thirteen boxes, each filled once. The upper boxes (Ones to Sixes) score the sum of
-their face; 63 or more there earns a 35-point bonus. The lower boxes: three and four of a kind
-score the sum of all dice, a full house 25, a small straight (four in a row) 30, a large
-straight 40, a Yahtzee (five alike) 50, and Chance the sum of all dice.
+The families themselves (their dice, boxes, scoring and bonus) are data in `families`; this
+module answers for any of them through `HouseRules`: what one table plays, a family with the
+house switches it turned on, its upper bonus, and whether the boxes are filled in card order
+(forced: only the next box is open). The module-level functions answer for standard Yahtzee
+(`STANDARD`), as every part of the product did before there were other families.
+
+Yahtzee: five dice, thirteen boxes, each filled once. The upper boxes (Ones to Sixes) score
+the sum of their face; 63 or more there earns a 35-point bonus. The lower boxes: three and
+four of a kind score the sum of all dice, a full house 25, a small straight (four in a row)
+30, a large straight 40, a Yahtzee (five alike) 50, and Chance the sum of all dice.
 
 A Yahtzee rolled when the Yahtzee box is already filled is an *extra Yahtzee*. What it may
 score, and whether it earns the 100-point bonus, depends on the joker rule the table plays
-(`JokerRule`). Every other part of the product asks this module; nothing re-implements a rule.
+(`JokerRule`); other families have neither. Every other part of the product asks this
+module; nothing re-implements a rule.
 
 A turn is at most three rolls (`ROLLS_PER_TURN`). Triple Yahtzee plays three cards side by
 side and counts them once, twice and three times (`card_multiplier`, `combined_totals`).
 
-Dice are any five ints from 1 to 6, in any order. Bad input raises `RuleViolation` (a
-`ValueError`) with a message meant for a person.
+Dice are any five (six for Maxi Yatzy) ints from 1 to 6, in any order. Bad input raises
+`RuleViolation` (a `ValueError`) with a message meant for a person.
 """
 
 from __future__ import annotations
 
 import enum
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
-UPPER_BONUS_THRESHOLD = 63
-UPPER_BONUS = 35
-ROLLS_PER_TURN = 3
+from scorecard.engine.families import (
+    FACES as FACES,
+)
+from scorecard.engine.families import (
+    YAHTZEE as YAHTZEE,
+)
+from scorecard.engine.families import (
+    Box as Box,
+)
+from scorecard.engine.families import (
+    CardBox as CardBox,
+)
+from scorecard.engine.families import (
+    Dice as Dice,
+)
+from scorecard.engine.families import (
+    Family as Family,
+)
+from scorecard.engine.families import (
+    FamilyBox as FamilyBox,
+)
+from scorecard.engine.families import (
+    RuleViolation as RuleViolation,
+)
+from scorecard.engine.families import (
+    Switch as Switch,
+)
+from scorecard.engine.families import (
+    UpperBonus as UpperBonus,
+)
+from scorecard.engine.families import (
+    hand_of,
+)
+
+UPPER_BONUS_THRESHOLD = YAHTZEE.upper_bonus.threshold
+UPPER_BONUS = YAHTZEE.upper_bonus.points
+ROLLS_PER_TURN = YAHTZEE.rolls_per_turn
 EXTRA_YAHTZEE_BONUS = 100
 YAHTZEE_POINTS = 50
 FULL_HOUSE_POINTS = 25
 SMALL_STRAIGHT_POINTS = 30
 LARGE_STRAIGHT_POINTS = 40
-DICE_COUNT = 5
-FACES = range(1, 7)
+DICE_COUNT = YAHTZEE.dice_count
 TRIPLE_CARDS = 3
-
-
-class RuleViolation(ValueError):
-    """Input the rules refuse; the message is written for the player."""
-
-
-class Box(enum.Enum):
-    """The thirteen boxes of a card, in card order."""
-
-    ONES = ("ones", "Ones", 1)
-    TWOS = ("twos", "Twos", 2)
-    THREES = ("threes", "Threes", 3)
-    FOURS = ("fours", "Fours", 4)
-    FIVES = ("fives", "Fives", 5)
-    SIXES = ("sixes", "Sixes", 6)
-    THREE_OF_A_KIND = ("three_of_a_kind", "3 of a kind", None)
-    FOUR_OF_A_KIND = ("four_of_a_kind", "4 of a kind", None)
-    FULL_HOUSE = ("full_house", "Full house", None)
-    SMALL_STRAIGHT = ("small_straight", "Small straight", None)
-    LARGE_STRAIGHT = ("large_straight", "Large straight", None)
-    YAHTZEE = ("yahtzee", "Yahtzee", None)
-    CHANCE = ("chance", "Chance", None)
-
-    def __init__(self, key: str, label: str, face: int | None) -> None:
-        self.key = key
-        self.label = label
-        self.face = face
-
-    # Members are singletons: hashing by identity is correct and much faster than Enum's.
-    __hash__ = object.__hash__
-
-    @property
-    def is_upper(self) -> bool:
-        return self.face is not None
-
-    @property
-    def is_lower(self) -> bool:
-        return self.face is None
-
-    @property
-    def upper_face(self) -> int:
-        """The face an upper box counts; a lower box counts none."""
-        if self.face is None:
-            raise RuleViolation(f"{self.label} is not an upper box.")
-        return self.face
-
-    @property
-    def max_points(self) -> int:
-        return max(achievable_points(self))
-
-    @classmethod
-    def from_key(cls, key: str) -> Box:
-        return _from_key(cls, key, "box")
-
-    @classmethod
-    def for_face(cls, face: int) -> Box:
-        return UPPER_BOXES[face - 1]
-
-
-BOXES_PER_CARD = len(Box)
-UPPER_BOXES = tuple(box for box in Box if box.is_upper)
-LOWER_BOXES = tuple(box for box in Box if box.is_lower)
+BOXES_PER_CARD = len(YAHTZEE.boxes)
+UPPER_BOXES = YAHTZEE.upper_boxes
+LOWER_BOXES = YAHTZEE.lower_boxes
 
 
 class JokerRule(enum.Enum):
@@ -135,78 +115,33 @@ class JokerRule(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> JokerRule:
-        return _from_key(cls, key, "joker rule")
+        found = next((rule for rule in cls if rule.key == key), None)
+        if found is None:
+            raise RuleViolation(f"There is no joker rule called {key!r}.")
+        return found
 
 
-@cache
-def _by_key[Member: (Box, JokerRule)](members: type[Member]) -> dict[str, Member]:
-    return {member.key: member for member in members}
-
-
-def _from_key[Member: (Box, JokerRule)](members: type[Member], key: str, kind: str) -> Member:
-    """The member whose key a form or a file names, or a readable refusal."""
-    found: Member | None = _by_key(members).get(key) if isinstance(key, str) else None
-    if found is None:
-        raise RuleViolation(f"There is no {kind} called {key!r}.")
-    return found
-
-
-Dice = tuple[int, ...]
 Card = Mapping[Box, int]
-ALL_ROLLS: tuple[Dice, ...] = tuple(itertools.combinations_with_replacement(FACES, DICE_COUNT))
-_SORTED_ROLLS = frozenset(ALL_ROLLS)
+ALL_ROLLS: tuple[Dice, ...] = YAHTZEE.rolls()
 
 
 def parse_dice(dice: Iterable[int] | str) -> Dice:
     """Five dice as a sorted tuple; accepts ints or a string of digits such as "44425"."""
-    if type(dice) is tuple and dice in _SORTED_ROLLS:  # already parsed: the common case
-        return dice
-    if isinstance(dice, str):
-        text = "".join(dice.split()).replace(",", "")
-        if not text.isdecimal():
-            raise RuleViolation("Enter the dice as five digits from 1 to 6, such as 44425.")
-        dice = [int(char) for char in text]
-    values = list(dice)
-    if len(values) != DICE_COUNT:
-        raise RuleViolation(f"A roll is five dice; got {len(values)}.")
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
-            raise RuleViolation(f"A die shows 1 to 6; got {value!r}.")
-    return tuple(sorted(values))
+    return YAHTZEE.parse_dice(dice)
 
 
 def is_yahtzee(dice: Iterable[int]) -> bool:
     return len(set(parse_dice(dice))) == 1
 
 
-def _longest_run(dice: Dice) -> int:
-    faces = sorted(set(dice))
-    longest = run = 1
-    for previous, current in itertools.pairwise(faces):
-        run = run + 1 if current == previous + 1 else 1
-        longest = max(longest, run)
-    return longest
-
-
 def score(box: Box, dice: Iterable[int]) -> int:
     """The ordinary value of five dice in a box, without any joker."""
-    return _scores(parse_dice(dice))[box]
+    return STANDARD.score(box, dice)
 
 
-@cache
 def _scores(dice: Dice) -> dict[Box, int]:
     """Every box's ordinary value for one sorted roll; there are only 252 of them."""
-    counts = sorted(Counter(dice).values())
-    run = _longest_run(dice)
-    values = {box: box.upper_face * dice.count(box.upper_face) for box in UPPER_BOXES}
-    values[Box.THREE_OF_A_KIND] = sum(dice) if counts[-1] >= 3 else 0
-    values[Box.FOUR_OF_A_KIND] = sum(dice) if counts[-1] >= 4 else 0
-    values[Box.FULL_HOUSE] = FULL_HOUSE_POINTS if counts == [2, 3] else 0
-    values[Box.SMALL_STRAIGHT] = SMALL_STRAIGHT_POINTS if run >= 4 else 0
-    values[Box.LARGE_STRAIGHT] = LARGE_STRAIGHT_POINTS if run == 5 else 0
-    values[Box.YAHTZEE] = YAHTZEE_POINTS if counts == [5] else 0
-    values[Box.CHANCE] = sum(dice)
-    return values
+    return STANDARD.scores(dice)
 
 
 JOKER_FULL_VALUES = {
@@ -216,22 +151,6 @@ JOKER_FULL_VALUES = {
 }
 
 
-def _check_card(filled: Card) -> None:
-    for box, points in filled.items():
-        if not isinstance(box, Box):
-            raise RuleViolation(f"{box!r} is not a box of the card.")
-        if points not in achievable_points(box):
-            raise RuleViolation(f"{box.label} cannot hold {points} points.")
-
-
-def _open_boxes(filled: Card) -> list[Box]:
-    _check_card(filled)
-    open_boxes = [box for box in Box if box not in filled]
-    if not open_boxes:
-        raise RuleViolation("This card is full: every box is filled.")
-    return open_boxes
-
-
 def joker_applies(filled: Card, dice: Iterable[int], joker: JokerRule) -> bool:
     """Whether these dice are an extra Yahtzee that the joker rule changes."""
     if joker is JokerRule.NONE or not is_yahtzee(dice) or Box.YAHTZEE not in filled:
@@ -239,16 +158,16 @@ def joker_applies(filled: Card, dice: Iterable[int], joker: JokerRule) -> bool:
     return not (joker is JokerRule.ANY_LOWER and filled[Box.YAHTZEE] == 0)
 
 
-class Option(NamedTuple):
+class Option[B: (Box, FamilyBox)](NamedTuple):
     """One open box for a roll: whether the rule allows it, its points, and why not."""
 
-    box: Box
+    box: B
     points: int
     allowed: bool
     reason: str = ""
 
 
-def _joker_options(open_boxes: list[Box], dice: Dice, joker: JokerRule) -> list[Option]:
+def _joker_options(open_boxes: list[Box], dice: Dice, joker: JokerRule) -> list[Option[Box]]:
     matching = Box.for_face(dice[0])
     ordinary = _scores(dice)
     full = ordinary | JOKER_FULL_VALUES
@@ -282,23 +201,16 @@ def _joker_order_reason(allowed: list[Box]) -> str:
 
 def card_options(
     filled: Card, dice: Iterable[int], joker: JokerRule = JokerRule.HASBRO
-) -> list[Option]:
+) -> list[Option[Box]]:
     """Every open box in card order, each with its points and whether it may be taken."""
-    dice = parse_dice(dice)
-    open_boxes = _open_boxes(filled)
-    if joker_applies(filled, dice, joker):
-        return _joker_options(open_boxes, dice, joker)
-    values = _scores(dice)
-    return [Option(box, values[box], True) for box in open_boxes]
+    return STANDARD.card_options(filled, dice, joker)
 
 
 def options(
     filled: Card, dice: Iterable[int], joker: JokerRule = JokerRule.HASBRO
 ) -> dict[Box, int]:
     """Every box these dice may legally fill this turn, with its points (no 100 bonus)."""
-    return {
-        option.box: option.points for option in card_options(filled, dice, joker) if option.allowed
-    }
+    return STANDARD.options(filled, dice, joker)
 
 
 def earns_bonus(filled: Card, joker: JokerRule = JokerRule.HASBRO) -> bool:
@@ -311,22 +223,14 @@ def yahtzee_bonus(filled: Card, dice: Iterable[int], joker: JokerRule = JokerRul
     return EXTRA_YAHTZEE_BONUS if is_yahtzee(dice) and earns_bonus(filled, joker) else 0
 
 
-@cache
 def achievable_points(box: Box) -> frozenset[int]:
     """Every value a box can hold on a card, under any joker rule."""
-    return frozenset(score(box, roll) for roll in ALL_ROLLS)
+    return STANDARD.achievable_points(box)
 
 
 def check_points(box: Box, points: int) -> int:
     """A number typed in for a box without dice: returned when the box can hold it."""
-    if isinstance(points, bool) or not isinstance(points, int):
-        raise RuleViolation(f"Points are a whole number; got {points!r}.")
-    if points not in achievable_points(box):
-        values = sorted(achievable_points(box))
-        raise RuleViolation(
-            f"{box.label} cannot score {points}; it scores {describe_values(values)}."
-        )
-    return points
+    return STANDARD.check_points(box, points)
 
 
 def describe_values(values: Sequence[int]) -> str:
@@ -335,20 +239,40 @@ def describe_values(values: Sequence[int]) -> str:
         return " or ".join(str(value) for value in values)
     step = values[-1] - values[-2]
     if any(b - a != step for a, b in itertools.pairwise(values)):
-        return f"{values[0]} or {describe_values(values[1:])}"
+        if _evenly_spaced(values[1:]):
+            return f"{values[0]} or {describe_values(values[1:])}"
+        return _describe_runs(values)
     if step == 1:
         return f"{values[0]} to {values[-1]}"
     return f"{', '.join(str(v) for v in values[:3])}, ... {values[-1]}"
 
 
-@dataclass(frozen=True)
-class Placement:
-    """A legal entry on a card: the box, its points, and the bonus the roll earned."""
+def _evenly_spaced(values: Sequence[int]) -> bool:
+    return len({b - a for a, b in itertools.pairwise(values)}) <= 1
 
-    box: Box
+
+def _describe_runs(values: Sequence[int]) -> str:
+    """Values with gaps as their runs: "0, 7 to 9, 11 to 24 or 26 to 28"."""
+    runs: list[list[int]] = []
+    for value in values:
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    texts = [str(run[0]) if len(run) == 1 else f"{run[0]} to {run[-1]}" for run in runs]
+    return f"{', '.join(texts[:-1])} or {texts[-1]}"
+
+
+@dataclass(frozen=True)
+class Entry[B: (Box, FamilyBox)]:
+    """One filled box: its points, the dice it was filled with (none when typed as points),
+    and the extra-Yahtzee bonus the roll earned. `place` makes one; a card is a list of them
+    in the order the boxes were filled."""
+
+    box: B
     points: int
-    bonus: int = 0
     dice: Dice | None = None
+    bonus: int = 0
 
 
 def place(
@@ -359,29 +283,11 @@ def place(
     points: int | None = None,
     joker: JokerRule = JokerRule.HASBRO,
     extra_yahtzee: bool = False,
-) -> Placement:
-    """Check one entry against a card: with dice, or with a number typed in for the box.
-
-    Without dice the player may still declare an extra Yahtzee, which earns the bonus only
-    where the rule and the Yahtzee box allow it.
-    """
-    _check_card(filled)
-    if box in filled:
-        raise RuleViolation(f"{box.label} is already filled.")
-    if dice is not None:
-        dice = parse_dice(dice)
-        option = next(o for o in card_options(filled, dice, joker) if o.box is box)
-        if not option.allowed:
-            raise RuleViolation(option.reason)
-        return Placement(box, option.points, yahtzee_bonus(filled, dice, joker), dice)
-    if points is None:
-        raise RuleViolation(f"Enter the dice or the points for {box.label}.")
-    check_points(box, points)
-    if not extra_yahtzee:
-        return Placement(box, points)
-    if not earns_bonus(filled, joker):
-        raise RuleViolation("An extra Yahtzee earns 100 only with 50 in the Yahtzee box.")
-    return Placement(box, points, _typed_extra_yahtzee(filled, box, points, joker))
+) -> Entry[Box]:
+    """Check one entry against a Yahtzee card: with dice, or with a number typed in."""
+    return STANDARD.place(
+        filled, box, dice=dice, points=points, joker=joker, extra_yahtzee=extra_yahtzee
+    )
 
 
 def _typed_extra_yahtzee(filled: Card, box: Box, points: int, joker: JokerRule) -> int:
@@ -399,47 +305,22 @@ def _typed_extra_yahtzee(filled: Card, box: Box, points: int, joker: JokerRule) 
     raise RuleViolation(f"No five alike may score {points} in {box.label} under this rule.")
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One filled box as a card records it, in the order the boxes were filled."""
-
-    box: Box
-    points: int
-    dice: Dice | None = None
-    bonus: int = 0
+def check_card(
+    entries: Sequence[Entry[Box]], joker: JokerRule = JokerRule.HASBRO
+) -> dict[Box, int]:
+    """Replay a Yahtzee card's entries in order (see `HouseRules.check_card`)."""
+    return STANDARD.check_card(entries, joker)
 
 
-def check_card(entries: Sequence[Entry], joker: JokerRule = JokerRule.HASBRO) -> dict[Box, int]:
-    """Replay a card's entries in order; the filled card, or `RuleViolation` naming the box
-    at fault (by its box: a card's own turn count would differ from the game's)."""
-    filled: dict[Box, int] = {}
-    for entry in entries:
-        try:
-            placement = place(
-                filled,
-                entry.box,
-                dice=entry.dice,
-                points=None if entry.dice else entry.points,
-                joker=joker,
-                extra_yahtzee=bool(entry.bonus) and not entry.dice,
-            )
-        except RuleViolation as error:
-            raise RuleViolation(f"{entry.box.label}: {error}") from None
-        if (placement.points, placement.bonus) != (entry.points, entry.bonus):
-            raise RuleViolation(f"{entry.box.label}: {_mismatch(placement, entry)}")
-        filled[entry.box] = entry.points
-    return filled
-
-
-def _mismatch(placement: Placement, entry: Entry) -> str:
+def _mismatch(said: Entry[Box] | Entry[FamilyBox], entry: Entry[Box] | Entry[FamilyBox]) -> str:
     def worth(points: int, bonus: int) -> str:
         return f"{points} and the {bonus} extra-Yahtzee bonus" if bonus else f"{points}"
 
-    said = worth(placement.points, placement.bonus)
+    worth_said = worth(said.points, said.bonus)
     written = worth(entry.points, entry.bonus)
-    if placement.points == entry.points and not placement.bonus:
-        said += ", with no extra-Yahtzee bonus"
-    return f"those dice are worth {said}, but the card says {written}."
+    if said.points == entry.points and not said.bonus:
+        worth_said += ", with no extra-Yahtzee bonus"
+    return f"those dice are worth {worth_said}, but the card says {written}."
 
 
 @dataclass(frozen=True)
@@ -468,30 +349,25 @@ class Totals:
 
 
 def totals(filled: Card, extra_yahtzees: int = 0) -> Totals:
-    """Upper, bonus, lower, extra-Yahtzee bonus, total and bonus pace of one card.
+    """Upper, bonus, lower, extra-Yahtzee bonus, total and bonus pace of one Yahtzee card.
 
     Pace is the upper section measured against three of each face: four 5s is +5, two 6s -6.
     """
-    _check_card(filled)
-    upper = sum(points for box, points in filled.items() if box.is_upper)
-    lower = sum(points for box, points in filled.items() if box.is_lower)
-    pace = sum(points - pace_par(box) for box, points in filled.items() if box.is_upper)
-    return totals_from_sums(upper, lower, extra_yahtzees, pace)
+    return STANDARD.totals(filled, extra_yahtzees)
 
 
 NO_TOTALS = Totals(0, 0, 0, 0, 0, 0)
-PACE_DICE = 3  # three of each face in the upper boxes make exactly the 63 of the bonus
+PACE_DICE = YAHTZEE.pace_dice  # three of each face in the upper boxes make exactly the 63
 
 
 def pace_par(box: Box) -> int:
     """What an upper box holds on the way to the bonus: three of its face."""
-    return PACE_DICE * box.upper_face
+    return STANDARD.pace_par(box)
 
 
 def upper_bonus_settled(filled: Card) -> bool:
     """Whether the upper bonus is decided: 63 is reached, or every upper box is filled."""
-    upper = sum(points for box, points in filled.items() if box.is_upper)
-    return upper >= UPPER_BONUS_THRESHOLD or all(box in filled for box in UPPER_BOXES)
+    return STANDARD.upper_bonus_settled(filled)
 
 
 def cards_per_player(triple: bool) -> int:
@@ -517,21 +393,264 @@ def combined_totals(cards: Mapping[int, Totals]) -> Totals:
 
 def turns_per_player(cards: int) -> int:
     """One box a turn until every card is full."""
-    return BOXES_PER_CARD * cards
+    return STANDARD.turns_per_player(cards)
 
 
 def totals_from_sums(upper: int, lower: int, extra_yahtzees: int = 0, pace: int = 0) -> Totals:
-    """A card's totals from its upper and lower sums, as a database can add them up."""
-    most = BOXES_PER_CARD - 1  # every turn but the one that filled the Yahtzee box
-    if isinstance(extra_yahtzees, bool) or not 0 <= extra_yahtzees <= most:
-        raise RuleViolation(f"A card holds 0 to {most} extra Yahtzees; got {extra_yahtzees!r}.")
-    bonus = UPPER_BONUS if upper >= UPPER_BONUS_THRESHOLD else 0
-    extra = EXTRA_YAHTZEE_BONUS * extra_yahtzees
-    return Totals(upper, bonus, lower, extra, upper + bonus + lower + extra, pace)
+    """A Yahtzee card's totals from its upper and lower sums, as a database can add them up."""
+    return STANDARD.totals_from_sums(upper, lower, extra_yahtzees, pace)
 
 
 def maximum_score() -> int:
-    """The highest possible total: five alike in every upper box, the best lower boxes, and
-    an extra Yahtzee on each of the other twelve turns."""
-    best = {box: max(achievable_points(box)) for box in Box}
-    return totals(best, extra_yahtzees=BOXES_PER_CARD - 1).total
+    """The highest possible Yahtzee total: five alike in every upper box, the best lower boxes,
+    and an extra Yahtzee on each of the other twelve turns."""
+    return STANDARD.maximum_score()
+
+
+# --- Any family ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HouseRules[B: (Box, FamilyBox)]:
+    """What one table plays: a family, the house switches it turned on, its upper bonus (the
+    family's unless the house sets its own), and whether the boxes are filled in card order
+    (`forced`: only the next box is open; earlier boxes can still be corrected)."""
+
+    family: Family[B]
+    switches: frozenset[Switch] = frozenset()
+    house_bonus: UpperBonus | None = None
+    forced: bool = False
+
+    def __post_init__(self) -> None:
+        for switch in self.switches:
+            if switch not in self.family.switches:
+                raise RuleViolation(f"{self.family.name} has no house rule {switch.label!r}.")
+
+    @property
+    def key(self) -> str:
+        """A name for these rules that a file name can hold: "yatzy", "yatzy-forced", ..."""
+        parts = [self.family.key, *sorted(switch.key for switch in self.switches)]
+        if self.house_bonus is not None:
+            parts.append(f"bonus{self.house_bonus.threshold}x{self.house_bonus.points}")
+        if self.forced:
+            parts.append("forced")
+        return "-".join(parts)
+
+    @property
+    def upper_bonus(self) -> UpperBonus:
+        return self.house_bonus or self.family.upper_bonus
+
+    @property
+    def boxes(self) -> tuple[B, ...]:
+        return self.family.boxes
+
+    @property
+    def saves_rolls(self) -> bool:
+        """Maxi Yatzy's house rule: rolls a turn leaves unused are the player's for later."""
+        return Switch.SAVED_ROLLS in self.switches
+
+    def scores(self, dice: Dice) -> dict[B, int]:
+        """Every box's ordinary value for one sorted roll."""
+        return _scores_of(self, dice)
+
+    def score(self, box: B, dice: Iterable[int]) -> int:
+        """The ordinary value of the dice in a box, without any joker."""
+        return self.scores(self.family.parse_dice(dice))[box]
+
+    def achievable_points(self, box: B) -> frozenset[int]:
+        return self.family.achievable_points(box, self.switches)
+
+    def max_points(self, box: B) -> int:
+        return max(self.achievable_points(box))
+
+    def _check_filled(self, filled: Mapping[B, int]) -> None:
+        for box, points in filled.items():
+            if not isinstance(box, Box | FamilyBox) or self.family.by_key.get(box.key) is not box:
+                raise RuleViolation(f"{box!r} is not a box of a {self.family.name} card.")
+            if points not in self.achievable_points(box):
+                raise RuleViolation(f"{box.label} cannot hold {points} points.")
+
+    def open_boxes(self, filled: Mapping[B, int]) -> list[B]:
+        """The boxes not filled yet, in card order (a full card is refused)."""
+        self._check_filled(filled)
+        open_boxes = [box for box in self.boxes if box not in filled]
+        if not open_boxes:
+            raise RuleViolation("This card is full: every box is filled.")
+        return open_boxes
+
+    def next_box(self, filled: Mapping[B, int]) -> B:
+        """The first open box in card order: in forced order, the only one open."""
+        return self.open_boxes(filled)[0]
+
+    def card_options(
+        self, filled: Mapping[B, int], dice: Iterable[int], joker: JokerRule = JokerRule.HASBRO
+    ) -> list[Option[B]]:
+        """Every open box in card order, each with its points and whether it may be taken."""
+        dice = self.family.parse_dice(dice)
+        open_boxes = self.open_boxes(filled)
+        if self.family.has_jokers and joker_applies(_jokers_card(filled), dice, joker):
+            jokers = _joker_options([_jokers_box(box) for box in open_boxes], dice, joker)
+            found: list[Option[B]] = cast(Any, jokers)  # the same boxes: B is Box here
+        else:
+            values = self.scores(dice)
+            found = [Option(box, values[box], True) for box in open_boxes]
+        return self._in_order(found) if self.forced else found
+
+    @staticmethod
+    def _in_order(found: list[Option[B]]) -> list[Option[B]]:
+        """Forced order: the next box takes the dice at their value there; the rest wait."""
+        first = found[0]
+        why = f"The boxes are filled in order: {first.box.label} is next."
+        return [Option(first.box, first.points, True)] + [
+            Option(option.box, option.points, False, why) for option in found[1:]
+        ]
+
+    def options(
+        self, filled: Mapping[B, int], dice: Iterable[int], joker: JokerRule = JokerRule.HASBRO
+    ) -> dict[B, int]:
+        """Every box these dice may legally fill this turn, with its points (no 100 bonus)."""
+        return {o.box: o.points for o in self.card_options(filled, dice, joker) if o.allowed}
+
+    def check_points(self, box: B, points: int) -> int:
+        """A number typed in for a box without dice: returned when the box can hold it."""
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise RuleViolation(f"Points are a whole number; got {points!r}.")
+        if points not in self.achievable_points(box):
+            values = sorted(self.achievable_points(box))
+            raise RuleViolation(
+                f"{box.label} cannot score {points}; it scores {describe_values(values)}."
+            )
+        return points
+
+    def place(
+        self,
+        filled: Mapping[B, int],
+        box: B,
+        *,
+        dice: Iterable[int] | None = None,
+        points: int | None = None,
+        joker: JokerRule = JokerRule.HASBRO,
+        extra_yahtzee: bool = False,
+    ) -> Entry[B]:
+        """Check one entry against a card: with dice, or with a number typed in for the box.
+
+        Without dice a Yahtzee player may still declare an extra Yahtzee, which earns the
+        bonus only where the rule and the Yahtzee box allow it.
+        """
+        self._check_filled(filled)
+        if box in filled:
+            raise RuleViolation(f"{box.label} is already filled.")
+        if self.forced and box is not self.next_box(filled):
+            raise RuleViolation(
+                f"The boxes are filled in order: {self.next_box(filled).label} is next."
+            )
+        if dice is not None:
+            dice = self.family.parse_dice(dice)
+            option = next(o for o in self.card_options(filled, dice, joker) if o.box is box)
+            if not option.allowed:
+                raise RuleViolation(option.reason)
+            return Entry(box, option.points, dice, self._bonus(filled, dice, joker))
+        if points is None:
+            raise RuleViolation(f"Enter the dice or the points for {box.label}.")
+        self.check_points(box, points)
+        if not extra_yahtzee:
+            return Entry(box, points)
+        if not self.family.has_jokers or not earns_bonus(_jokers_card(filled), joker):
+            raise RuleViolation("An extra Yahtzee earns 100 only with 50 in the Yahtzee box.")
+        bonus = _typed_extra_yahtzee(_jokers_card(filled), _jokers_box(box), points, joker)
+        return Entry(box, points, bonus=bonus)
+
+    def _bonus(self, filled: Mapping[B, int], dice: Dice, joker: JokerRule) -> int:
+        if not self.family.has_jokers:
+            return 0
+        return yahtzee_bonus(_jokers_card(filled), dice, joker)
+
+    def check_card(
+        self, entries: Sequence[Entry[B]], joker: JokerRule = JokerRule.HASBRO
+    ) -> dict[B, int]:
+        """Replay a card's entries in order; the filled card, or `RuleViolation` naming the box
+        at fault (by its box: a card's own turn count would differ from the game's)."""
+        filled: dict[B, int] = {}
+        for entry in entries:
+            try:
+                placed = self.place(
+                    filled,
+                    entry.box,
+                    dice=entry.dice,
+                    points=None if entry.dice else entry.points,
+                    joker=joker,
+                    extra_yahtzee=bool(entry.bonus) and not entry.dice,
+                )
+            except RuleViolation as error:
+                raise RuleViolation(f"{entry.box.label}: {error}") from None
+            if (placed.points, placed.bonus) != (entry.points, entry.bonus):
+                raise RuleViolation(f"{entry.box.label}: {_mismatch(placed, entry)}")
+            filled[entry.box] = entry.points
+        return filled
+
+    def pace_par(self, box: B) -> int:
+        """What an upper box holds on the way to the bonus: three (Maxi: four) of its face."""
+        return self.family.pace_dice * box.upper_face
+
+    def totals(self, filled: Mapping[B, int], extra_yahtzees: int = 0) -> Totals:
+        """Upper, bonus, lower, extra-Yahtzee bonus, total and bonus pace of one card.
+
+        Pace is the upper section measured against the family's par: with three of each face,
+        four 5s is +5, two 6s -6.
+        """
+        self._check_filled(filled)
+        upper = sum(points for box, points in filled.items() if box.is_upper)
+        lower = sum(points for box, points in filled.items() if box.is_lower)
+        pace = sum(points - self.pace_par(box) for box, points in filled.items() if box.is_upper)
+        return self.totals_from_sums(upper, lower, extra_yahtzees, pace)
+
+    def totals_from_sums(
+        self, upper: int, lower: int, extra_yahtzees: int = 0, pace: int = 0
+    ) -> Totals:
+        """A card's totals from its upper and lower sums, as a database can add them up."""
+        # Every turn but the one that filled the Yahtzee box; other families have none.
+        most = len(self.boxes) - 1 if self.family.has_jokers else 0
+        if isinstance(extra_yahtzees, bool) or not 0 <= extra_yahtzees <= most:
+            raise RuleViolation(f"A card holds 0 to {most} extra Yahtzees; got {extra_yahtzees!r}.")
+        bonus = self.upper_bonus.points if upper >= self.upper_bonus.threshold else 0
+        extra = EXTRA_YAHTZEE_BONUS * extra_yahtzees
+        return Totals(upper, bonus, lower, extra, upper + bonus + lower + extra, pace)
+
+    def upper_bonus_settled(self, filled: Mapping[B, int]) -> bool:
+        """Whether the upper bonus is decided: its threshold is reached, or every upper box is
+        filled."""
+        upper = sum(points for box, points in filled.items() if box.is_upper)
+        filled_all = all(box in filled for box in self.boxes if box.is_upper)
+        return upper >= self.upper_bonus.threshold or filled_all
+
+    def turns_per_player(self, cards: int) -> int:
+        """One box a turn until every card is full."""
+        return len(self.boxes) * cards
+
+    def maximum_score(self) -> int:
+        """The highest possible total: the most every box can hold, and (Yahtzee) an extra
+        Yahtzee on every turn but the one that filled the Yahtzee box."""
+        best = {box: self.max_points(box) for box in self.boxes}
+        extra = len(self.boxes) - 1 if self.family.has_jokers else 0
+        return self.totals(best, extra_yahtzees=extra).total
+
+
+def _jokers_card(filled: Mapping[Any, int]) -> Card:
+    """A card of the one family with jokers, Yahtzee, whose boxes are `Box`."""
+    return filled
+
+
+def _jokers_box(box: CardBox) -> Box:
+    if not isinstance(box, Box):
+        raise RuleViolation(f"{box.label} is not a box of a Yahtzee card.")
+    return box
+
+
+@cache
+def _scores_of[B: (Box, FamilyBox)](rules: HouseRules[B], dice: Dice) -> dict[B, int]:
+    hand = hand_of(dice)
+    scorers = rules.family.scorers
+    return {box: scorers[box.key](hand, rules.switches) for box in rules.boxes}
+
+
+STANDARD: HouseRules[Box] = HouseRules(YAHTZEE)

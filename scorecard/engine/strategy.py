@@ -6,17 +6,15 @@ Within a turn there are 252 distinct rolls and 462 multisets of kept dice; the v
 back from the final roll (choose a box) through two rerolls (choose what to keep) to the
 state's value. Every score and every joker placement comes from `scorecard.engine.rules`.
 
-States are solved a level at a time (13 boxes open, then 12, ...), many at once, and only
+States are solved a level at a time (every box open, then all but one, ...), many at once, and only
 those that can occur: 536,448 of the 1,048,576 combinations.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import os
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -26,15 +24,17 @@ import numpy as np
 from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
-from scorecard.engine import rules, tables
-from scorecard.engine.rules import Box, JokerRule
+from scorecard.engine import odds, rules, tables
+from scorecard.engine.rules import Box, FamilyBox, JokerRule
 
-BOXES = list(Box)
+BOXES = list(rules.YAHTZEE.boxes)
+DICE = rules.YAHTZEE.dice_count
 YAHTZEE_BIT = 1 << BOXES.index(Box.YAHTZEE)
-UPPER_MASK = (1 << 6) - 1
+UPPER_MASK = (1 << len(rules.UPPER_BOXES)) - 1
 FULL_MASK = (1 << len(BOXES)) - 1
 CAP = rules.UPPER_BONUS_THRESHOLD
-STATE_COUNT = (FULL_MASK + 1) << 7  # mask, upper total 0..63, Yahtzee box holds 50
+MASK_SHIFT = CAP.bit_length() + 1  # a state index: mask, upper total 0..63, fifty (one bit)
+STATE_COUNT = (FULL_MASK + 1) << MASK_SHIFT
 CHUNK = 1536  # states solved at once: larger is faster, and takes more memory
 FORMAT = 2  # 2: the five-alike table is saved beside the values
 
@@ -57,27 +57,28 @@ def state_index(mask: int, upper: int, fifty: int) -> int: ...  # type: ignore[o
 @overload
 def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> Indices: ...
 def state_index(mask: int | Indices, upper: int | Indices, fifty: int | Indices) -> int | Indices:
-    return (mask << 7) | (upper << 1) | fifty
+    return (mask << MASK_SHIFT) | (upper << 1) | fifty
+
+
+def unpack(index: Indices) -> tuple[Indices, Indices, Indices]:
+    """States' (masks, upper totals, Yahtzee box holds 50): `state_index` undone."""
+    return index >> MASK_SHIFT, (index >> 1) & CAP, index & 1
 
 
 # --- Dice: rolls, keeps and the chances between them ------------------------------------------
 
 ROLLS = rules.ALL_ROLLS
 ROLL_INDEX = {roll: index for index, roll in enumerate(ROLLS)}
-KEEPS = [k for size in range(6) for k in itertools.combinations_with_replacement(rules.FACES, size)]
+KEEPS = [
+    k
+    for size in range(DICE + 1)
+    for k in itertools.combinations_with_replacement(rules.FACES, size)
+]
 KEEP_INDEX = {keep: index for index, keep in enumerate(KEEPS)}
-YAHTZEE_ROLLS = np.array([ROLL_INDEX[(face,) * 5] for face in rules.FACES])
+YAHTZEE_ROLLS = np.array([ROLL_INDEX[(face,) * DICE] for face in rules.FACES])
 
 
-def _chance(outcome: tuple[int, ...]) -> float:
-    arrangements = math.factorial(len(outcome))
-    for count in Counter(outcome).values():
-        arrangements //= math.factorial(count)
-    outcomes: int = 6 ** len(outcome)
-    return arrangements / outcomes
-
-
-FIRST_ROLL = np.array([_chance(roll) for roll in ROLLS])  # five fresh dice
+FIRST_ROLL = np.array([odds.chance_of(roll) for roll in ROLLS])  # five fresh dice
 ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
 
 
@@ -85,7 +86,7 @@ def _sub_keeps_by_size() -> list[tuple[Indices, Indices]]:
     """Keeps in growing size, grouped by how many distinct keeps one die smaller they hold,
     with those smaller keeps: the steps of a max over every sub-multiset."""
     steps = []
-    for size in range(1, 6):
+    for size in range(1, DICE + 1):
         groups: dict[int, list[tuple[tuple[int, ...], list[int]]]] = {}
         for keep in (k for k in KEEPS if len(k) == size):
             smaller = sorted({keep[:i] + keep[i + 1 :] for i in range(size)})
@@ -152,7 +153,7 @@ def turn_values(final_values: Values) -> tuple[Values, Values, Values]:
 def _children_by_size() -> list[tuple[Indices, Indices]]:
     """For keeps of 4 dice down to none: each keep and the six keeps one die larger."""
     levels = []
-    for size in range(4, -1, -1):
+    for size in range(DICE - 1, -1, -1):
         keeps = [k for k in KEEPS if len(k) == size]
         children = [[KEEP_INDEX[tuple(sorted((*k, face)))] for face in rules.FACES] for k in keeps]
         levels.append((np.array([KEEP_INDEX[k] for k in keeps]), np.array(children)))
@@ -178,19 +179,20 @@ def keep_values(roll_values: Values) -> Values:
 # --- States -------------------------------------------------------------------------------------
 
 
-def _reachable_uppers() -> Flags:
-    """reach[upper mask, total]: whether filled upper boxes can add up to that capped total."""
-    reach = np.zeros((UPPER_MASK + 1, CAP + 1), dtype=bool)
+def reachable_uppers(cap: int) -> Flags:
+    """reach[upper mask, total]: whether filled upper boxes (the first six of every card) can
+    add up to that total, capped at `cap`."""
+    reach = np.zeros((UPPER_MASK + 1, cap + 1), dtype=bool)
     for mask in range(UPPER_MASK + 1):
         totals = {0}
         for face in rules.FACES:
             if mask >> (face - 1) & 1:
-                totals = {min(CAP, t + face * n) for t in totals for n in range(6)}
+                totals = {min(cap, t + face * n) for t in totals for n in range(DICE + 1)}
         reach[mask, sorted(totals)] = True
     return reach
 
 
-REACHABLE_UPPER = _reachable_uppers()
+REACHABLE_UPPER = reachable_uppers(CAP)
 
 
 def reachable_states(masks: Indices) -> tuple[Indices, Indices, Indices]:
@@ -241,7 +243,7 @@ def _build_five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
         for fifty in (0, 1) if mask & YAHTZEE_BIT else (0,):
             card = _pattern_card(mask, fifty)
             for face in rules.FACES:
-                dice = (face,) * 5
+                dice = (face,) * DICE
                 choices: Iterable[tuple[Box, int]]
                 if rules.joker_applies(card, dice, joker):
                     choices = rules.options(card, dice, joker).items()
@@ -256,7 +258,7 @@ def _build_five_alike_table(joker: JokerRule) -> NDArray[np.int16]:
 @cache
 def _bonus(fifty: int, joker: JokerRule) -> int:
     card = _pattern_card(YAHTZEE_BIT, fifty)
-    return rules.yahtzee_bonus(card, (1,) * 5, joker)
+    return rules.yahtzee_bonus(card, (1,) * DICE, joker)
 
 
 FACE_COUNTS = np.array([[roll.count(face) for roll in ROLLS] for face in rules.FACES])
@@ -316,7 +318,7 @@ def final_roll_values(
         points5 = five[b]
         rows = SCORING_ROLLS[b]
         if box.is_upper:
-            counts = np.arange(6)[:, None]
+            counts = np.arange(DICE + 1)[:, None]
             new_upper = np.minimum(CAP, uppers + box.upper_face * counts)
             crossing = (uppers < CAP) & (new_upper >= CAP)
             gained = box.upper_face * counts + np.where(crossing, rules.UPPER_BONUS, 0)
@@ -441,20 +443,32 @@ def by_level(
     the order of a backward pass."""
     by_filled = sorted(range(FULL_MASK), key=lambda mask: -mask.bit_count())
     levels = itertools.groupby(by_filled, key=lambda mask: mask.bit_count())
+    states = (reachable_states(np.array(list(group))) for _, group in levels)
+    solve_levels(states, solve_chunk, chunk, len(BOXES), progress)
+
+
+def solve_levels(
+    levels: Iterable[tuple[Indices, Indices, Indices]],
+    solve_chunk: Callable[[Indices, Indices, Indices], None],
+    chunk: int,
+    count: int,
+    progress: Progress | None = None,
+) -> None:
+    """Call `solve_chunk` on the states of each level in turn (`count` levels), `chunk` states
+    at a time."""
     # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
     # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
     # SOLVER_THREADS overrides the count, e.g. on a shared server.
     workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
     with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
-        for done, (_, group) in enumerate(levels, start=1):
-            masks, uppers, fifties = reachable_states(np.array(list(group)))
+        for done, (masks, uppers, fifties) in enumerate(levels, start=1):
             chunks = [
                 (masks[i : i + chunk], uppers[i : i + chunk], fifties[i : i + chunk])
                 for i in range(0, len(masks), chunk)
             ]
             list(pool.map(lambda part: solve_chunk(*part), chunks))
             if progress:
-                progress(done, len(BOXES))
+                progress(done, count)
 
 
 def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
@@ -573,7 +587,7 @@ def _rated_keeps(
     values = keep_values(finals)
     if rolls_left == 2:
         values = keep_values(best_keep_values(values))
-    keeps = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(dice, n)}
+    keeps = {tuple(sorted(k)) for n in range(DICE + 1) for k in itertools.combinations(dice, n)}
     rated = [(keep, now + float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
     return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))
 
@@ -622,3 +636,219 @@ def rate_keeps_to_win(
         raise ValueError("Dice can be kept with one or two rerolls left.")
     finals = final_win_chances(filled, joker, extra_yahtzees, rivals)[:, None]
     return _rated_keeps(finals, rules.parse_dice(dice), rolls_left)
+
+
+# --- Any other five-dice family: Yatzy, with its house switches, in any order ------------------
+
+
+# Smaller than Yahtzee's chunk: a Yatzy table is larger, and this keeps a build within 100 MB.
+FAMILY_CHUNK = 1024
+
+
+class FamilyStrategy:
+    """The optimal solitaire strategy of a five-dice family without jokers (Yatzy), for one
+    table's house rules. A state is the filled-box mask and the upper total capped at the
+    bonus threshold (the bonus is scored when it is reached), at `mask * (cap + 1) + upper`;
+    totals that no longer matter are one state (`live_upper`).
+    In forced order only the next box is open, so only the masks of the first boxes occur."""
+
+    FORMAT = 1
+
+    def __init__(self, house: rules.HouseRules[FamilyBox]) -> None:
+        family = house.family
+        if not family.has_advice:
+            raise rules.RuleViolation(f"There is no advice for {family.name} yet.")
+        if family.has_jokers or family.dice_count != DICE:
+            raise rules.RuleViolation(f"{family.name} is not solved by this strategy.")
+        if [box.face for box in family.upper_boxes] != list(rules.FACES):
+            raise rules.RuleViolation(f"{family.name} does not start with the six upper boxes.")
+        self.house = house
+        self.boxes = house.boxes
+        self.cap = house.upper_bonus.threshold
+        self.bonus = house.upper_bonus.points
+        self.full_mask = (1 << len(self.boxes)) - 1
+        self.state_count = (self.full_mask + 1) * (self.cap + 1)
+        self.scores = np.array(
+            [[house.scores(roll)[box] for roll in ROLLS] for box in self.boxes], dtype=np.int64
+        )
+        self.reach = reachable_uppers(self.cap)
+        self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
+        # By upper mask: the lowest total from which its open upper boxes can reach the bonus.
+        self.live_from = np.array(
+            [self.cap - DICE * sum(f for f in rules.FACES if not upper >> (f - 1) & 1)
+             for upper in range(UPPER_MASK + 1)]
+        )  # fmt: skip
+
+    def state_index(self, mask: int | Indices, upper: int | Indices) -> Indices:
+        return np.asarray(mask * (self.cap + 1) + self.live_upper(mask, upper))
+
+    def live_upper(self, mask: int | Indices, upper: int | Indices) -> Indices:
+        """The upper total as far as the rest of the game cares: once the bonus is scored, or
+        out of reach of the open upper boxes, every total plays the same (the bonus is
+        counted when it is reached), so they are one state, at the threshold."""
+        live = (upper >= self.live_from[mask & UPPER_MASK]) & (upper < self.cap)
+        return np.where(live, upper, self.cap)
+
+    def state_of(self, filled: Mapping[FamilyBox, int]) -> tuple[int, int]:
+        """A card's state: (filled-box mask, upper total capped at the bonus threshold)."""
+        mask = sum(1 << self.boxes.index(box) for box in filled)
+        upper = min(self.cap, sum(points for box, points in filled.items() if box.is_upper))
+        return mask, upper
+
+    def levels(self) -> Iterator[tuple[Indices, Indices, Indices]]:
+        """Every state with a turn left as (masks, uppers, zeros), a level of filled boxes at a
+        time, the most filled first (made as they are asked for, to keep the memory down)."""
+        if self.house.forced:
+            by_level = [[(1 << filled) - 1] for filled in range(len(self.boxes) - 1, -1, -1)]
+        else:
+            ordered = sorted(range(self.full_mask), key=lambda mask: -mask.bit_count())
+            grouped = itertools.groupby(ordered, key=lambda mask: mask.bit_count())
+            by_level = [list(group) for _, group in grouped]
+        for masks in by_level:
+            uppers = [
+                np.unique(self.live_upper(mask, np.flatnonzero(self.reach[mask & UPPER_MASK])))
+                for mask in masks
+            ]
+            joined = np.concatenate(uppers)
+            yield np.repeat(masks, [len(found) for found in uppers]), joined, np.zeros_like(joined)
+
+    @overload
+    def final_roll_values(
+        self, masks: Indices, uppers: Indices, future: Values, choices: Literal[False] = False
+    ) -> Values: ...
+    @overload
+    def final_roll_values(
+        self, masks: Indices, uppers: Indices, future: Values, choices: Literal[True]
+    ) -> tuple[Values, Numbers, Indices]: ...
+    def final_roll_values(
+        self, masks: Indices, uppers: Indices, future: Values, choices: bool = False
+    ) -> Values | tuple[Values, Numbers, Indices]:
+        """Best value of each final roll (rows) in each state (columns): a box's points, the
+        upper bonus when they reach it, and what the next state is worth. With `choices`,
+        also the points the best box gives and the index of the state it leads to.
+
+        As for Yahtzee, every box's zero (a scratch) is gathered once per state and a box is
+        tried only on the rolls that score in it: exact, because scoring never leaves a box
+        worth less than its scratch."""
+        best = np.full((len(ROLLS), len(masks)), -np.inf)
+        scratch = np.full(len(masks), -np.inf)
+        track = _Choices(len(masks)) if choices else None
+        for b, box in enumerate(self.boxes):
+            is_open = (masks >> b) & 1 == 0
+            if self.house.forced:
+                is_open &= masks == (1 << b) - 1
+            if not is_open.any():
+                continue
+            penalty = np.where(is_open, 0.0, -np.inf)
+            after = masks | (1 << b)
+            rows = self.scoring_rows[b]
+            if box.is_upper:
+                counts = np.arange(DICE + 1)[:, None]
+                new_upper = np.minimum(self.cap, uppers + box.upper_face * counts)
+                crossing = (uppers < self.cap) & (new_upper >= self.cap)
+                by_count = box.upper_face * counts + np.where(crossing, self.bonus, 0)
+                nexts = self.state_index(after, new_upper)
+                values = by_count + future[nexts] + penalty
+                zero, zero_next = values[0], nexts[0]
+                on_rows = FACE_COUNTS[box.upper_face - 1, rows]
+                candidate, gained, following = values[on_rows], by_count[on_rows], nexts[on_rows]
+            else:
+                zero_next = self.state_index(after, uppers)
+                zero = future[zero_next] + penalty
+                gained = self.scores[b, rows][:, None]
+                candidate = gained + zero
+                following = zero_next
+            if track:
+                shape = candidate.shape
+                track.better(
+                    best, rows, candidate, np.broadcast_to(gained, shape),
+                    np.broadcast_to(following, shape),
+                )  # fmt: skip
+            best[rows] = np.maximum(best[rows], candidate)
+            if len(rows) < len(ROLLS):
+                if track:
+                    track.better_scratch(scratch, zero, zero_next)
+                np.maximum(scratch, zero, out=scratch)
+        if track:
+            track.settle(best, scratch)
+        np.maximum(best, scratch, out=best)
+        return (best, track.points, track.next) if track else best
+
+    def solve(self, progress: Progress | None = None) -> Values:
+        """The value of every state with a turn left (a dense array by `state_index`)."""
+        future = np.zeros(self.state_count)
+
+        def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
+            finals = self.final_roll_values(masks, uppers, future)
+            future[self.state_index(masks, uppers)] = turn_values(finals)[2]
+
+        solve_levels(self.levels(), solve_chunk, FAMILY_CHUNK, len(self.boxes), progress)
+        return future
+
+    def table_path(self) -> Path:
+        return tables.table_file(f"strategy-{self.house.key}-v{self.FORMAT}.npz")
+
+    def _stored(self) -> Indices:
+        """The states a table file holds: every one with a turn left, ascending."""
+        return np.sort(np.concatenate([self.state_index(m, u) for m, u, _ in self.levels()]))
+
+    def is_ready(self) -> bool:
+        """Whether the table is in memory or on disk; a request never builds one."""
+        return self.house in _family_loaded or self.table_path().exists()
+
+    def load(self) -> Values:
+        """The state values: from memory, else from disk, else solved and saved."""
+        if self.house not in _family_loaded:
+            path = self.table_path()
+            values: Values
+            if path.exists():
+                values = np.zeros(self.state_count)
+                with np.load(path) as saved:
+                    values[self._stored()] = saved["values"]
+            else:
+                values = self.solve()
+                stored = values[self._stored()]
+                tables.replace_file(path, lambda handle: np.savez(handle, values=stored))
+            _family_loaded[self.house] = values
+        return _family_loaded[self.house]
+
+    def forget(self) -> None:
+        _family_loaded.pop(self.house, None)
+
+    def expected_score(self) -> float:
+        """The optimal expected final score of a whole game."""
+        return float(self.load()[0])
+
+    def rate_boxes(
+        self, filled: Mapping[FamilyBox, int], dice: Iterable[int]
+    ) -> dict[FamilyBox, float]:
+        """For a final roll: every legal box and the expected final total if it is filled now."""
+        future = self.load()
+        rated: dict[FamilyBox, float] = {}
+        for box, points in self.house.options(filled, dice).items():
+            card = {**filled, box: points}
+            now = self.house.totals(card).total
+            rated[box] = now + float(future[self.state_index(*self.state_of(card))])
+        return rated
+
+    def rate_keeps(
+        self, filled: Mapping[FamilyBox, int], dice: Iterable[int], rolls_left: int
+    ) -> list[tuple[tuple[int, ...], float]]:
+        """After a roll with rerolls left: every distinct set of dice to keep and the expected
+        final total, best first. Keeping all five means stopping to score."""
+        if rolls_left not in (1, 2):
+            raise ValueError("Dice can be kept with one or two rerolls left.")
+        dice = self.house.family.parse_dice(dice)
+        self.house.open_boxes(filled)  # a full card has no keep to rate
+        mask, upper = self.state_of(filled)
+        finals = self.final_roll_values(np.array([mask]), np.array([upper]), self.load())
+        return _rated_keeps(finals, dice, rolls_left, self.house.totals(filled).total)
+
+
+_family_loaded: dict[rules.HouseRules[FamilyBox], Values] = {}
+
+
+@cache
+def family_strategy(house: rules.HouseRules[FamilyBox]) -> FamilyStrategy:
+    """The strategy of a family's house rules (made once; its table loads when first asked)."""
+    return FamilyStrategy(house)

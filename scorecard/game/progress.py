@@ -43,7 +43,7 @@ class FilledBox:
     def dice_tuple(self) -> rules.Dice | None:
         return tuple(int(face) for face in self.dice) if self.dice else None
 
-    def as_rules_entry(self) -> rules.Entry:
+    def as_rules_entry(self) -> rules.Entry[rules.Box]:
         bonus = rules.EXTRA_YAHTZEE_BONUS if self.yahtzee_bonus else 0
         return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)
 

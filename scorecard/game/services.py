@@ -383,7 +383,7 @@ def correct_box(
             joker=game.joker_rule,
             extra_yahtzee=entry.yahtzee_bonus and dice is None,
         )
-    corrected = rules.Entry(box, placement.points, placement.dice, placement.bonus)
+    corrected = placement
     try:
         rules.check_card([*before, corrected, *after], game.joker_rule)
     except rules.RuleViolation as error:

@@ -33,7 +33,7 @@ def engine_modules():
 
 
 def test_the_engine_has_its_modules():
-    assert {"rules", "odds", "strategy", "distribution", "win_chances"} <= {
+    assert {"families", "rules", "odds", "strategy", "distribution", "win_chances"} <= {
         name.rsplit(".", 1)[1] for name in engine_modules()
     }
 

@@ -466,3 +466,10 @@ def test_a_typed_extra_yahtzee_follows_the_joker_rule_like_entered_dice():
     # Free choice: the full house counts in full once the matching upper box is filled.
     free = rules.JokerRule.FREE
     assert rules.place(uppers, Box.FULL_HOUSE, points=25, extra_yahtzee=True, joker=free).bonus
+
+
+def test_place_returns_the_entry_a_card_records():
+    """One type for a filled box: what `place` returns is what `check_card` replays."""
+    placed = rules.place({}, Box.CHANCE, dice=(1, 3, 4, 6, 6))
+    assert placed == rules.Entry(Box.CHANCE, 20, (1, 3, 4, 6, 6))
+    assert rules.check_card([placed]) == {Box.CHANCE: 20}

@@ -1,0 +1,468 @@
+"""The rule families a card can be played by, as data: Yahtzee, Yatzy and Maxi Yatzy.
+
+A family is its dice (five or six), its boxes in card order (each with a stable key that the
+database stores, a label, the face an upper box counts, and how it scores), its upper bonus
+(threshold and amount; a house may change them), its rolls per turn, and its extras: the
+joker rules of Yahtzee, the house switches of Yatzy, Maxi Yatzy's saved rolls. Nothing
+outside the engine needs to know how many boxes or dice a card has: it asks the family.
+
+**Yahtzee** (Hasbro): five dice, thirteen boxes. Three and four of a kind score the sum of all
+dice, a full house 25, a small straight (four in a row) 30, a large straight 40, a Yahtzee 50.
+
+**Yatzy** (Scandinavian): five dice, fifteen boxes. A combination counts only its own dice:
+one pair is twice the highest face shown twice, two pairs need two *different* faces, three
+and four of a kind count those dice. Small straight is exactly 1-2-3-4-5 (15), large
+2-3-4-5-6 (20), a full house (three and two of another face) the sum of the dice, Yatzy 50.
+House switches: five alike may count as a full house, four alike as two pairs.
+
+**Maxi Yatzy**: six dice, twenty boxes; each box takes the best combination the six allow.
+Three pairs are three different pairs, a villa two different threes, a tower four and two of
+another face (each the sum of all six dice); a full straight is 1 to 6 (21); Maxi Yatzy is
+six alike (100).
+
+Labels here are plain English data; the web may translate them per family and key.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import NamedTuple
+
+FACES = range(1, 7)
+
+
+class RuleViolation(ValueError):
+    """Input the rules refuse; the message is written for the player."""
+
+
+class Box(enum.Enum):
+    """The thirteen boxes of a Yahtzee card, in card order."""
+
+    ONES = ("ones", "Ones", 1)
+    TWOS = ("twos", "Twos", 2)
+    THREES = ("threes", "Threes", 3)
+    FOURS = ("fours", "Fours", 4)
+    FIVES = ("fives", "Fives", 5)
+    SIXES = ("sixes", "Sixes", 6)
+    THREE_OF_A_KIND = ("three_of_a_kind", "3 of a kind", None)
+    FOUR_OF_A_KIND = ("four_of_a_kind", "4 of a kind", None)
+    FULL_HOUSE = ("full_house", "Full house", None)
+    SMALL_STRAIGHT = ("small_straight", "Small straight", None)
+    LARGE_STRAIGHT = ("large_straight", "Large straight", None)
+    YAHTZEE = ("yahtzee", "Yahtzee", None)
+    CHANCE = ("chance", "Chance", None)
+
+    def __init__(self, key: str, label: str, face: int | None) -> None:
+        self.key = key
+        self.label = label
+        self.face = face
+
+    # Members are singletons: hashing by identity is correct and much faster than Enum's.
+    __hash__ = object.__hash__
+
+    @property
+    def is_upper(self) -> bool:
+        return self.face is not None
+
+    @property
+    def is_lower(self) -> bool:
+        return self.face is None
+
+    @property
+    def upper_face(self) -> int:
+        """The face an upper box counts; a lower box counts none."""
+        return _upper_face(self.face, self.label)
+
+    @property
+    def max_points(self) -> int:
+        return max(YAHTZEE.achievable_points(self))
+
+    @classmethod
+    def from_key(cls, key: str) -> Box:
+        return YAHTZEE.box(key)
+
+    @classmethod
+    def for_face(cls, face: int) -> Box:
+        return YAHTZEE.upper_boxes[face - 1]
+
+
+@dataclass(frozen=True, eq=False)
+class FamilyBox:
+    """A box of a Yatzy or Maxi Yatzy card (Yahtzee's are `Box`): the same attributes."""
+
+    key: str
+    label: str
+    face: int | None = None
+
+    @property
+    def is_upper(self) -> bool:
+        return self.face is not None
+
+    @property
+    def is_lower(self) -> bool:
+        return self.face is None
+
+    @property
+    def upper_face(self) -> int:
+        return _upper_face(self.face, self.label)
+
+
+def _upper_face(face: int | None, label: str) -> int:
+    if face is None:
+        raise RuleViolation(f"{label} is not an upper box.")
+    return face
+
+
+type CardBox = Box | FamilyBox
+Dice = tuple[int, ...]
+
+
+class Switch(enum.Enum):
+    """A house switch a family allows, off unless the table turns it on."""
+
+    FIVE_ALIKE_FULL_HOUSE = ("five_alike_full_house", "Five alike counts as a full house")
+    FOUR_ALIKE_TWO_PAIRS = ("four_alike_two_pairs", "Four alike counts as two pairs")
+    SAVED_ROLLS = ("saved_rolls", "Rolls not used are saved for later turns")
+
+    def __init__(self, key: str, label: str) -> None:
+        self.key = key
+        self.label = label
+
+    @classmethod
+    def from_key(cls, key: str) -> Switch:
+        found = next((switch for switch in cls if switch.key == key), None)
+        if found is None:
+            raise RuleViolation(f"There is no house rule called {key!r}.")
+        return found
+
+
+@dataclass(frozen=True)
+class UpperBonus:
+    """The points the upper boxes earn once they add up to the threshold."""
+
+    threshold: int
+    points: int
+
+
+# --- How a box scores --------------------------------------------------------------------------
+
+
+class Hand(NamedTuple):
+    """One sorted roll and how many dice show each face (`counts[face]`, index 0 unused)."""
+
+    dice: Dice
+    counts: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice)
+
+    def faces_shown(self, at_least: int) -> list[int]:
+        """The faces shown at least this often, highest first."""
+        return [face for face in reversed(FACES) if self.counts[face] >= at_least]
+
+
+type Scorer = Callable[[Hand, frozenset[Switch]], int]
+
+
+def _face_sum(face: int) -> Scorer:
+    return lambda hand, switches: face * hand.counts[face]
+
+
+def _all_dice(hand: Hand, switches: frozenset[Switch]) -> int:
+    return hand.total
+
+
+def _all_alike(points: int) -> Scorer:
+    return lambda hand, switches: points if len(set(hand.dice)) == 1 else 0
+
+
+def _straight(faces: Iterable[int], points: int) -> Scorer:
+    needed = tuple(faces)
+    return lambda hand, switches: points if all(hand.counts[f] for f in needed) else 0
+
+
+def _any_straight(runs: Iterable[Iterable[int]], points: int) -> Scorer:
+    """Yahtzee's straights: any of these runs of faces is enough."""
+    needed = [tuple(run) for run in runs]
+    return lambda hand, switches: (
+        points if any(all(hand.counts[f] for f in run) for run in needed) else 0
+    )
+
+
+def _sum_with_kind(size: int) -> Scorer:
+    """Yahtzee's kinds: the sum of all the dice when some face shows `size` times."""
+    return lambda hand, switches: hand.total if hand.faces_shown(size) else 0
+
+
+def _kind(size: int) -> Scorer:
+    """Yatzy's kinds: `size` dice of the highest face shown that often, only those."""
+    return lambda hand, switches: size * max(hand.faces_shown(size), default=0)
+
+
+def _pairs(how_many: int) -> Scorer:
+    """`how_many` pairs of different faces, the highest ones, only those dice counted."""
+
+    def scored(hand: Hand, switches: frozenset[Switch]) -> int:
+        faces = hand.faces_shown(2)
+        return 2 * sum(faces[:how_many]) if len(faces) >= how_many else 0
+
+    return scored
+
+
+def _yatzy_two_pairs(hand: Hand, switches: frozenset[Switch]) -> int:
+    pairs = _pairs(2)(hand, switches)
+    if Switch.FOUR_ALIKE_TWO_PAIRS in switches:
+        return max(pairs, 4 * max(hand.faces_shown(4), default=0))
+    return pairs
+
+
+def _yahtzee_full_house(hand: Hand, switches: frozenset[Switch]) -> int:
+    return 25 if sorted(count for count in hand.counts if count) == [2, 3] else 0
+
+
+def _yatzy_full_house(hand: Hand, switches: frozenset[Switch]) -> int:
+    shape = sorted(count for count in hand.counts if count)
+    five_alike = shape == [5] and Switch.FIVE_ALIKE_FULL_HOUSE in switches
+    return hand.total if shape == [2, 3] or five_alike else 0
+
+
+def _groups(big: int, small: int, *, all_dice: bool) -> Scorer:
+    """A group of `big` alike and one of `small` alike of another face: the best such pair of
+    groups, counting those dice only, or (`all_dice`) the sum of all the dice."""
+
+    def scored(hand: Hand, switches: frozenset[Switch]) -> int:
+        best = 0
+        for face, other in itertools.permutations(FACES, 2):
+            if hand.counts[face] >= big and hand.counts[other] >= small:
+                best = max(best, hand.total if all_dice else big * face + small * other)
+        return best
+
+    return scored
+
+
+# --- Families -----------------------------------------------------------------------------------
+
+
+def _upper_boxes() -> tuple[FamilyBox, ...]:
+    names = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
+    return tuple(
+        FamilyBox(name.lower(), name, face) for face, name in zip(FACES, names, strict=True)
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class Family[B: (Box, FamilyBox)]:
+    """One rule family: its dice, its boxes in card order and how each scores, its upper
+    bonus, its turn and its extras."""
+
+    key: str
+    name: str
+    dice_count: int
+    boxes: tuple[B, ...]
+    scorers: Mapping[str, Scorer]  # by box key
+    upper_bonus: UpperBonus
+    pace_dice: int  # the dice of each face that make the bonus threshold exactly
+    rolls_per_turn: int = 3
+    switches: tuple[Switch, ...] = ()
+    has_jokers: bool = False  # Yahtzee's extra-Yahtzee bonus and joker rules
+    has_advice: bool = True  # an exact strategy exists for it
+    by_key: dict[str, B] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_key", {box.key: box for box in self.boxes})
+
+    @property
+    def upper_boxes(self) -> tuple[B, ...]:
+        return tuple(box for box in self.boxes if box.is_upper)
+
+    @property
+    def lower_boxes(self) -> tuple[B, ...]:
+        return tuple(box for box in self.boxes if box.is_lower)
+
+    def box(self, key: str) -> B:
+        """The box a form, a file or the database names, or a readable refusal."""
+        found = self.by_key.get(key) if isinstance(key, str) else None
+        if found is None:
+            raise RuleViolation(f"There is no box called {key!r} on a {self.name} card.")
+        return found
+
+    def rolls(self) -> tuple[Dice, ...]:
+        """Every distinct roll, each sorted: 252 of five dice, 462 of six."""
+        return _all_rolls(self.dice_count)
+
+    def parse_dice(self, dice: Iterable[int] | str) -> Dice:
+        """The dice as a sorted tuple; accepts ints or a string of digits such as "44425"."""
+        return parse_dice(dice, self.dice_count)
+
+    def achievable_points(
+        self, box: B, switches: frozenset[Switch] = frozenset()
+    ) -> frozenset[int]:
+        """Every value a box can hold (under any joker rule, with these switches)."""
+        return _achievable(self, box.key, switches)
+
+
+@cache
+def _all_rolls(count: int) -> tuple[Dice, ...]:
+    return tuple(itertools.combinations_with_replacement(FACES, count))
+
+
+@cache
+def _achievable(
+    family: Family[Box] | Family[FamilyBox], key: str, switches: frozenset[Switch]
+) -> frozenset[int]:
+    scorer = family.scorers[key]
+    return frozenset(scorer(hand_of(roll), switches) for roll in family.rolls())
+
+
+@cache
+def hand_of(dice: Dice) -> Hand:
+    """A sorted roll with its face counts."""
+    counts = [0] * 7
+    for die in dice:
+        counts[die] += 1
+    return Hand(dice, tuple(counts))
+
+
+_COUNT_WORDS = {5: "five", 6: "six"}
+
+
+def parse_dice(dice: Iterable[int] | str, count: int) -> Dice:
+    """`count` dice as a sorted tuple; accepts ints or a string of digits such as "44425"."""
+    if type(dice) is tuple and dice in _sorted_rolls(count):  # already parsed: the common case
+        return dice
+    example = "44425" if count == 5 else "444256"
+    words = _COUNT_WORDS.get(count, str(count))
+    if isinstance(dice, str):
+        text = "".join(dice.split()).replace(",", "")
+        if not text.isdecimal():
+            raise RuleViolation(f"Enter the dice as {words} digits from 1 to 6, such as {example}.")
+        dice = [int(char) for char in text]
+    values = list(dice)
+    if len(values) != count:
+        raise RuleViolation(f"A roll is {words} dice; got {len(values)}.")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
+            raise RuleViolation(f"A die shows 1 to 6; got {value!r}.")
+    return tuple(sorted(values))
+
+
+@cache
+def _sorted_rolls(count: int) -> frozenset[Dice]:
+    return frozenset(_all_rolls(count))
+
+
+YAHTZEE: Family[Box] = Family(
+    key="yahtzee",
+    name="Yahtzee",
+    dice_count=5,
+    boxes=tuple(Box),
+    scorers={
+        **{box.key: _face_sum(box.upper_face) for box in Box if box.is_upper},
+        "three_of_a_kind": _sum_with_kind(3),
+        "four_of_a_kind": _sum_with_kind(4),
+        "full_house": _yahtzee_full_house,
+        "small_straight": _any_straight(([1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]), 30),
+        "large_straight": _any_straight(([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]), 40),
+        "yahtzee": _all_alike(50),
+        "chance": _all_dice,
+    },
+    upper_bonus=UpperBonus(63, 35),
+    pace_dice=3,
+    has_jokers=True,
+)
+
+YATZY: Family[FamilyBox] = Family(
+    key="yatzy",
+    name="Yatzy",
+    dice_count=5,
+    boxes=(
+        *_upper_boxes(),
+        FamilyBox("one_pair", "One pair"),
+        FamilyBox("two_pairs", "Two pairs"),
+        FamilyBox("three_of_a_kind", "Three of a kind"),
+        FamilyBox("four_of_a_kind", "Four of a kind"),
+        FamilyBox("small_straight", "Small straight"),
+        FamilyBox("large_straight", "Large straight"),
+        FamilyBox("full_house", "Full house"),
+        FamilyBox("chance", "Chance"),
+        FamilyBox("yatzy", "Yatzy"),
+    ),
+    scorers={
+        **{box.key: _face_sum(box.upper_face) for box in _upper_boxes()},
+        "one_pair": _pairs(1),
+        "two_pairs": _yatzy_two_pairs,
+        "three_of_a_kind": _kind(3),
+        "four_of_a_kind": _kind(4),
+        "small_straight": _straight(range(1, 6), 15),
+        "large_straight": _straight(range(2, 7), 20),
+        "full_house": _yatzy_full_house,
+        "chance": _all_dice,
+        "yatzy": _all_alike(50),
+    },
+    upper_bonus=UpperBonus(63, 50),
+    pace_dice=3,
+    switches=(Switch.FIVE_ALIKE_FULL_HOUSE, Switch.FOUR_ALIKE_TWO_PAIRS),
+)
+
+MAXI: Family[FamilyBox] = Family(
+    key="maxi",
+    name="Maxi Yatzy",
+    dice_count=6,
+    boxes=(
+        *_upper_boxes(),
+        FamilyBox("one_pair", "One pair"),
+        FamilyBox("two_pairs", "Two pairs"),
+        FamilyBox("three_pairs", "Three pairs"),
+        FamilyBox("three_of_a_kind", "Three of a kind"),
+        FamilyBox("four_of_a_kind", "Four of a kind"),
+        FamilyBox("five_of_a_kind", "Five of a kind"),
+        FamilyBox("small_straight", "Small straight"),
+        FamilyBox("large_straight", "Large straight"),
+        FamilyBox("full_straight", "Full straight"),
+        FamilyBox("full_house", "Full house"),
+        FamilyBox("villa", "Villa"),
+        FamilyBox("tower", "Tower"),
+        FamilyBox("chance", "Chance"),
+        FamilyBox("maxi_yatzy", "Maxi Yatzy"),
+    ),
+    scorers={
+        **{box.key: _face_sum(box.upper_face) for box in _upper_boxes()},
+        "one_pair": _pairs(1),
+        "two_pairs": _pairs(2),
+        "three_pairs": _pairs(3),
+        "three_of_a_kind": _kind(3),
+        "four_of_a_kind": _kind(4),
+        "five_of_a_kind": _kind(5),
+        "small_straight": _straight(range(1, 6), 15),
+        "large_straight": _straight(range(2, 7), 20),
+        "full_straight": _straight(range(1, 7), 21),
+        "full_house": _groups(3, 2, all_dice=False),
+        "villa": _groups(3, 3, all_dice=True),
+        "tower": _groups(4, 2, all_dice=True),
+        "chance": _all_dice,
+        "maxi_yatzy": _all_alike(100),
+    },
+    upper_bonus=UpperBonus(84, 100),
+    pace_dice=4,
+    switches=(Switch.SAVED_ROLLS,),
+    # About 57 million reachable states (far more with saved rolls): no exact table yet, and
+    # no approximation is offered in its place.
+    has_advice=False,
+)
+
+FAMILIES: dict[str, Family[Box] | Family[FamilyBox]] = {
+    family.key: family for family in (YAHTZEE, YATZY, MAXI)
+}
+
+
+def family_named(key: str) -> Family[Box] | Family[FamilyBox]:
+    """The family a form or a file names, or a readable refusal."""
+    found = FAMILIES.get(key) if isinstance(key, str) else None
+    if found is None:
+        raise RuleViolation(f"There is no game called {key!r}.")
+    return found

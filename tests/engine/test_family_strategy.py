@@ -1,0 +1,169 @@
+"""The strategy of a five-dice family without jokers (Yatzy), against the published optima,
+a plain-Python recomputation of the Bellman update, and a simulation of its own policy."""
+
+import itertools
+import math
+import random
+from functools import cache
+
+import pytest
+
+from scorecard.engine import distribution, strategy
+from scorecard.engine.families import MAXI, YAHTZEE, YATZY, Switch
+from scorecard.engine.rules import HouseRules, RuleViolation
+
+FIVE = frozenset({Switch.FIVE_ALIKE_FULL_HOUSE})
+FOUR = frozenset({Switch.FOUR_ALIKE_TWO_PAIRS})
+FORCED = HouseRules(YATZY, forced=True)
+
+
+@pytest.fixture
+def yatzy(strategy_tables):
+    """The strategy of some Yatzy house rules, its table solved once a session (in the test
+    folder of tables)."""
+    return lambda switches=frozenset(), forced=False: strategy.family_strategy(
+        HouseRules(YATZY, switches, forced=forced)
+    )
+
+
+@cache
+def _outcomes(count):
+    """Each multiset of `count` dice with its chance, counted from every ordered outcome."""
+    ordered = list(itertools.product(range(1, 7), repeat=count))
+    tally = {}
+    for outcome in ordered:
+        key = tuple(sorted(outcome))
+        tally[key] = tally.get(key, 0) + 1
+    return [(key, n / len(ordered)) for key, n in tally.items()]
+
+
+@cache
+def _value_after(house, card_items):
+    """Expected points still to come from a card (a frozenset of (box, points)), by the
+    Bellman update written out plainly: the best box for each final roll, the best keep
+    before each reroll, every outcome enumerated."""
+    card = dict(card_items)
+    if len(card) == len(house.boxes):
+        return 0.0
+    before = house.totals(card).total
+
+    @cache
+    def final(roll):
+        return max(
+            house.totals({**card, box: points}).total
+            - before
+            + _value_after(house, frozenset({**card, box: points}.items()))
+            for box, points in house.options(card, roll).items()
+        )
+
+    def chances(roll_value):
+        @cache
+        def keep_value(keep):
+            return sum(p * roll_value(tuple(sorted(keep + o))) for o, p in _outcomes(5 - len(keep)))
+
+        return keep_value
+
+    def best_keep(keep_value):
+        def value(roll):
+            subs = {tuple(sorted(k)) for n in range(6) for k in itertools.combinations(roll, n)}
+            return max(keep_value(keep) for keep in subs)
+
+        return cache(value)
+
+    one_left = best_keep(chances(final))
+    two_left = best_keep(chances(one_left))
+    return chances(two_left)(())
+
+
+def sampled_cards(house, open_count, count, seed):
+    """`count` cards with `open_count` boxes open (the last ones in forced order), filled with
+    values the boxes can hold, drawn by a seeded generator."""
+    rng = random.Random(seed)
+    cards = []
+    for _ in range(count):
+        if house.forced:
+            filled = house.boxes[: len(house.boxes) - open_count]
+        else:
+            filled = rng.sample(house.boxes, len(house.boxes) - open_count)
+        cards.append({box: rng.choice(sorted(house.achievable_points(box))) for box in filled})
+    return cards
+
+
+def solved_value(solver, card):
+    return solver.load()[solver.state_index(*solver.state_of(card))]
+
+
+@pytest.mark.slow
+def test_the_yatzy_optimum_under_the_stated_rules(yatzy):
+    assert yatzy().expected_score() == pytest.approx(248.4399894, abs=1e-6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("switches", "optimum"), [(FIVE, 248.468), (FOUR, 248.644), (FIVE | FOUR, 248.675)]
+)
+def test_each_house_switch_has_its_own_optimum(yatzy, switches, optimum):
+    assert round(yatzy(switches).expected_score(), 3) == optimum
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card", sampled_cards(HouseRules(YATZY), 2, 4, seed=22))
+def test_the_yatzy_solver_matches_the_bellman_update_written_out(yatzy, card):
+    house = HouseRules(YATZY)
+    expected = _value_after(house, frozenset(card.items()))
+    assert solved_value(yatzy(), card) == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.slow
+def test_yatzy_box_and_keep_ratings_agree_with_the_bellman_update(yatzy):
+    house = HouseRules(YATZY)
+    card = sampled_cards(house, 2, 1, seed=5)[0]
+    dice = (3, 3, 4, 5, 6)
+    rated = yatzy().rate_boxes(card, dice)
+    assert set(rated) == set(house.boxes) - set(card)
+    for box, value in rated.items():
+        after = {**card, box: house.score(box, dice)}
+        plain = house.totals(after).total + _value_after(house, frozenset(after.items()))
+        assert value == pytest.approx(plain, abs=1e-9)
+    keeps = dict(yatzy().rate_keeps(card, dice, 1))
+    assert keeps[dice] == pytest.approx(max(rated.values()), abs=1e-9)
+
+
+@pytest.mark.parametrize("card", sampled_cards(FORCED, 2, 3, seed=7))
+def test_the_forced_solver_matches_the_bellman_update_written_out(yatzy, card):
+    expected = _value_after(FORCED, frozenset(card.items()))
+    assert solved_value(yatzy(forced=True), card) == pytest.approx(expected, abs=1e-9)
+
+
+def test_forced_yatzy_mean_is_what_its_own_policy_scores_when_simulated(yatzy):
+    solver = yatzy(forced=True)
+    mean = solver.expected_score()
+    assert round(mean, 4) == 122.5585
+    scores = distribution.simulate_family(solver, 20_000, seed=2026)
+    standard_error = scores.std(ddof=1) / math.sqrt(len(scores))
+    assert abs(scores.mean() - mean) < 3 * standard_error
+
+
+def test_forced_order_rates_only_the_next_box(yatzy):
+    card = dict.fromkeys(FORCED.boxes[:6], 0)
+    rated = yatzy(forced=True).rate_boxes(card, (2, 2, 3, 3, 6))
+    assert list(rated) == [YATZY.box("one_pair")]
+    keeps = dict(yatzy(forced=True).rate_keeps(card, (2, 2, 3, 3, 6), 1))
+    assert keeps[(2, 2, 3, 3, 6)] == pytest.approx(rated[YATZY.box("one_pair")], abs=1e-9)
+    assert max(keeps.values()) > keeps[(2, 2, 3, 3, 6)]  # a 3 and a 6 rerolled may pair up
+
+
+def test_a_family_table_is_saved_and_read_back(yatzy):
+    solver = yatzy(forced=True)
+    mean = solver.expected_score()
+    assert solver.table_path().name == "strategy-yatzy-forced-v1.npz"
+    assert solver.is_ready()
+    solver.forget()
+    assert solver.table_path().exists() and solver.expected_score() == mean
+
+
+def test_maxi_and_yahtzee_are_not_solved_here():
+    with pytest.raises(RuleViolation, match="no advice for Maxi Yatzy"):
+        strategy.FamilyStrategy(HouseRules(MAXI))
+    with pytest.raises(RuleViolation, match="Yahtzee is not solved by this strategy"):
+        strategy.FamilyStrategy(HouseRules(YAHTZEE))
