@@ -217,14 +217,24 @@ def _build(game: Game, seats: list[Seat], entries: list[FilledBox]) -> GameProgr
     return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
 
 
-def load_progress(game: Game, *, reopening: bool = False, with_times: bool = False) -> GameProgress:
-    """One game with its seats, entries and (digital) this turn's rolls; `reopening` reads
-    the rolls of the last entry's turn instead, for an undo that is about to reopen it, and
+def load_progress(
+    game: Game,
+    *,
+    seats: list[Seat] | None = None,
+    reopening: bool = False,
+    with_times: bool = False,
+) -> GameProgress:
+    """One game with its seats, entries and (digital) this turn's rolls. `seats` are the
+    game's seats with their players when the caller read them with the game (see
+    `households.household_seated_game`), else they are read here. `reopening` reads the
+    rolls of the last entry's turn instead, for an undo that is about to reopen it, and
     `with_times` when each entry was made and corrected (parsing times is a cost a turn
     does not need to pay)."""
     query = GAME_ENTRIES_WITH_TIMES if with_times else GAME_ENTRIES
     entries = [FilledBox(*row) for row in query.rows(game=game.pk)]
-    progress = _build(game, seats_of(game), entries)
+    if seats is None:
+        seats = list(game.seats.select_related("player"))
+    progress = _build(game, seats, entries)
     turn = progress.next_turn - 1 if reopening else progress.next_turn
     if game.digital and (reopening or not progress.is_finished):
         rolls = TURN_ROLLS.rows(game=game.pk, turn=turn)
@@ -264,11 +274,3 @@ def load_many(games: list[Game]) -> list[GameProgress]:
     for game_id, *row in rows.values_list("game_id", *FilledBox.COLUMNS, *FilledBox.TIMES):
         entries[game_id].append(FilledBox(*row))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
-
-
-def seats_of(game: Game) -> list[Seat]:
-    """A game's seats with their players: the ones read with the game when it was found
-    (see `households.household_game`), else one query."""
-    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
-        return list(game.seats.all())
-    return list(game.seats.select_related("player"))

@@ -168,9 +168,9 @@ def _claim_version(
     game.version, game.finished = version + 1, finished
 
 
-def _reread(game: Game) -> GameProgress:
+def _reread(game: Game, seats: list[Seat] | None) -> GameProgress:
     game.refresh_from_db(fields=["version", "finished"])
-    return load_progress(game)
+    return load_progress(game, seats=seats)
 
 
 def _repeat_of_last(
@@ -203,15 +203,17 @@ def record_box(
     points: int | None = None,
     extra_yahtzee: bool = False,
     confirm_zero: bool = True,
+    seats: list[Seat] | None = None,
     progress: GameProgress | None = None,
 ) -> Recorded:
-    """Fill a box for the player whose turn it is; `progress` is the game already read in
-    this request, if it was (the version claimed below guards it like a fresh read).
+    """Fill a box for the player whose turn it is; `seats` are the game's, when they were
+    read with it, and `progress` is the game already read in this request, if it was (the
+    version claimed below guards it like a fresh read).
 
     The same entry sent twice (a double tap) is recorded once: the second gets the first.
     """
     with transaction.atomic():
-        progress = load_progress(game) if progress is None else progress
+        progress = load_progress(game, seats=seats) if progress is None else progress
         if version != game.version or turn != progress.next_turn:
             repeat = _repeat_of_last(progress, turn, card, box, dice, points)
             if repeat is None:
@@ -237,7 +239,7 @@ def record_box(
         try:
             _claim_version(game, version, finished=timezone.now() if last_turn else None)
         except GameChanged:  # another phone's change won the race to the row
-            progress = _reread(game)
+            progress = _reread(game, seats)
             repeat = _repeat_of_last(progress, turn, card, box, dice, points)
             if repeat is None:
                 raise GameChanged(progress) from None
@@ -305,14 +307,14 @@ def roll_dice(
     turn: int,
     hold: Sequence[int] = (),
     rng: random.Random | None = None,
+    seats: list[Seat] | None = None,
     progress: GameProgress | None = None,
 ) -> GameProgress:
     """Roll the dice that are not held, for the player whose turn it is (digital games);
-    `progress` is the game already read in this request, if it was (the version claimed
-    below guards it like a fresh read)."""
+    `seats` and `progress` as for `record_box`."""
     hold = sorted(set(hold))
     with transaction.atomic():
-        progress = load_progress(game) if progress is None else progress
+        progress = load_progress(game, seats=seats) if progress is None else progress
         if version != game.version:
             raise GameChanged(progress)
         with by_the_rules(progress):
@@ -330,10 +332,11 @@ def roll_dice(
     return progress
 
 
-def undo_last_entry(*, game: Game, version: int) -> Undone:
-    """Take back the most recent entry; the game reopens if it had ended."""
+def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None) -> Undone:
+    """Take back the most recent entry; the game reopens if it had ended (`seats` as for
+    `record_box`)."""
     with transaction.atomic():
-        progress = load_progress(game, reopening=True, with_times=True)
+        progress = load_progress(game, seats=seats, reopening=True, with_times=True)
         if version != game.version:
             raise GameChanged(progress)
         if not progress.entries:
