@@ -191,6 +191,11 @@ class Seat(models.Model):
 BOX_CHOICES = [(box.key, box.label) for box in rules.Box]
 
 
+# What a filled box says, stored alike by `Entry` and `UndoneEntry`, read into a game's
+# state (`progress.EntryRow`), copied by an undo and written to an export: listed once, here.
+ENTRY_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
+
+
 class Entry(models.Model):
     """One filled box: who, on which card, which box, the points, and the dice when known."""
 

@@ -20,16 +20,24 @@ from django.utils import timezone
 
 from scorecard.engine import rules
 from scorecard.game import compiled
-from scorecard.game.progress import FilledBox, GameProgress, load_progress
+from scorecard.game.progress import EntryRow, GameProgress, load_progress
 from scorecard.history import statistics
-from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
+from scorecard.models import (
+    ENTRY_FIELDS,
+    Entry,
+    Game,
+    Household,
+    Player,
+    Roll,
+    Seat,
+    UndoneEntry,
+)
 
 # The server's dice: the operating system's random source, never the client's word.
 dice_source: random.Random = random.SystemRandom()
 
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 40
-UNDO_KEPT_FIELDS = ("card", "box", "points", "dice", "yahtzee_bonus", "turn")
 
 
 class Refusal(Exception):
@@ -68,13 +76,13 @@ class ZeroNeedsConfirmation(Exception):
 
 class Recorded(NamedTuple):
     progress: GameProgress
-    entry: FilledBox
+    entry: EntryRow
     is_new: bool  # False when the same entry was sent twice (a double tap)
 
 
 class Undone(NamedTuple):
     progress: GameProgress
-    entry: FilledBox
+    entry: EntryRow
 
 
 @contextmanager
@@ -180,7 +188,7 @@ def _repeat_of_last(
     box: rules.Box,
     dice: rules.Dice | None,
     points: int | None,
-) -> FilledBox | None:
+) -> EntryRow | None:
     """The last entry, when it is the very one now sent again (a double tap), else None."""
     last = progress.entries[-1] if progress.entries else None
     if last is None or (last.turn, last.card, last.rules_box) != (turn, card, box):
@@ -246,18 +254,16 @@ def record_box(
             return Recorded(progress, repeat, False)
         dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
         created = timezone.now()
-        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, card, box.key, placement.points,
-                                    dice_text, bool(placement.bonus), progress.next_turn,
+        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, progress.next_turn, card, box.key,
+                                    placement.points, dice_text, bool(placement.bonus),
                                     created)  # fmt: skip
-    filled = FilledBox(entry_id, progress.next_turn, seat.seat.pk, card, box.key,
-                       placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
+    filled = EntryRow(entry_id, seat.seat.pk, progress.next_turn, card, box.key,
+                      placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
     progress.add(filled)
     return Recorded(progress, filled, True)
 
 
-INSERT_ENTRY = compiled.insert(
-    Entry, "game", "seat", "card", "box", "points", "dice", "yahtzee_bonus", "turn", "created"
-)
+INSERT_ENTRY = compiled.insert(Entry, "game", "seat", *ENTRY_FIELDS, "created")
 
 
 def _turn_dice(
@@ -349,7 +355,7 @@ def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None
         UndoneEntry.objects.create(
             game=game,
             seat_id=last.seat_id,
-            **{field: getattr(last, field) for field in UNDO_KEPT_FIELDS},
+            **{field: getattr(last, field) for field in ENTRY_FIELDS},
             recorded=last.created,
         )
         Entry.objects.filter(pk=last.pk).delete()
@@ -373,7 +379,7 @@ def correct_box(
     if game.finished:
         statistics.unsettle(load_progress(game))
     rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
-    card = [FilledBox(*row) for row in rows.values_list(*FilledBox.COLUMNS)]
+    card = [EntryRow(*row) for row in rows.values_list(*EntryRow.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
     box = entry.rules_box
@@ -461,16 +467,15 @@ def _game_restore(
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=index, player=player) for index, player in enumerate(players)
     )
-    entry_fields = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
     Entry.objects.bulk_create(
         Entry(game=game, seat=seats[entry["seat"]], created=entry["created"],
-              corrected=entry["corrected"], **{key: entry[key] for key in entry_fields})
+              corrected=entry["corrected"], **{key: entry[key] for key in ENTRY_FIELDS})
         for entry in data["entries"]
     )  # fmt: skip
     UndoneEntry.objects.bulk_create(
         UndoneEntry(game=game, seat=seats[taken_back["seat"]], recorded=taken_back["recorded"],
                     undone=taken_back["undone"],
-                    **{key: taken_back[key] for key in UNDO_KEPT_FIELDS})
+                    **{key: taken_back[key] for key in ENTRY_FIELDS})
         for taken_back in data["undone"]
     )  # fmt: skip
     Roll.objects.bulk_create(

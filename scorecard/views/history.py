@@ -18,7 +18,7 @@ from scorecard.access.households import (
     household_object,
     household_seated_game,
 )
-from scorecard.game.progress import FilledBox, load_many, load_progress
+from scorecard.game.progress import EntryRow, load_many, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
 from scorecard.presenters import charts
@@ -65,7 +65,7 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     undone = list(progress.game.undone_entries.all())
     for taken_back in undone:
         taken_back.seat = seat_by_id[taken_back.seat_id]
-    timeline: list[tuple[int, int, FilledBox | UndoneEntry, bool, list[Roll]]]
+    timeline: list[tuple[int, int, EntryRow | UndoneEntry, bool, list[Roll]]]
     timeline = [(e.turn, 1, e, False, rolls.get(e.turn, [])) for e in progress.entries]
     timeline += [(u.turn, 0, u, True, []) for u in undone]
     turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]

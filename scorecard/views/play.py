@@ -17,7 +17,7 @@ from scorecard.access.households import cookie_flags, household_game
 from scorecard.access.links import GameLinks, Role, game_for, seated_game_for
 from scorecard.engine import rules
 from scorecard.game import services
-from scorecard.game.progress import FilledBox, GameProgress, load_progress
+from scorecard.game.progress import EntryRow, GameProgress, load_progress
 from scorecard.models import Entry, Game, Seat
 from scorecard.presenters import standings
 from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
@@ -44,7 +44,7 @@ def _respond(
     partial: str = "turn",
     *,
     status: int = 200,
-    entry: FilledBox | None = None,
+    entry: EntryRow | None = None,
 ) -> HttpResponse:
     """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
     standings rows and the cells `entry` changed), "after-refusal" (everything) or
