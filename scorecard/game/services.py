@@ -19,9 +19,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorecard.engine import rules
-from scorecard.game import compiled
+from scorecard.game import compiled, results
 from scorecard.game.progress import EntryRow, GameProgress, load_progress
-from scorecard.history import statistics
 from scorecard.models import (
     ENTRY_FIELDS,
     Entry,
@@ -257,9 +256,11 @@ def record_box(
         entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, progress.next_turn, card, box.key,
                                     placement.points, dice_text, bool(placement.bonus),
                                     created)  # fmt: skip
-    filled = EntryRow(entry_id, seat.seat.pk, progress.next_turn, card, box.key,
-                      placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
-    progress.add(filled)
+        filled = EntryRow(entry_id, seat.seat.pk, progress.next_turn, card, box.key,
+                          placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
+        progress.add(filled)
+        if last_turn:
+            results.settle_finished(progress)
     return Recorded(progress, filled, True)
 
 
@@ -350,7 +351,7 @@ def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None
         last = progress.entries[-1]
         assert last.created is not None, "read with_times, so every entry has its time"
         if game.finished:
-            statistics.unsettle(progress)
+            results.unsettle(progress)
         _claim_version(game, version, finished=None)
         UndoneEntry.objects.create(
             game=game,
@@ -377,7 +378,7 @@ def correct_box(
         raise Refusal("The server rolled these dice, so they stand; undo a box instead.")
     _claim_version(game, version)
     if game.finished:
-        statistics.unsettle(load_progress(game))
+        results.unsettle(load_progress(game))
     rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
     card = [EntryRow(*row) for row in rows.values_list(*EntryRow.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
@@ -402,6 +403,8 @@ def correct_box(
     entry.yahtzee_bonus = bool(placement.bonus)
     entry.corrected = timezone.now()
     entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
+    if game.finished:
+        results.settle_games([game])
     return entry
 
 
@@ -436,13 +439,15 @@ def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = N
     players: dict[tuple[int, str], Player] = {}  # each name looked up once per household
     for chunk in itertools.batched(games, IMPORT_CHUNK):
         with transaction.atomic():
+            written = []
             for data in chunk:
                 home = owner or households.get(data["household"])
                 if home is None:
                     home, _ = Household.objects.get_or_create(public_id=data["household"])
                     households[data["household"]] = home
                 seated = [_player_for(home, player, players) for player in data["players"]]
-                _game_restore(data, home, seated, keep_id=data["id"] not in taken)
+                written.append(_game_restore(data, home, seated, keep_id=data["id"] not in taken))
+            results.settle_games(written)  # the finished ones, with the chunk that wrote them
     return len(games)
 
 
@@ -499,6 +504,7 @@ def games_prune(
         if not household.games.exclude(pk__in=pruned).exists()
     ]
     if not dry_run:
+        results.unsettle_games(games)  # only an older import finishes a game with no box
         Game.objects.filter(pk__in=pruned).delete()
         Household.objects.filter(pk__in=[household.pk for household in households]).delete()
     return games, households
