@@ -170,6 +170,19 @@ def _queries(client, url) -> list[str]:
     return [query["sql"] for query in captured.captured_queries]
 
 
+def test_a_correction_to_a_finished_game_shows_on_the_player_page_at_once(client_of, household):
+    game = finished_game(household, names=("Ann",))
+    ann = Player.objects.get(name="Ann")
+    page = reverse("player", args=[ann.public_id])
+    assert f"<dt>Personal best</dt><dd>{card_total(SOLO_GAME)}</dd>" in text(client_of.get(page))
+    chance = reverse("game-correct", args=[game.public_id, len(SOLO_GAME)])
+    response = client_of.post(chance, {"version": game.version, "dice": "11223"})
+    assert response.status_code == 302
+    corrected = card_total(SOLO_GAME) - 26 + 9
+    assert f"<dt>Personal best</dt><dd>{corrected}</dd>" in text(client_of.get(page))
+    assert not Seat.objects.filter(final_total=None).exists()  # settled by the correction
+
+
 def test_a_strangers_player_page_is_not_found(household):
     finished_game(household)
     ann = Player.objects.get(name="Ann")
