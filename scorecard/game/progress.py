@@ -1,6 +1,7 @@
 """A game's state as read once: every card, the standings and whose turn it is.
 
-`load_progress` reads a game in two queries (three for a digital game's rolls). A service
+`load_progress` reads a game in two queries, one when its seats came with the game (three and
+two for a digital game's rolls). A service
 that changes the game applies the change to the same object, so a request never reads the
 game twice. What a card derives from its entries is kept up to date as entries come and go.
 """
