@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from scorecard.engine import rules
+from scorecard.game import compiled
 from scorecard.game.progress import GameProgress, load_many
 from scorecard.models import Game, PlayerBoxTotal, PlayerFigures, Seat
 
@@ -41,6 +42,7 @@ class SeatResult(TypedDict):
 
 
 SETTLED_FIELDS = tuple(SeatResult.__annotations__)
+SETTLE_SEAT = compiled.update(Seat, *SETTLED_FIELDS, where=("id",))
 
 # Points and cards a player scored in a box, by (player id, box key); figures by player id.
 type BoxSums = defaultdict[tuple[int, str], list[int]]
@@ -115,7 +117,7 @@ def settle_waiting(*, batch_size: int = SETTLE_BATCH) -> Iterator[int]:
 
 def _settle(progresses: Iterable[GameProgress]) -> int:
     """Store each game's results on its seats and add them to its players' figures."""
-    settled: list[Seat] = []
+    settled: list[tuple[Any, ...]] = []
     boxes: BoxSums = defaultdict(lambda: [0, 0])
     figures: FigureCounts = defaultdict(Counter)
     for progress in progresses:
@@ -124,10 +126,10 @@ def _settle(progresses: Iterable[GameProgress]) -> int:
             result = results[seat.seat.pk]
             for name, value in result.items():
                 setattr(seat.seat, name, value)
-            settled.append(seat.seat)
+            settled.append((*(getattr(seat.seat, name) for name in SETTLED_FIELDS), seat.seat.pk))
             _count_result(figures[seat.seat.player_id], result, +1)
         _count_boxes(boxes, progress, +1)
-    Seat.objects.bulk_update(settled, SETTLED_FIELDS, batch_size=100)
+    SETTLE_SEAT.run_many(settled)
     _add_box_totals(boxes)
     _add_figures(figures)
     return len(settled)
