@@ -55,8 +55,10 @@ $(STAMP)-test: $(STAMP)
 	$(PIP_INSTALL) -e '.[test]' 2>&1 | $(QUIET_INDEXES)
 	@touch $@
 
+# Then settle any finished game an older version left unsettled: one query when none waits.
 migrate: venv
 	$(DEV) $(PY) manage.py migrate --noinput
+	$(DEV) $(PY) manage.py settle_results
 
 # The strategy tables advice needs, built once (about a minute) before the first serve.
 strategy: venv

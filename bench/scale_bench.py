@@ -1,10 +1,12 @@
-"""Pages and exports at scale: a player page over 1,000 and 10,000 finished games (after its
-games are settled), and exporting them (time a game, peak memory). Each time is also given
-as a ratio to the constant page measured in the same run.
+"""Pages and exports at scale: a player page over 1,000 and 10,000 finished games (settled
+as they finished), the same page while 10,000 finished games wait for `settle_results`
+(after an upgrade) and that command's time, and exporting them (time a game, peak memory).
+Each page's time is also given as a ratio to the constant page measured in the same run.
 
 Run: .venv/bin/python bench/scale_bench.py  (about two minutes: it makes 11,000 games)
 """
 
+import io
 import os
 import statistics
 import sys
@@ -19,6 +21,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.urls_settings")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import django_setup  # noqa: E402,F401  (starts Django on a test database)
+from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
@@ -91,6 +94,26 @@ def import_figures(games) -> tuple[float, float, int]:
     return time.perf_counter() - started, longest, count
 
 
+def waiting_figures(count: int) -> None:
+    """A player page while `count` finished games wait to be settled (it reads, never
+    settles), then the time `manage.py settle_results` takes to settle them."""
+    household = Household.objects.create()
+    bulk_finished_games(household, ["Ann", "Bob"], count, seed=7, settle=False)
+    client = browser_of(household)
+    url = reverse("player", args=[Player.objects.get(owner=household, name="Ann").public_id])
+    client.get(url)
+    ceiling, _ = median_ms(lambda: client.get("/__ceiling__/"))
+    page, queries = median_ms(lambda: client.get(url))
+    started = time.perf_counter()
+    call_command("settle_results", stdout=io.StringIO())
+    seconds = time.perf_counter() - started
+    print(
+        f"player page with {count:,} finished games waiting to be settled: {page:.1f} ms, "
+        f"{page / ceiling:.1f}× ceiling, {queries} queries (it settles none); "
+        f"settle_results then settles them in {seconds:.1f} s"
+    )
+
+
 def main() -> None:
     rows = []
     for count in (1000, 10_000):
@@ -101,7 +124,7 @@ def main() -> None:
         client = browser_of(household)
         ann = Player.objects.get(owner=household, name="Ann")
         url = reverse("player", args=[ann.public_id])
-        client.get(url)  # the first read settles the games
+        client.get(url)  # a first read, so every timed one finds the same warm caches
         ceiling, _ = median_ms(lambda c=client: c.get("/__ceiling__/"))
         page, queries = median_ms(lambda c=client, u=url: c.get(u))
         per_game, peak = export_figures(Game.objects.filter(owner=household))
@@ -114,6 +137,7 @@ def main() -> None:
             f"| {per_game:.2f} | {peak:.1f} |"
         )
     print(f"player page, 10,000 against 1,000 games: {rows[1][3] / rows[0][3]:.2f}×")
+    waiting_figures(10_000)
     household = Household.objects.create()
     bulk_finished_games(household, ["Ann", "Bob", "Cy", "Di"], exchange.MAX_GAMES, seed=3)
     seconds, longest, count = import_figures(Game.objects.filter(owner=household))

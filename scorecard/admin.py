@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
+from scorecard.models import ENTRY_FIELDS, Entry, Game, Household, Player, Roll, Seat, UndoneEntry
 
 
 class SeatInline(admin.TabularInline):
@@ -38,7 +38,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["game", "turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus"]
+    list_display = ["game", "seat", *ENTRY_FIELDS]
     list_filter = ["box", "yahtzee_bonus"]
     raw_id_fields = ["game", "seat"]
 

@@ -157,8 +157,8 @@ class GameLink(models.Model):
 class Seat(models.Model):
     """A player's place at one game, in seating order.
 
-    Once the game is finished, what statistics need of it is stored here the first time
-    they ask (`statistics.settle_seats`), so a player page reads sums, not every entry.
+    Once the game is finished, what statistics need of it is stored here as it finishes
+    (`game.results`), so a player page reads sums, not every entry.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
@@ -189,6 +189,11 @@ class Seat(models.Model):
 
 
 BOX_CHOICES = [(box.key, box.label) for box in rules.Box]
+
+
+# What a filled box says, stored alike by `Entry` and `UndoneEntry`, read into a game's
+# state (`progress.EntryRow`), copied by an undo and written to an export: listed once, here.
+ENTRY_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
 
 
 class Entry(models.Model):

@@ -4,7 +4,7 @@ import factory
 
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
-from scorecard.game import services
+from scorecard.game import results, services
 from scorecard.models import Game, Household, Player
 
 
@@ -106,9 +106,11 @@ def card_total(turns) -> int:
     return rules.totals(filled, sum(1 for bonus in entries if bonus)).total
 
 
-def bulk_finished_games(owner, names, count, seed=0):
+def bulk_finished_games(owner, names, count, seed=0, settle=True):
     """Many finished standard games at once: random rolls, each placed by the rules engine
-    in the best-paying open box, written with bulk_create (for statistics at scale)."""
+    in the best-paying open box, written with bulk_create (for statistics at scale), and
+    settled as finishing them through the services would have; `settle=False` leaves them
+    as an upgrade or an older import does, for `manage.py settle_results`."""
     import random
 
     from scorecard.models import Entry, Player, Seat
@@ -148,4 +150,6 @@ def bulk_finished_games(owner, names, count, seed=0):
             )
     Entry.objects.bulk_create(entries, batch_size=2000)
     assert Player.objects.filter(owner=owner).count() >= len(players)
+    if settle:
+        results.settle_games(games)
     return games

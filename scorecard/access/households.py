@@ -7,8 +7,10 @@ the household's join link (`sharing`); removing a browser's row shuts it out.
 
 import itertools
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -71,19 +73,34 @@ def household_object(request: HtmxHttpRequest, model, public_id: str):
     return get_object_or_404(model, public_id=public_id, owner=household)
 
 
-def household_game(request: HtmxHttpRequest, public_id: str, *, with_seats: bool = False) -> Game:
-    """A game of this browser's household, with the household, in one query; `with_seats`
-    reads its seats and players in the same query, for a view about to load its state."""
+class SeatedGame(NamedTuple):
+    """A game with its seats in seating order, each with its player: what a view about to
+    load the game's state reads at once, and hands to `load_progress(game, seats=seats)`."""
+
+    game: Game
+    seats: list[Seat]
+
+
+def household_game(request: HtmxHttpRequest, public_id: str) -> Game:
+    """A game of this browser's household, with the household, in one query."""
     key = browser_key(request)
     if key is None:
         raise Http404("Not found.")
-    if with_seats:
-        game = game_with_seats(GAME_SEATS.rows(game=public_id, browser=key))
-    else:
-        lookup = {"public_id": public_id, "owner__browsers__key": key}
-        game = get_object_or_404(Game.objects.select_related("owner"), **lookup)
+    lookup = {"public_id": public_id, "owner__browsers__key": key}
+    game = get_object_or_404(Game.objects.select_related("owner"), **lookup)
     request._household = game.owner
     return game
+
+
+def household_seated_game(request: HtmxHttpRequest, public_id: str) -> SeatedGame:
+    """A game of this browser's household with the household, its seats and players, all in
+    one query: for a view about to load the game's state."""
+    key = browser_key(request)
+    if key is None:
+        raise Http404("Not found.")
+    found = game_with_seats(GAME_SEATS.rows(game=public_id, browser=key))
+    request._household = found.game.owner
+    return found
 
 
 def _fields(model) -> list[str]:
@@ -109,24 +126,23 @@ GAME_SEATS = CompiledQuery(
 )
 
 
-def game_with_seats(rows: list[tuple]) -> Game:
-    """The game, its household, seats and players from one `SEAT_ROW` a seat, built without
-    the ORM's query building (see `compiled`); no rows is a 404."""
+def game_with_seats(rows: list[tuple], db: str = DEFAULT_DB_ALIAS) -> SeatedGame:
+    """The game, its household, seats and players from one `SEAT_ROW` a seat, each built as
+    the ORM builds a row it read (`Model.from_db`), without its query building (see
+    `compiled`); no rows is a 404."""
     if not rows:
         raise Http404("Not found.")
     ends = list(itertools.accumulate(map(len, (SEAT_FIELDS, PLAYER_FIELDS, GAME_FIELDS))))
     first = rows[0]
-    game = Game(**dict(zip(GAME_FIELDS, first[ends[1] : ends[2]], strict=True)))
-    game.owner = Household(**dict(zip(HOUSEHOLD_FIELDS, first[ends[2] :], strict=True)))
+    game = Game.from_db(db, GAME_FIELDS, first[ends[1] : ends[2]])
+    game.owner = Household.from_db(db, HOUSEHOLD_FIELDS, first[ends[2] :])
     seats = []
     for row in rows:
-        seat = Seat(**dict(zip(SEAT_FIELDS, row[: ends[0]], strict=True)))
-        seat.player = Player(**dict(zip(PLAYER_FIELDS, row[ends[0] : ends[1]], strict=True)))
+        seat = Seat.from_db(db, SEAT_FIELDS, row[: ends[0]])
+        seat.player = Player.from_db(db, PLAYER_FIELDS, row[ends[0] : ends[1]])
         seat.game = game
         seats.append(seat)
-    # Django's own cache of prefetched rows, which django-stubs leaves undeclared.
-    game._prefetched_objects_cache = {"seats": seats}  # type: ignore[attr-defined]
-    return game
+    return SeatedGame(game, seats)
 
 
 def household_for_writing(request: HtmxHttpRequest) -> Household:

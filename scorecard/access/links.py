@@ -15,7 +15,14 @@ from functools import cache
 from django.http import Http404
 from django.urls import reverse
 
-from scorecard.access.households import SEAT_ROW, browser_key, game_with_seats, household_game
+from scorecard.access.households import (
+    SEAT_ROW,
+    SeatedGame,
+    browser_key,
+    game_with_seats,
+    household_game,
+    household_seated_game,
+)
 from scorecard.game.compiled import CompiledQuery
 from scorecard.models import Game, GameLink, LinkRole, Seat
 from scorecard.web.htmx import HtmxHttpRequest
@@ -35,18 +42,24 @@ class Role(StrEnum):
         return self is Role.OWNER
 
 
-def game_for(request: HtmxHttpRequest, key: str, role: Role, *, with_seats: bool = False) -> Game:
-    """The game `key` opens for `role` (its public id for the owner, else a link's token),
-    with its seats and players when asked; anything else is a 404."""
+def game_for(request: HtmxHttpRequest, key: str, role: Role) -> Game:
+    """The game `key` opens for `role` (its public id for the owner, else a link's token);
+    anything else is a 404."""
     if role is Role.OWNER:
-        return household_game(request, key, with_seats=with_seats)
-    if with_seats:
-        return game_with_seats(LINKED_SEATS.rows(token=key, role=role.value))
+        return household_game(request, key)
     linked = GameLink.objects.select_related("game__owner").filter(token=key, role=role.value)
     link = linked.first()
     if link is None:
         raise Http404("Not found.")
     return link.game
+
+
+def seated_game_for(request: HtmxHttpRequest, key: str, role: Role) -> SeatedGame:
+    """The same game with its seats and players, in one query, for a view about to load
+    its state."""
+    if role is Role.OWNER:
+        return household_seated_game(request, key)
+    return game_with_seats(LINKED_SEATS.rows(token=key, role=role.value))
 
 
 def version_for(request: HtmxHttpRequest, key: str, role: Role) -> int:

@@ -10,7 +10,7 @@ same converters, none of the building.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -111,14 +111,30 @@ class CompiledWrite:
         self._sql[alias] = sql
         return sql
 
+    def _params(self, values: Sequence[object], connection: Any) -> list[Any]:
+        return [
+            field.get_db_prep_save(value, connection)
+            for field, value in zip(self._fields, values, strict=True)
+        ]
+
+    def run_many(self, rows: Iterable[Sequence[object]], alias: str = DEFAULT_DB_ALIAS) -> None:
+        """The update once for each row of values, sent as one statement with many sets of
+        parameters: Django's `bulk_update` builds a CASE expression per row and field, which
+        costs more than the database's whole work."""
+        if self._kind == "insert":
+            raise ValueError("An insert returns its new key, so it runs one at a time.")
+        connection = connections[alias]
+        sql = self._sql.get(alias) or self._compile(alias)
+        params = [self._params(values, connection) for values in rows]
+        if params:
+            with connection.cursor() as cursor:
+                cursor.executemany(sql, params)
+
     def run(self, *values: object, alias: str = DEFAULT_DB_ALIAS) -> int:
         """The new row's primary key for an insert; the number of rows for an update."""
         connection = connections[alias]
         sql = self._sql.get(alias) or self._compile(alias)
-        params = [
-            field.get_db_prep_save(value, connection)
-            for field, value in zip(self._fields, values, strict=True)
-        ]
+        params = self._params(values, connection)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             if self._kind != "insert":

@@ -1,6 +1,7 @@
 """A game's state as read once: every card, the standings and whose turn it is.
 
-`load_progress` reads a game in two queries (three for a digital game's rolls). A service
+`load_progress` reads a game in two queries, one when its seats came with the game (three and
+two for a digital game's rolls). A service
 that changes the game applies the change to the same object, so a request never reads the
 game twice. What a card derives from its entries is kept up to date as entries come and go.
 """
@@ -12,17 +13,17 @@ from datetime import datetime
 
 from scorecard.engine import rules
 from scorecard.game.compiled import CompiledQuery
-from scorecard.models import Entry, Game, Player, Roll, Seat
+from scorecard.models import ENTRY_FIELDS, Entry, Game, Player, Roll, Seat
 
 
 @dataclass(slots=True, eq=False)
-class FilledBox:
-    """A filled box as a game's state holds it: an `Entry` row, read without building a
-    model instance (a game has up to 312 of them, read on every request)."""
+class EntryRow:
+    """A stored `Entry` as a game's state holds it: the row's values, read without building
+    a model instance (a game has up to 312 of them, read on every request)."""
 
     pk: int
-    turn: int
     seat_id: int
+    turn: int  # from here to yahtzee_bonus: `models.ENTRY_FIELDS`, in its order
     card: int
     box: str
     points: int
@@ -33,7 +34,7 @@ class FilledBox:
     rules_box: rules.Box = field(init=False)
     seat: Seat | None = None
 
-    COLUMNS = ("pk", "turn", "seat_id", "card", "box", "points", "dice", "yahtzee_bonus")
+    COLUMNS = ("pk", "seat_id", *ENTRY_FIELDS)
     TIMES = ("created", "corrected")
 
     def __post_init__(self) -> None:
@@ -53,20 +54,20 @@ class CardProgress:
     """One card of one player: its entries in turn order and what they add up to."""
 
     number: int
-    entries: list[FilledBox] = field(default_factory=list)
+    entries: list[EntryRow] = field(default_factory=list)
     filled: dict[rules.Box, int] = field(default_factory=dict)
-    by_box: dict[rules.Box, FilledBox] = field(default_factory=dict)
+    by_box: dict[rules.Box, EntryRow] = field(default_factory=dict)
     extra_yahtzees: int = 0
     _totals: rules.Totals | None = None
 
-    def add(self, entry: FilledBox) -> None:
+    def add(self, entry: EntryRow) -> None:
         self.entries.append(entry)
         self.filled[entry.rules_box] = entry.points
         self.by_box[entry.rules_box] = entry
         self.extra_yahtzees += entry.yahtzee_bonus
         self._totals = None
 
-    def remove(self, entry: FilledBox) -> None:
+    def remove(self, entry: EntryRow) -> None:
         self.entries.remove(entry)
         del self.filled[entry.rules_box], self.by_box[entry.rules_box]
         self.extra_yahtzees -= entry.yahtzee_bonus
@@ -111,7 +112,7 @@ class SeatProgress:
 class GameProgress:
     game: Game
     seats: list[SeatProgress]
-    entries: list[FilledBox]
+    entries: list[EntryRow]
     rolls: list[Roll] = field(default_factory=list)  # of the current turn, digital games only
 
     @property
@@ -133,10 +134,10 @@ class GameProgress:
             return None
         return self.seats[len(self.entries) % len(self.seats)]
 
-    def seat_of(self, entry: FilledBox) -> SeatProgress:
+    def seat_of(self, entry: EntryRow) -> SeatProgress:
         return next(seat for seat in self.seats if seat.seat.pk == entry.seat_id)
 
-    def add(self, entry: FilledBox) -> None:
+    def add(self, entry: EntryRow) -> None:
         """A new entry, recorded for the current seat: the next turn begins."""
         seat = self.seat_of(entry)
         entry.seat = seat.seat
@@ -144,7 +145,7 @@ class GameProgress:
         seat.cards[entry.card - 1].add(entry)
         self.rolls = []
 
-    def remove_last(self) -> FilledBox:
+    def remove_last(self) -> EntryRow:
         entry = self.entries.pop()
         self.seat_of(entry).cards[entry.card - 1].remove(entry)
         return entry
@@ -205,7 +206,7 @@ class GameProgress:
         return [seat for place, seat, _ in self.ranking() if place == 1]
 
 
-def _build(game: Game, seats: list[Seat], entries: list[FilledBox]) -> GameProgress:
+def _build(game: Game, seats: list[Seat], entries: list[EntryRow]) -> GameProgress:
     cards = {
         seat.pk: [CardProgress(number) for number in range(1, game.cards_per_player + 1)]
         for seat in seats
@@ -217,14 +218,24 @@ def _build(game: Game, seats: list[Seat], entries: list[FilledBox]) -> GameProgr
     return GameProgress(game, [SeatProgress(seat, cards[seat.pk]) for seat in seats], entries)
 
 
-def load_progress(game: Game, *, reopening: bool = False, with_times: bool = False) -> GameProgress:
-    """One game with its seats, entries and (digital) this turn's rolls; `reopening` reads
-    the rolls of the last entry's turn instead, for an undo that is about to reopen it, and
+def load_progress(
+    game: Game,
+    *,
+    seats: list[Seat] | None = None,
+    reopening: bool = False,
+    with_times: bool = False,
+) -> GameProgress:
+    """One game with its seats, entries and (digital) this turn's rolls. `seats` are the
+    game's seats with their players when the caller read them with the game (see
+    `households.household_seated_game`), else they are read here. `reopening` reads the
+    rolls of the last entry's turn instead, for an undo that is about to reopen it, and
     `with_times` when each entry was made and corrected (parsing times is a cost a turn
     does not need to pay)."""
     query = GAME_ENTRIES_WITH_TIMES if with_times else GAME_ENTRIES
-    entries = [FilledBox(*row) for row in query.rows(game=game.pk)]
-    progress = _build(game, seats_of(game), entries)
+    entries = [EntryRow(*row) for row in query.rows(game=game.pk)]
+    if seats is None:
+        seats = list(game.seats.select_related("player"))
+    progress = _build(game, seats, entries)
     turn = progress.next_turn - 1 if reopening else progress.next_turn
     if game.digital and (reopening or not progress.is_finished):
         rolls = TURN_ROLLS.rows(game=game.pk, turn=turn)
@@ -241,8 +252,8 @@ def _game_entries(*columns: str) -> CompiledQuery:
     )
 
 
-GAME_ENTRIES = _game_entries(*FilledBox.COLUMNS)
-GAME_ENTRIES_WITH_TIMES = _game_entries(*FilledBox.COLUMNS, *FilledBox.TIMES)
+GAME_ENTRIES = _game_entries(*EntryRow.COLUMNS)
+GAME_ENTRIES_WITH_TIMES = _game_entries(*EntryRow.COLUMNS, *EntryRow.TIMES)
 ROLL_COLUMNS = ("id", "turn", "number", "dice", "held", "created")
 TURN_ROLLS = CompiledQuery(
     lambda game, turn: (
@@ -259,16 +270,8 @@ def load_many(games: list[Game]) -> list[GameProgress]:
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
     for seat in Seat.objects.filter(game_id__in=ids).select_related("player"):
         seats[seat.game_id].append(seat)
-    entries: dict[int, list[FilledBox]] = {pk: [] for pk in ids}
+    entries: dict[int, list[EntryRow]] = {pk: [] for pk in ids}
     rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
-    for game_id, *row in rows.values_list("game_id", *FilledBox.COLUMNS, *FilledBox.TIMES):
-        entries[game_id].append(FilledBox(*row))
+    for game_id, *row in rows.values_list("game_id", *EntryRow.COLUMNS, *EntryRow.TIMES):
+        entries[game_id].append(EntryRow(*row))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
-
-
-def seats_of(game: Game) -> list[Seat]:
-    """A game's seats with their players: the ones read with the game when it was found
-    (see `households.household_game`), else one query."""
-    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
-        return list(game.seats.all())
-    return list(game.seats.select_related("player"))

@@ -19,17 +19,24 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorecard.engine import rules
-from scorecard.game import compiled
-from scorecard.game.progress import FilledBox, GameProgress, load_progress
-from scorecard.history import statistics
-from scorecard.models import Entry, Game, Household, Player, Roll, Seat, UndoneEntry
+from scorecard.game import compiled, results
+from scorecard.game.progress import EntryRow, GameProgress, load_progress
+from scorecard.models import (
+    ENTRY_FIELDS,
+    Entry,
+    Game,
+    Household,
+    Player,
+    Roll,
+    Seat,
+    UndoneEntry,
+)
 
 # The server's dice: the operating system's random source, never the client's word.
 dice_source: random.Random = random.SystemRandom()
 
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 40
-UNDO_KEPT_FIELDS = ("card", "box", "points", "dice", "yahtzee_bonus", "turn")
 
 
 class Refusal(Exception):
@@ -68,13 +75,13 @@ class ZeroNeedsConfirmation(Exception):
 
 class Recorded(NamedTuple):
     progress: GameProgress
-    entry: FilledBox
+    entry: EntryRow
     is_new: bool  # False when the same entry was sent twice (a double tap)
 
 
 class Undone(NamedTuple):
     progress: GameProgress
-    entry: FilledBox
+    entry: EntryRow
 
 
 @contextmanager
@@ -168,9 +175,9 @@ def _claim_version(
     game.version, game.finished = version + 1, finished
 
 
-def _reread(game: Game) -> GameProgress:
+def _reread(game: Game, seats: list[Seat] | None) -> GameProgress:
     game.refresh_from_db(fields=["version", "finished"])
-    return load_progress(game)
+    return load_progress(game, seats=seats)
 
 
 def _repeat_of_last(
@@ -180,7 +187,7 @@ def _repeat_of_last(
     box: rules.Box,
     dice: rules.Dice | None,
     points: int | None,
-) -> FilledBox | None:
+) -> EntryRow | None:
     """The last entry, when it is the very one now sent again (a double tap), else None."""
     last = progress.entries[-1] if progress.entries else None
     if last is None or (last.turn, last.card, last.rules_box) != (turn, card, box):
@@ -203,15 +210,17 @@ def record_box(
     points: int | None = None,
     extra_yahtzee: bool = False,
     confirm_zero: bool = True,
+    seats: list[Seat] | None = None,
     progress: GameProgress | None = None,
 ) -> Recorded:
-    """Fill a box for the player whose turn it is; `progress` is the game already read in
-    this request, if it was (the version claimed below guards it like a fresh read).
+    """Fill a box for the player whose turn it is; `seats` are the game's, when they were
+    read with it, and `progress` is the game already read in this request, if it was (the
+    version claimed below guards it like a fresh read).
 
     The same entry sent twice (a double tap) is recorded once: the second gets the first.
     """
     with transaction.atomic():
-        progress = load_progress(game) if progress is None else progress
+        progress = load_progress(game, seats=seats) if progress is None else progress
         if version != game.version or turn != progress.next_turn:
             repeat = _repeat_of_last(progress, turn, card, box, dice, points)
             if repeat is None:
@@ -237,25 +246,25 @@ def record_box(
         try:
             _claim_version(game, version, finished=timezone.now() if last_turn else None)
         except GameChanged:  # another phone's change won the race to the row
-            progress = _reread(game)
+            progress = _reread(game, seats)
             repeat = _repeat_of_last(progress, turn, card, box, dice, points)
             if repeat is None:
                 raise GameChanged(progress) from None
             return Recorded(progress, repeat, False)
         dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
         created = timezone.now()
-        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, card, box.key, placement.points,
-                                    dice_text, bool(placement.bonus), progress.next_turn,
+        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, progress.next_turn, card, box.key,
+                                    placement.points, dice_text, bool(placement.bonus),
                                     created)  # fmt: skip
-    filled = FilledBox(entry_id, progress.next_turn, seat.seat.pk, card, box.key,
-                       placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
-    progress.add(filled)
+        filled = EntryRow(entry_id, seat.seat.pk, progress.next_turn, card, box.key,
+                          placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
+        progress.add(filled)
+        if last_turn:
+            results.settle_finished(progress)
     return Recorded(progress, filled, True)
 
 
-INSERT_ENTRY = compiled.insert(
-    Entry, "game", "seat", "card", "box", "points", "dice", "yahtzee_bonus", "turn", "created"
-)
+INSERT_ENTRY = compiled.insert(Entry, "game", "seat", *ENTRY_FIELDS, "created")
 
 
 def _turn_dice(
@@ -305,14 +314,14 @@ def roll_dice(
     turn: int,
     hold: Sequence[int] = (),
     rng: random.Random | None = None,
+    seats: list[Seat] | None = None,
     progress: GameProgress | None = None,
 ) -> GameProgress:
     """Roll the dice that are not held, for the player whose turn it is (digital games);
-    `progress` is the game already read in this request, if it was (the version claimed
-    below guards it like a fresh read)."""
+    `seats` and `progress` as for `record_box`."""
     hold = sorted(set(hold))
     with transaction.atomic():
-        progress = load_progress(game) if progress is None else progress
+        progress = load_progress(game, seats=seats) if progress is None else progress
         if version != game.version:
             raise GameChanged(progress)
         with by_the_rules(progress):
@@ -330,10 +339,11 @@ def roll_dice(
     return progress
 
 
-def undo_last_entry(*, game: Game, version: int) -> Undone:
-    """Take back the most recent entry; the game reopens if it had ended."""
+def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None) -> Undone:
+    """Take back the most recent entry; the game reopens if it had ended (`seats` as for
+    `record_box`)."""
     with transaction.atomic():
-        progress = load_progress(game, reopening=True, with_times=True)
+        progress = load_progress(game, seats=seats, reopening=True, with_times=True)
         if version != game.version:
             raise GameChanged(progress)
         if not progress.entries:
@@ -341,12 +351,12 @@ def undo_last_entry(*, game: Game, version: int) -> Undone:
         last = progress.entries[-1]
         assert last.created is not None, "read with_times, so every entry has its time"
         if game.finished:
-            statistics.unsettle(progress)
+            results.unsettle(progress)
         _claim_version(game, version, finished=None)
         UndoneEntry.objects.create(
             game=game,
             seat_id=last.seat_id,
-            **{field: getattr(last, field) for field in UNDO_KEPT_FIELDS},
+            **{field: getattr(last, field) for field in ENTRY_FIELDS},
             recorded=last.created,
         )
         Entry.objects.filter(pk=last.pk).delete()
@@ -368,9 +378,9 @@ def correct_box(
         raise Refusal("The server rolled these dice, so they stand; undo a box instead.")
     _claim_version(game, version)
     if game.finished:
-        statistics.unsettle(load_progress(game))
+        results.unsettle(load_progress(game))
     rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
-    card = [FilledBox(*row) for row in rows.values_list(*FilledBox.COLUMNS)]
+    card = [EntryRow(*row) for row in rows.values_list(*EntryRow.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
     box = entry.rules_box
@@ -393,6 +403,8 @@ def correct_box(
     entry.yahtzee_bonus = bool(placement.bonus)
     entry.corrected = timezone.now()
     entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
+    if game.finished:
+        results.settle_games([game])
     return entry
 
 
@@ -427,13 +439,15 @@ def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = N
     players: dict[tuple[int, str], Player] = {}  # each name looked up once per household
     for chunk in itertools.batched(games, IMPORT_CHUNK):
         with transaction.atomic():
+            written = []
             for data in chunk:
                 home = owner or households.get(data["household"])
                 if home is None:
                     home, _ = Household.objects.get_or_create(public_id=data["household"])
                     households[data["household"]] = home
                 seated = [_player_for(home, player, players) for player in data["players"]]
-                _game_restore(data, home, seated, keep_id=data["id"] not in taken)
+                written.append(_game_restore(data, home, seated, keep_id=data["id"] not in taken))
+            results.settle_games(written)  # the finished ones, with the chunk that wrote them
     return len(games)
 
 
@@ -458,16 +472,15 @@ def _game_restore(
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=index, player=player) for index, player in enumerate(players)
     )
-    entry_fields = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
     Entry.objects.bulk_create(
         Entry(game=game, seat=seats[entry["seat"]], created=entry["created"],
-              corrected=entry["corrected"], **{key: entry[key] for key in entry_fields})
+              corrected=entry["corrected"], **{key: entry[key] for key in ENTRY_FIELDS})
         for entry in data["entries"]
     )  # fmt: skip
     UndoneEntry.objects.bulk_create(
         UndoneEntry(game=game, seat=seats[taken_back["seat"]], recorded=taken_back["recorded"],
                     undone=taken_back["undone"],
-                    **{key: taken_back[key] for key in UNDO_KEPT_FIELDS})
+                    **{key: taken_back[key] for key in ENTRY_FIELDS})
         for taken_back in data["undone"]
     )  # fmt: skip
     Roll.objects.bulk_create(
@@ -491,6 +504,7 @@ def games_prune(
         if not household.games.exclude(pk__in=pruned).exists()
     ]
     if not dry_run:
+        results.unsettle_games(games)  # only an older import finishes a game with no box
         Game.objects.filter(pk__in=pruned).delete()
         Household.objects.filter(pk__in=[household.pk for household in households]).delete()
     return games, households

@@ -29,10 +29,9 @@ from datetime import datetime
 
 from scorecard.engine import rules
 from scorecard.game.services import MAX_PLAYERS, Refusal, clean_names
-from scorecard.models import Entry, Game, Roll, Seat, UndoneEntry
+from scorecard.models import ENTRY_FIELDS, Entry, Game, Roll, Seat, UndoneEntry
 
 FORMAT = "yahtzee-scorecard/games"
-UNDONE_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
 VERSION = 1
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 MAX_GAMES = 1000  # an upload holds at most this many games, so it ends well within a request
@@ -77,9 +76,6 @@ def _batches(games) -> Iterator[list[dict]]:
         last = batch[-1].pk
 
 
-ENTRY_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
-
-
 def _batch_data(games: list[Game]) -> list[dict]:
     """Rows as plain dicts (no model instances: an export reads hundreds of thousands)."""
     ids = [game.pk for game in games]
@@ -95,7 +91,7 @@ def _batch_data(games: list[Game]) -> list[dict]:
     for roll in roll_rows.values("game_id", "turn", "number", "dice", "held", "created"):
         rolls[roll["game_id"]].append(roll)
     undone_rows = UndoneEntry.objects.filter(game_id__in=ids).order_by("undone", "pk")
-    undone_columns = ("game_id", "seat_id", *UNDONE_FIELDS, "recorded", "undone")
+    undone_columns = ("game_id", "seat_id", *ENTRY_FIELDS, "recorded", "undone")
     for taken_back in undone_rows.values(*undone_columns):
         undone[taken_back["game_id"]].append(taken_back)
     return [_game_data(g, seats[g.pk], entries[g.pk], rolls[g.pk], undone[g.pk]) for g in games]
@@ -116,7 +112,7 @@ def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
         "players": players,
         "entries": [
             {"turn": e["turn"], "seat": seat_index[e["seat_id"]]}
-            | {key: e[key] for key in ENTRY_FIELDS[1:]}
+            | {key: e[key] for key in ENTRY_FIELDS if key != "turn"}
             | {"created": _time(e["created"]), "corrected": _time(e["corrected"])}
             for e in entries
         ],
@@ -126,7 +122,7 @@ def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
             for r in rolls
         ],
         "undone": [
-            {key: u[key] for key in UNDONE_FIELDS}
+            {key: u[key] for key in ENTRY_FIELDS}
             | {"seat": seat_index[u["seat_id"]], "recorded": _time(u["recorded"])}
             | {"undone": _time(u["undone"])}
             for u in undone

@@ -15,7 +15,7 @@ from html import escape  # the standard library's: plain str, no SafeString roun
 from django.utils.safestring import SafeString, mark_safe
 
 from scorecard.engine import rules
-from scorecard.game.progress import CardProgress, FilledBox, GameProgress
+from scorecard.game.progress import CardProgress, EntryRow, GameProgress
 
 BOX_HINTS = {
     **{box: f"Sum of the {box.face}s" for box in rules.UPPER_BOXES},
@@ -238,7 +238,7 @@ def game_columns(progress: GameProgress) -> list[Column]:
 
 
 def changed_cells(
-    progress: GameProgress, entry: FilledBox, correct: CorrectionLink | None
+    progress: GameProgress, entry: EntryRow, correct: CorrectionLink | None
 ) -> list[SafeString]:
     """The cells an entry made or took back changes, out of band: its box, the sums of its
     card whose value moved, and the headers of the columns whose player's turn began or
@@ -263,7 +263,7 @@ def changed_cells(
     return headers + cells
 
 
-def _card_toggled(card: CardProgress, entry: FilledBox) -> CardProgress:
+def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:
     """The card as it was before `entry` came or went."""
     toggled = CardProgress(card.number)
     for kept in card.entries:

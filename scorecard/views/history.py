@@ -13,8 +13,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from scorecard import advice
-from scorecard.access.households import current_household, household_game, household_object
-from scorecard.game.progress import FilledBox, load_many, load_progress
+from scorecard.access.households import (
+    current_household,
+    household_object,
+    household_seated_game,
+)
+from scorecard.game.progress import EntryRow, load_many, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
 from scorecard.presenters import charts
@@ -51,16 +55,17 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_GET
 def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
-    progress = load_progress(household_game(request, public_id, with_seats=True), with_times=True)
+    game, seats = household_seated_game(request, public_id)
+    progress = load_progress(game, seats=seats, with_times=True)
     columns = game_columns(progress)
     rolls = defaultdict(list)
     for roll in progress.game.rolls.order_by("turn", "number"):
         rolls[roll.turn].append(roll)
-    seats = {seat.seat.pk: seat.seat for seat in progress.seats}
+    seat_by_id = {seat.pk: seat for seat in seats}
     undone = list(progress.game.undone_entries.all())
     for taken_back in undone:
-        taken_back.seat = seats[taken_back.seat_id]
-    timeline: list[tuple[int, int, FilledBox | UndoneEntry, bool, list[Roll]]]
+        taken_back.seat = seat_by_id[taken_back.seat_id]
+    timeline: list[tuple[int, int, EntryRow | UndoneEntry, bool, list[Roll]]]
     timeline = [(e.turn, 1, e, False, rolls.get(e.turn, [])) for e in progress.entries]
     timeline += [(u.turn, 0, u, True, []) for u in undone]
     turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]

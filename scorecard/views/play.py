@@ -14,11 +14,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorecard import advice
 from scorecard.access import throttle
 from scorecard.access.households import cookie_flags, household_game
-from scorecard.access.links import GameLinks, Role, game_for
+from scorecard.access.links import GameLinks, Role, game_for, seated_game_for
 from scorecard.engine import rules
 from scorecard.game import services
-from scorecard.game.progress import FilledBox, GameProgress, load_progress
-from scorecard.models import Entry, Game
+from scorecard.game.progress import EntryRow, GameProgress, load_progress
+from scorecard.models import Entry, Game, Seat
 from scorecard.presenters import standings
 from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
@@ -44,7 +44,7 @@ def _respond(
     partial: str = "turn",
     *,
     status: int = 200,
-    entry: FilledBox | None = None,
+    entry: EntryRow | None = None,
 ) -> HttpResponse:
     """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
     standings rows and the cells `entry` changed), "after-refusal" (everything) or
@@ -77,14 +77,18 @@ def _respond(
 
 
 def _refused(
-    request: HtmxHttpRequest, game: Game, links: GameLinks, refusal: services.Refusal
+    request: HtmxHttpRequest,
+    game: Game,
+    links: GameLinks,
+    refusal: services.Refusal,
+    seats: list[Seat] | None = None,
 ) -> HttpResponse:
     """The card as it is now, with the reason where the player is looking (409 when another
     tap or phone changed the game first, else 400)."""
     progress = refusal.progress
     if progress is None:
         game.refresh_from_db(fields=["version", "finished"])
-        progress = load_progress(game)
+        progress = load_progress(game, seats=seats)
     panel = _panel(request, progress, links, {}, error=str(refusal))
     return _respond(request, panel, "after-refusal", status=refusal.status_code)
 
@@ -94,7 +98,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     """The game as `role` sees it; a live page's poll (`?live=1`) reaches here only when the
     game changed (`live.AnswerUnchangedPolls` answers the others)."""
     links = GameLinks(key, role)
-    progress = load_progress(game_for(request, key, role, with_seats=True))
+    game, seats = seated_game_for(request, key, role)
+    progress = load_progress(game, seats=seats)
     if live.is_poll(request):
         response = _respond(request, _panel(request, progress, links, {}), "after-poll")
         return live.tagged(response, progress.game.version)
@@ -107,21 +112,21 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
 @require_POST
 def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
-    game = game_for(request, key, role, with_seats=True)
+    game, seats = seated_game_for(request, key, role)
     try:
         fields = entry_fields(request.POST)
         progress = None  # read here only for the coach, then handed to the service
         if (threshold := _coach_listening(request)) is not None:
-            progress = load_progress(game)
+            progress = load_progress(game, seats=seats)
             if objection := coach_on_box(progress, fields, threshold):
                 panel = _panel(request, progress, links, request.POST, coach=objection)
                 return _respond(request, panel)
-        recorded = services.record_box(game=game, progress=progress, **fields)
+        recorded = services.record_box(game=game, seats=seats, progress=progress, **fields)
     except services.ZeroNeedsConfirmation as question:
         panel = _panel(request, question.progress, links, request.POST, confirm=question)
         return _respond(request, panel)
     except services.Refusal as refusal:
-        return _refused(request, game, links, refusal)
+        return _refused(request, game, links, refusal, seats)
     if not request.htmx:
         return redirect(links.page)
     entry = recorded.entry
@@ -146,7 +151,7 @@ def _coach_listening(request: HtmxHttpRequest) -> float | None:
 @require_POST
 def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
-    game = game_for(request, key, role, with_seats=True)
+    game, seats = seated_game_for(request, key, role)
     post = request.POST
     try:
         version = parse_int(post.get("version"), "The version")
@@ -154,14 +159,14 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         hold = [parse_int(position, "A held die") for position in post.getlist("hold")]
         progress = None  # read here only for the coach, then handed to the service
         if (threshold := _coach_listening(request)) is not None:
-            progress = load_progress(game)
+            progress = load_progress(game, seats=seats)
             if note := coach_on_hold(progress, (version, turn), hold, threshold):
                 return _respond(request, _panel(request, progress, links, {}, hold_coach=note))
         progress = services.roll_dice(
-            game=game, version=version, turn=turn, hold=hold, progress=progress
+            game=game, version=version, turn=turn, hold=hold, seats=seats, progress=progress
         )
     except services.Refusal as refusal:
-        return _refused(request, game, links, refusal)
+        return _refused(request, game, links, refusal, seats)
     if not request.htmx:
         return redirect(links.page)
     return _respond(request, _panel(request, progress, links, {}))
@@ -170,12 +175,12 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
 @require_POST
 def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
-    game = game_for(request, key, role, with_seats=True)
+    game, seats = seated_game_for(request, key, role)
     try:
         version = parse_int(request.POST.get("version"), "The version")
-        progress, undone = services.undo_last_entry(game=game, version=version)
+        progress, undone = services.undo_last_entry(game=game, version=version, seats=seats)
     except services.Refusal as refusal:
-        return _refused(request, game, links, refusal)
+        return _refused(request, game, links, refusal, seats)
     if not request.htmx:  # the dice come back, so the right box is one more tap
         back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
         return redirect(links.page + back)

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from scorecard.access.households import SEEN_EVERY, household_game
+from scorecard.access.households import SEEN_EVERY, household_seated_game
 from scorecard.models import Browser, Game
 from tests.factories import HouseholdFactory
 from tests.helpers import game_url, household_cookie
@@ -46,13 +46,27 @@ def test_a_game_with_its_seats_is_found_in_one_query(game, django_assert_num_que
     request = RequestFactory().get("/")
     request.COOKIES["household"] = household_cookie(game.owner)
     with django_assert_num_queries(1):
-        found = household_game(request, game.public_id, with_seats=True)
-        names = [seat.player.name for seat in found.seats.all()]
-    assert found.pk == game.pk and found.owner == game.owner and names == ["Ann", "Bob"]
+        found = household_seated_game(request, game.public_id)
+        names = [seat.player.name for seat in found.seats]
+    assert found.game.pk == game.pk and found.game.owner == game.owner and names == ["Ann", "Bob"]
+    assert all(seat.game is found.game for seat in found.seats)
     stranger = RequestFactory().get("/")
     stranger.COOKIES["household"] = household_cookie(HouseholdFactory())
     with pytest.raises(Http404):
-        household_game(stranger, game.public_id, with_seats=True)
+        household_seated_game(stranger, game.public_id)
+
+
+def test_a_game_read_with_its_seats_is_known_to_be_stored(game):
+    """Built as the ORM builds what it reads, not by hand: a check of unique fields sees
+    the rows themselves, not copies about to be added."""
+    request = RequestFactory().get("/")
+    request.COOKIES["household"] = household_cookie(game.owner)
+    found = household_seated_game(request, game.public_id)
+    found.game.validate_unique()
+    found.game.owner.validate_unique()
+    for seat in found.seats:
+        seat.validate_unique()
+        seat.player.validate_unique()
 
 
 def test_every_page_of_a_household_is_private_to_shared_caches(client_of, game):

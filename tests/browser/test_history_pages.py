@@ -5,7 +5,14 @@ from playwright.sync_api import expect
 
 from scorecard.models import Player
 from tests.browser.conftest import PHONE, join_household, save_screenshot
-from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, bulk_finished_games, play
+from tests.factories import (
+    SOLO_GAME,
+    GameFactory,
+    HouseholdFactory,
+    bulk_finished_games,
+    card_total,
+    play,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,4 +73,43 @@ def test_a_finished_games_review_leads_back_to_the_game_and_its_rematch(phone):
     expect(phone.locator("#turn-title")).to_have_text("Game over")
     phone.get_by_role("button", name="Rematch with the same players").click()
     expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    assert phone.errors == []
+
+
+def figure(page, name: str):
+    return page.locator("dl.figures div", has=page.locator("dt", has_text=name)).locator("dd")
+
+
+def test_a_game_finished_undone_and_finished_again_by_taps_shows_on_the_player_page(phone):
+    """The player page only reads: what it shows was kept as the last box was tapped, taken
+    back by the undo, and kept again when the box was tapped once more."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME[:-1])
+    join_household(phone, household)
+    ann = Player.objects.get(name="Ann")
+    best = str(card_total(SOLO_GAME))
+
+    def finish_by_taps():
+        phone.goto(f"{phone.base}/games/{game.public_id}/")
+        pad = phone.get_by_role("group", name="Add a die")
+        for face in "66554":
+            pad.get_by_role("button", name=face, exact=True).click()
+        phone.locator('button.box-option[value="chance"]').click()
+        expect(phone.locator("#turn-title")).to_have_text("Game over")
+
+    def player_page_shows(games: str, personal_best: str):
+        phone.goto(f"{phone.base}/players/{ann.public_id}/")
+        expect(figure(phone, "Games finished")).to_have_text(games)
+        expect(figure(phone, "Personal best")).to_have_text(personal_best)
+
+    finish_by_taps()
+    player_page_shows("1", best)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.get_by_role("button", name="Undo last entry").click()
+    expect(phone.get_by_text("Undone: Ann’s Chance")).to_be_visible()
+    player_page_shows("0", "–")
+    finish_by_taps()
+    player_page_shows("1", best)
+    assert no_sideways_scroll(phone)
     assert phone.errors == []

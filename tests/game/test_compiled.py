@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from scorecard.engine.rules import Box
 from scorecard.game import compiled
-from scorecard.models import Entry, Game
+from scorecard.models import Entry, Game, Seat
 from tests.factories import play
 
 
@@ -40,3 +40,15 @@ def test_compiled_writes_insert_and_update_with_each_fields_preparation(game):
     assert update.run(5, game.pk, 99) == 0
     assert update.run(5, game.pk, 0) == 1
     assert Game.objects.get(pk=game.pk).version == 5
+
+
+def test_a_compiled_update_writes_many_rows_in_one_query(game, django_assert_num_queries):
+    ann, bob = game.seats.order_by("position")
+    finished = timezone.now()
+    update = compiled.update(Seat, "final_total", "won", "finished", where=("id",))
+    with django_assert_num_queries(1):
+        update.run_many([(200, True, finished, ann.pk), (150, False, finished, bob.pk)])
+    rows = Seat.objects.order_by("position").values_list("final_total", "won", "finished")
+    assert list(rows) == [(200, True, finished), (150, False, finished)]
+    with pytest.raises(ValueError, match="one at a time"):
+        compiled.insert(Game, "version").run_many([(1,)])

@@ -1,15 +1,18 @@
 """A game's state read once, and kept up to date by the services that change it."""
 
+import dataclasses
+
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
 from scorecard.game import services
-from scorecard.game.progress import CardProgress, FilledBox, load_progress
-from scorecard.models import Game
+from scorecard.game.progress import CardProgress, EntryRow, load_progress
+from scorecard.history import exchange
+from scorecard.models import ENTRY_FIELDS, Entry, Game, UndoneEntry
 from tests.factories import GameFactory, play
 
 
 def filled(turn, box, points, *, card=1, seat_id=1, bonus=False, dice=""):
-    return FilledBox(turn, turn, seat_id, card, box.key, points, dice, bonus)
+    return EntryRow(turn, seat_id, turn, card, box.key, points, dice, bonus)
 
 
 def test_a_card_keeps_what_it_derives_up_to_date_as_entries_come_and_go():
@@ -77,3 +80,16 @@ def test_triple_yahtzee_counts_its_cards_by_their_multiplier(household):
         )  # fmt: skip
     seat = load_progress(game).seats[0]
     assert seat.totals.total == 16 * 1 + 29 * 3
+
+
+def test_a_filled_box_has_one_list_of_fields_from_the_table_to_the_export(game):
+    """The stored rows, the rows a game's state holds and an export all name the same six
+    fields of a filled box, taken from one list."""
+    assert ("pk", "seat_id", *ENTRY_FIELDS) == EntryRow.COLUMNS
+    assert [field.name for field in dataclasses.fields(EntryRow)][:8] == list(EntryRow.COLUMNS)
+    for model in (Entry, UndoneEntry):
+        assert all(model._meta.get_field(name).concrete for name in ENTRY_FIELDS)
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    services.undo_last_entry(game=game, version=1)
+    (exported,) = exchange.export_games(Game.objects.all())["games"]
+    assert exported["undone"][0].keys() == {*ENTRY_FIELDS, "seat", "recorded", "undone"}

@@ -5,8 +5,9 @@ import pytest
 from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.game.progress import load_progress
-from scorecard.history.statistics import BAND, player_stats, running_totals, settle_seats
-from scorecard.models import Game, Player, PlayerBoxTotal, Seat
+from scorecard.game.results import waiting_games
+from scorecard.history.statistics import BAND, player_stats, running_totals
+from scorecard.models import Game, Player, PlayerBoxTotal
 from tests.factories import bulk_finished_games
 
 
@@ -32,11 +33,11 @@ def test_a_game_played_alone_is_no_win(household):
     assert stats.games == 3 and stats.wins == 0
 
 
-def test_statistics_are_settled_once_and_taken_back_when_a_game_reopens(household):
+def test_statistics_are_taken_back_when_a_game_reopens_and_kept_again_when_it_ends(household):
     (game,) = bulk_finished_games(household, ["Ann", "Bob"], 1, seed=2)
     ann = Player.objects.get(name="Ann")
     first = player_stats(ann)
-    assert settle_seats(Seat.objects.all()) == 0  # nothing left to settle
+    assert not waiting_games().exists()  # settled as it finished
     before = PlayerBoxTotal.objects.get(player=ann, box="chance")
     game.refresh_from_db()
     _, undone = services.undo_last_entry(game=game, version=game.version)

@@ -204,6 +204,27 @@ def test_recording_reads_the_game_once_however_big_the_game(
     assert small == big
 
 
+SETTLING_QUERIES = 5  # the seats' results, then each of box totals and figures read, written
+
+
+def test_the_last_box_settles_the_game_in_a_fixed_few_more_queries(
+    household, django_assert_max_num_queries
+):
+    def queries_for(names):
+        game = GameFactory(owner=household, names=names)
+        turns = [turn for turn in SOLO_GAME for _ in names]
+        play(game, turns[:-1])
+        client = browser_of(household)
+        data = {"version": len(turns) - 1, "turn": len(turns), "box": "chance", "dice": "66554"}
+        with django_assert_max_num_queries(MAX_QUERIES_PER_RECORD + SETTLING_QUERIES) as captured:
+            response = client.post(game_url(game, "game-record"), data, headers=HTMX)
+        assert response.status_code == 200
+        assert not game.seats.filter(final_total=None).exists()  # settled as it ended
+        return len(captured.captured_queries)
+
+    assert queries_for(["A", "B"]) == queries_for([f"P{i}" for i in range(8)])
+
+
 def test_the_game_page_and_undo_read_the_game_once(
     client_of, household, django_assert_max_num_queries
 ):
