@@ -5,12 +5,13 @@ Totals are never stored: `scorecard.game.progress` derives them with `rules.tota
 
 import secrets
 from functools import cached_property
+from typing import Any
 
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from scorecard.engine import rules
+from scorecard.engine import families, rules
 
 
 def new_public_id() -> str:
@@ -93,6 +94,18 @@ class Game(models.Model):
         default=rules.JokerRule.HASBRO.key,
     )
     mode = models.CharField(max_length=16, choices=Mode, default=Mode.STANDARD)
+    # The rule family the card follows, the house switches the table turned on (their keys,
+    # separated by commas), whether the boxes are filled in card order, and an upper bonus of
+    # the house's own (Maxi Yatzy's printed rules differ); `house_rules` puts them together.
+    family = models.CharField(
+        max_length=16,
+        choices=[(key, family.name) for key, family in families.FAMILIES.items()],
+        default=families.YAHTZEE.key,
+    )
+    switches = models.CharField(max_length=100, blank=True, default="")
+    forced_order = models.BooleanField(default=False)
+    bonus_threshold = models.PositiveSmallIntegerField(null=True, blank=True)
+    bonus_points = models.PositiveSmallIntegerField(null=True, blank=True)
     # Digital games roll on the server (see Roll); tabletop games have their dice typed in.
     digital = models.BooleanField(default=False)
     # Every change bumps the version: a form that shows an older one is stale (double taps,
@@ -113,6 +126,14 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=models.Q(mode__in=GameMode.values), name="game_mode_valid"
             ),
+            models.CheckConstraint(
+                condition=models.Q(family__in=list(families.FAMILIES)), name="game_family_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(bonus_threshold__isnull=True, bonus_points__isnull=True)
+                | models.Q(bonus_threshold__isnull=False, bonus_points__isnull=False),
+                name="game_house_bonus_whole",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -121,6 +142,19 @@ class Game(models.Model):
     @property
     def joker_rule(self) -> rules.JokerRule:
         return rules.JokerRule.from_key(self.joker)
+
+    @cached_property
+    def house_rules(self) -> rules.HouseRules[Any]:
+        """The rules this table plays, from the engine: the family, its switches, the house's
+        upper bonus and the order the boxes are filled in."""
+        switches = frozenset(
+            families.Switch.from_key(key) for key in self.switches.split(",") if key
+        )
+        bonus = None
+        if self.bonus_threshold is not None and self.bonus_points is not None:
+            bonus = families.UpperBonus(self.bonus_threshold, self.bonus_points)
+        family = families.family_named(self.family)
+        return rules.HouseRules(family, switches, bonus, self.forced_order)
 
     @property
     def cards_per_player(self) -> int:
@@ -188,7 +222,23 @@ class Seat(models.Model):
         return f"{self.player} at {self.game}"
 
 
-BOX_CHOICES = [(box.key, box.label) for box in rules.Box]
+# Every family's boxes: a key names the same box in every family that has it.
+BOX_CHOICES = list(
+    {box.key: box.label for family in families.FAMILIES.values() for box in family.boxes}.items()
+)
+
+
+def _most_points_in_a_box() -> int:
+    """The most any box of any family holds, with every house switch on."""
+    every: list[Any] = list(families.FAMILIES.values())  # each family's boxes are its own type
+    return max(
+        max(family.achievable_points(box, frozenset(family.switches)))
+        for family in every
+        for box in family.boxes
+    )
+
+
+MOST_POINTS_IN_A_BOX = _most_points_in_a_box()
 
 
 # What a filled box says, stored alike by `Entry` and `UndoneEntry`, read into a game's
@@ -204,7 +254,7 @@ class Entry(models.Model):
     card = models.PositiveSmallIntegerField(default=1)
     box = models.CharField(max_length=20, choices=BOX_CHOICES)
     points = models.PositiveSmallIntegerField()
-    dice = models.CharField(max_length=5, blank=True)
+    dice = models.CharField(max_length=6, blank=True)
     yahtzee_bonus = models.BooleanField(default=False)
     turn = models.PositiveIntegerField()
     created = models.DateTimeField(default=timezone.now, editable=False)
@@ -219,15 +269,14 @@ class Entry(models.Model):
             models.CheckConstraint(condition=models.Q(card__gte=1, card__lte=3), name="entry_card"),
             models.CheckConstraint(condition=models.Q(turn__gte=1), name="entry_turn_positive"),
             models.CheckConstraint(
-                condition=models.Q(points__lte=max(box.max_points for box in rules.Box)),
-                name="entry_points_range",
+                condition=models.Q(points__lte=MOST_POINTS_IN_A_BOX), name="entry_points_range"
             ),
             models.CheckConstraint(
-                condition=models.Q(box__in=[box.key for box in rules.Box]), name="entry_box_valid"
+                condition=models.Q(box__in=[key for key, _ in BOX_CHOICES]), name="entry_box_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(dice="") | models.Q(dice__regex=r"^[1-6]{5}$"),
-                name="entry_dice_five_faces",
+                condition=models.Q(dice="") | models.Q(dice__regex=r"^[1-6]{5,6}$"),
+                name="entry_dice_faces",
             ),
         ]
 
@@ -247,7 +296,7 @@ class UndoneEntry(models.Model):
     card = models.PositiveSmallIntegerField()
     box = models.CharField(max_length=20, choices=BOX_CHOICES)
     points = models.PositiveSmallIntegerField()
-    dice = models.CharField(max_length=5, blank=True)
+    dice = models.CharField(max_length=6, blank=True)
     yahtzee_bonus = models.BooleanField(default=False)
     turn = models.PositiveIntegerField()
     recorded = models.DateTimeField()
@@ -270,20 +319,22 @@ class Roll(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rolls")
     turn = models.PositiveIntegerField()
-    number = models.PositiveSmallIntegerField()
-    dice = models.CharField(max_length=5)  # faces in table order, e.g. "41536"
-    held = models.CharField(max_length=5, default="00000")  # "1" where a die was kept
+    number = models.PositiveSmallIntegerField()  # past 3 only with Maxi Yatzy's saved rolls
+    dice = models.CharField(max_length=6)  # faces in table order, e.g. "41536"
+    held = models.CharField(max_length=6, default="00000")  # "1" where a die was kept
     created = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["game", "turn", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "turn", "number"], name="roll_once_per_number"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="roll_number_positive"),
             models.CheckConstraint(
-                condition=models.Q(number__gte=1, number__lte=3), name="roll_number_1_to_3"
+                condition=models.Q(dice__regex=r"^[1-6]{5,6}$"), name="roll_dice_faces"
             ),
-            models.CheckConstraint(condition=models.Q(dice__regex=r"^[1-6]{5}$"), name="roll_dice"),
-            models.CheckConstraint(condition=models.Q(held__regex=r"^[01]{5}$"), name="roll_held"),
+            models.CheckConstraint(
+                condition=models.Q(held__regex=r"^[01]{5,6}$"), name="roll_held_dice"
+            ),
         ]
 
     def __str__(self) -> str:
