@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.utils.safestring import SafeString, mark_safe
 
 from scorecard.engine import rules, strategy
 from scorecard.game.progress import CardProgress, GameProgress
@@ -104,10 +103,10 @@ def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
     return series
 
 
-def win_chart(progress: GameProgress) -> SafeString:
+def win_chart(progress: GameProgress) -> charts.LineChart:
     """Each player's chance to win after every entry, charted; a game's chart is kept per
     version (working it out reads every position of the game)."""
-    key = f"win-chart:{progress.game.pk}:{progress.game.version}"
+    key = f"win-chart-data:{progress.game.pk}:{progress.game.version}"
     chart = cache.get(key)
     if chart is None:
         series = [
@@ -115,5 +114,5 @@ def win_chart(progress: GameProgress) -> SafeString:
         ]
         title = "Each player's chance to win, before the game and after every entry"
         chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
-        cache.set(key, str(chart), WIN_CHART_SECONDS)
-    return mark_safe(chart)  # drawn by charts.line_chart, every text escaped there
+        cache.set(key, chart, WIN_CHART_SECONDS)
+    return chart
