@@ -42,19 +42,11 @@ class Column:
         return self.id and f"{self.id}-head"
 
     @property
-    def shown_heading(self) -> str:
-        """What the heading shows: a Triple card only its count ("×2"), since the name
-        already heads the player's three cards and eight players leave a card's column a
-        few millimetres on paper."""
-        return self.count if self.count and self.player else self.heading
-
-    @property
-    def reader_heading(self) -> str:
-        """What only a screen reader hears before it: a Triple card's player, or "Player"
-        for a blank sheet's empty heading, which still names its column."""
-        if self.count and self.player:
-            return self.player
-        return "" if self.heading else "Player"
+    def card_of(self) -> str:
+        """Whose Triple card this is, said only to a screen reader before its count: on paper
+        the name already heads the player's three cards, and eight players leave a card's
+        column a few millimetres. Blank for a one-card column or an unnamed player."""
+        return self.player if self.count else ""
 
 
 @dataclass(frozen=True)
