@@ -1,15 +1,14 @@
 """Small SVG charts drawn on the server: no JavaScript, crisp on a phone and on paper.
 
-Colours are presentation attributes (a strict content security policy forbids inline
-styles); lines and text take `currentColor` so dark mode follows the page.
+Here every position, label and colour is worked out; the markup is the templates'
+(`_line_chart.html`, `_histogram.html`). Colours are presentation attributes (a strict
+content security policy forbids inline styles); lines and text take `currentColor` so dark
+mode follows the page.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 
 PALETTE = ["#0b5fce", "#c2410c", "#15803d", "#9333ea", "#be123c", "#0e7490", "#a16207", "#4d7c0f"]
 
@@ -33,9 +32,49 @@ def nice_scale(value: int, most_ticks: int = 5) -> tuple[int, int]:
     return -(-value // step) * step, step
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A label at a point: a gridline's value, a turn's number, a bar's lowest score."""
+
+    x: str
+    y: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Gridline:
+    y: str
+    label_y: str  # its value sits just below the line, left of the plot
+    text: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One series drawn: its polyline's points, its colour, and its key below the plot."""
+
+    points: str
+    colour: str
+    key: Mark  # the name and last value
+    swatch: Mark  # the coloured square before the key (no text)
+
+
+@dataclass(frozen=True)
+class LineChart:
+    title: str
+    width: int
+    height: int
+    left: int
+    right_x: int  # where the gridlines end
+    label_x: int  # where their values end, left of the plot
+    gridlines: list[Gridline]
+    turns: list[Mark]
+    axis: Mark  # "turn", under the plot
+    lines: list[Line]
+
+
 def line_chart(
     series: list[Series], *, title: str, width=360, height=220, unit="", from_zero=True
-) -> SafeString:
+) -> LineChart:
     """One line per series, x = turn, y = points (or `unit`); each line starts from 0 before
     the first turn, or with `from_zero` off, from its first value."""
     left, right, top, bottom = 36, 8, 10, 46
@@ -50,54 +89,57 @@ def line_chart(
     def y(v: int) -> float:
         return top + plot_h * (1 - v / peak)
 
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
-        f"<title>{escape(title)}</title>",
+    gridlines = [
+        Gridline(f"{y(tick):.1f}", f"{y(tick) + 4:.1f}", f"{tick}{unit}")
+        for tick in range(0, peak + 1, step)
     ]
-    for tick in range(0, peak + 1, step):
-        parts.append(
-            f'<line x1="{left}" x2="{width - right}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" '
-            f'stroke="currentColor" stroke-opacity="0.15"/>'
-            f'<text x="{left - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" font-size="10" '
-            f'fill="currentColor">{tick}{unit}</text>'
-        )
-    for turn in range(turn_step, longest + 1, turn_step):
-        parts.append(
-            f'<text x="{x(turn):.1f}" y="{top + plot_h + 10:.0f}" text-anchor="middle" '
-            f'font-size="9" fill="currentColor">{turn}</text>'
-        )
-    parts.append(
-        f'<text x="{left + plot_w / 2:.0f}" y="{height - 24}" text-anchor="middle" '
-        f'font-size="10" fill="currentColor">turn</text>'
-    )
+    turns = [
+        Mark(f"{x(turn):.1f}", f"{top + plot_h + 10:.0f}", str(turn))
+        for turn in range(turn_step, longest + 1, turn_step)
+    ]
+    lines = []
     for index, line in enumerate(series):
-        colour = PALETTE[index % len(PALETTE)]
         values = [0, *line.values] if from_zero else line.values
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
-        parts.append(
-            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
-            f'stroke-linejoin="round"/>'
-        )
         key_x = left + (index % 4) * (plot_w / 4)
         key_y = height - 14 + (index // 4) * 12
-        parts.append(
-            f'<rect x="{key_x:.0f}" y="{key_y - 8}" width="10" height="10" fill="{colour}"/>'
-            f'<text x="{key_x + 14:.0f}" y="{key_y + 1}" font-size="10" fill="currentColor">'
-            f"{escape(line.label[:14])} {line.values[-1] if line.values else 0}{unit}</text>"
-        )
-    parts.append("</svg>")
-    return mark_safe("".join(parts))  # every interpolated text is escaped above
+        text = f"{line.label[:14]} {line.values[-1] if line.values else 0}{unit}"
+        key = Mark(f"{key_x + 14:.0f}", str(key_y + 1), text)
+        swatch = Mark(f"{key_x:.0f}", str(key_y - 8), "")
+        lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch))
+    axis = Mark(f"{left + plot_w / 2:.0f}", str(height - 24), "turn")
+    edges = (left, width - right, left - 4)
+    return LineChart(title, width, height, *edges, gridlines, turns, axis, lines)
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: str
+    y: str
+    width: str
+    height: str
+    tip: str  # "225–249: 3", said on hover and by a screen reader
+    label: Mark | None  # the band's lowest score under it (every other one when crowded)
+
+
+@dataclass(frozen=True)
+class Histogram:
+    title: str
+    width: int
+    height: int
+    colour: str
+    bars: list[Bar]
+    tallest: Mark
 
 
 def histogram(
     bands: list[tuple[int, int]], *, title: str, bin_size=25, width=360, height=180
-) -> SafeString:
+) -> Histogram | None:
     """How many final scores fell in each band of `bin_size` points: (lowest score, count)
-    pairs, in order; empty bands between them are drawn empty."""
+    pairs, in order; empty bands between them are drawn empty. None without a band."""
     left, right, top, bottom = 30, 8, 10, 30
     if not bands:
-        return mark_safe("")
+        return None
     low = bands[0][0]
     bins = [0] * ((bands[-1][0] - low) // bin_size + 1)
     for start, count in bands:
@@ -105,26 +147,16 @@ def histogram(
     tallest = max(bins)
     plot_w, plot_h = width - left - right, height - top - bottom
     bar_w = plot_w / len(bins)
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
-        f"<title>{escape(title)}</title>",
-    ]
+    bars = []
     for index, count in enumerate(bins):
         bar_h = plot_h * count / tallest
         bx = left + index * bar_w
-        parts.append(
-            f'<rect x="{bx + 1:.1f}" y="{top + plot_h - bar_h:.1f}" width="{bar_w - 2:.1f}" '
-            f'height="{bar_h:.1f}" fill="{PALETTE[0]}"><title>{low + index * bin_size}–'
-            f"{low + (index + 1) * bin_size - 1}: {count}</title></rect>"
-        )
+        start = low + index * bin_size
+        label = None
         if len(bins) <= 12 or index % 2 == 0:
-            parts.append(
-                f'<text x="{bx + bar_w / 2:.1f}" y="{height - 14}" text-anchor="middle" '
-                f'font-size="9" fill="currentColor">{low + index * bin_size}</text>'
-            )
-    parts.append(
-        f'<text x="{left - 4}" y="{top + 8}" text-anchor="end" font-size="10" '
-        f'fill="currentColor">{tallest}</text></svg>'
-    )
-    return mark_safe("".join(parts))  # numbers and escaped text only
+            label = Mark(f"{bx + bar_w / 2:.1f}", str(height - 14), str(start))
+        tip = f"{start}–{start + bin_size - 1}: {count}"
+        y_top, bar_width = f"{top + plot_h - bar_h:.1f}", f"{bar_w - 2:.1f}"
+        bars.append(Bar(f"{bx + 1:.1f}", y_top, bar_width, f"{bar_h:.1f}", tip, label))
+    peak = Mark(str(left - 4), str(top + 8), str(tallest))
+    return Histogram(title, width, height, PALETTE[0], bars, peak)

@@ -2,17 +2,14 @@
 
 Rows follow the paper card: the upper boxes, their subtotal, bonus and total, the lower
 boxes, extra Yahtzees, the lower total and the grand total. Columns are cards. Each cell's
-text, link and id are made here once, so a grid of eight players renders as fast as one,
-and an entry can send just the cells it changed.
+text, link and id are worked out here once, so an entry can send just the cells it changed;
+the markup is the template's (`_sheet_table.html`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from html import escape  # the standard library's: plain str, no SafeString round trips
-
-from django.utils.safestring import SafeString, mark_safe
 
 from scorecard.engine import rules
 from scorecard.game.progress import CardProgress, EntryRow, GameProgress
@@ -39,18 +36,17 @@ class Column:
     player: str = ""  # whose card this is: Triple Yahtzee groups a player's three
     count: str = ""  # "×2": how a Triple card counts, shown under its player's name
 
-    def header_html(self, oob: bool = False) -> SafeString:
-        attributes = _attributes(self.id and f"{self.id}-head", oob)
-        attributes += ' class="current"' if self.is_current else ""
-        return mark_safe(f'<th scope="col"{attributes}>{self._heading_html()}</th>')
+    @property
+    def head_id(self) -> str:
+        """The heading's id in a game's grid ("c3-head"), so a turn's start can swap it."""
+        return self.id and f"{self.id}-head"
 
-    def _heading_html(self) -> str:
-        if self.count and self.player:
-            # The name already heads the three cards: on paper a card's column says only how
-            # it counts, where eight players leave it a few millimetres.
-            return f'<span class="visually-hidden">{escape(self.player)} </span>{self.count}'
-        # A blank sheet's empty heading still names its column for a screen reader.
-        return escape(self.heading) or '<span class="visually-hidden">Player</span>'
+    @property
+    def card_of(self) -> str:
+        """Whose Triple card this is, said only to a screen reader before its count: on paper
+        the name already heads the player's three cards, and eight players leave a card's
+        column a few millimetres. Blank for a one-card column or an unnamed player."""
+        return self.player if self.count else ""
 
 
 @dataclass(frozen=True)
@@ -61,19 +57,6 @@ class Cell:
     label: str = ""
     span: int = 1
 
-    def html(self, oob: bool = False) -> str:
-        text = escape(self.text)
-        if self.href:
-            text = f'<a href="{escape(self.href)}" aria-label="{escape(self.label)}">{text}</a>'
-        span = f' colspan="{self.span}"' if self.span > 1 else ""
-        return f"<td{_attributes(self.id, oob)}{span}>{text}</td>"
-
-
-def _attributes(dom_id: str, oob: bool) -> str:
-    if not dom_id:
-        return ""
-    return f' id="{dom_id}" hx-swap-oob="true"' if oob else f' id="{dom_id}"'
-
 
 @dataclass
 class Row:
@@ -82,14 +65,6 @@ class Row:
     kind: str  # "box" or "sum"
     cells: list[Cell] = field(default_factory=list)
     box: rules.Box | None = None
-
-    @property
-    def html(self) -> SafeString:
-        cells = "".join([cell.html() for cell in self.cells])
-        heading = (
-            f'<th scope="row">{escape(self.label)}</th><td class="hint">{escape(self.hint)}</td>'
-        )
-        return mark_safe(f'<tr class="{self.kind}">{heading}{cells}</tr>')
 
 
 # The address that corrects a turn (`access.GameLinks.correct`), for a sheet whose boxes
@@ -237,12 +212,20 @@ def game_columns(progress: GameProgress) -> list[Column]:
     return columns
 
 
+@dataclass(frozen=True)
+class ChangedCells:
+    """What an entry made or took back changes in the grid, sent out of band: the headings
+    of the columns whose player's turn began or ended, and the cells whose text moved."""
+
+    headings: list[Column]
+    cells: list[Cell]
+
+
 def changed_cells(
     progress: GameProgress, entry: EntryRow, correct: CorrectionLink | None
-) -> list[SafeString]:
-    """The cells an entry made or took back changes, out of band: its box, the sums of its
-    card whose value moved, and the headers of the columns whose player's turn began or
-    ended."""
+) -> ChangedCells:
+    """The cells an entry made or took back changes: its box, the sums of its card whose
+    value moved, and the headings of the columns whose player's turn began or ended."""
     columns = game_columns(progress)
     seat_of_entry = progress.seat_of(entry)
     card = seat_of_entry.cards[entry.card - 1]
@@ -250,17 +233,17 @@ def changed_cells(
     now = sheet_rows([column], correct)
     then = sheet_rows([replace(column, card=_card_toggled(card, entry))])
     cells = [
-        mark_safe(row.cells[0].html(oob=True))
+        row.cells[0]
         for row, before in zip(now, then, strict=True)
         if row.cells and (row.box is entry.rules_box or row.cells[0].text != before.cells[0].text)
     ]
     if len(seat_of_entry.cards) > 1:  # a Triple player's total moves with any of the cards
         group = [column for column in columns if column.player == seat_of_entry.player.name]
-        cells.append(mark_safe(_player_total_row(group).cells[0].html(oob=True)))
+        cells.append(_player_total_row(group).cells[0])
     moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
     cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
-    headers = [column.header_html(oob=True) for column in columns if id(column.card) in cards]
-    return headers + cells
+    headings = [column for column in columns if id(column.card) in cards]
+    return ChangedCells(headings, cells)
 
 
 def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:

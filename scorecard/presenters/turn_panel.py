@@ -14,12 +14,14 @@ from enum import StrEnum
 from django.template.defaultfilters import floatformat
 from django.urls import reverse_lazy
 
-from scorecard import advice
 from scorecard.access.links import GameLinks
 from scorecard.engine import rules
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
 from scorecard.game.services import ZeroNeedsConfirmation
 from scorecard.models import Game
+from scorecard.presenters import advisor
+from scorecard.presenters.advice import BoxAdvice, CoachNote, HoldCoachNote, KeepAdvice, PlayToWin
+from scorecard.web.advice_setting import SETTINGS as ADVICE_SETTINGS
 from scorecard.web.forms import DiceInput
 
 
@@ -29,7 +31,7 @@ class BoxChoice:
     and its rating when advice is on."""
 
     option: rules.Option
-    rating: advice.BoxAdvice | None = None
+    rating: BoxAdvice | None = None
 
     @property
     def box(self) -> rules.Box:
@@ -86,20 +88,20 @@ class TurnPanel:
     error: str = ""
     notice: str = ""
     confirm: ZeroNeedsConfirmation | None = None
-    coach: advice.CoachNote | None = None
-    hold_coach: advice.HoldCoachNote | None = None
+    coach: CoachNote | None = None
+    hold_coach: HoldCoachNote | None = None
     advice_setting: str = "off"
     card: CardProgress | None = None
     open_cards: list[CardProgress] = field(default_factory=list)
     dice: rules.Dice | None = None
     dice_entry: DiceInput | None = None
     choices: list[BoxChoice] = field(default_factory=list)
-    keeps: list[advice.KeepAdvice] = field(default_factory=list)
+    keeps: list[KeepAdvice] = field(default_factory=list)
     # The game's last turn against finished rivals: advice plays to win while it matters.
     last_turn_note: str = ""
     # An extra Yahtzee's bonus for the dice on show, announced before the box is tapped.
     extra_yahtzee_bonus: int = 0
-    play_to_win: advice.PlayToWin | None = None
+    play_to_win: PlayToWin | None = None
     table: list[TableDie] = field(default_factory=list)
     hold_advice: bool = False
     # An htmx response leaves out the typed-points form until its box is opened.
@@ -120,7 +122,7 @@ class TurnPanel:
         return self.progress.current
 
     advice_url = ADVICE_URL
-    advice_settings = advice.SETTINGS.items()
+    advice_settings = ADVICE_SETTINGS.items()
     rolls_per_turn = rules.ROLLS_PER_TURN
 
     @property
@@ -137,11 +139,11 @@ class TurnPanel:
 
     @property
     def advice_available(self) -> bool:
-        return advice.advice_available(self.progress)
+        return advisor.advice_available(self.progress)
 
     @property
     def no_advice_because(self) -> str:
-        return advice.unavailable_because(self.progress)
+        return advisor.unavailable_because(self.progress)
 
     @property
     def rolls_made(self) -> int:
@@ -214,10 +216,10 @@ def build_turn_panel(
         panel.dice_entry = DiceInput(query)
         panel.dice = panel.dice_entry.dice
     advising = wants_advice and panel.advice_available
-    rivals = advice.rivals_on_last_turn(progress) if advising else None
+    rivals = advisor.rivals_on_last_turn(progress) if advising else None
     if rivals:
         name = current.player.name
-        panel.last_turn_note, open_result = advice.last_turn_note(
+        panel.last_turn_note, open_result = advisor.last_turn(
             name, panel.card, game.joker_rule, rivals
         )
         rivals = rivals if open_result else None
@@ -229,21 +231,21 @@ def build_turn_panel(
         entry = panel.dice_entry
         if advising and entry and entry.rolls_left:
             rolls_left, joker = entry.rolls_left, game.joker_rule
-            panel.keeps = advice.rate_keeps(panel.card, panel.dice, rolls_left, joker)
+            panel.keeps = advisor.rate_keeps(panel.card, panel.dice, rolls_left, joker)
             if rivals:
                 dice = panel.dice
-                panel.play_to_win = advice.play_to_win(panel.card, dice, rolls_left, joker, rivals)
+                panel.play_to_win = advisor.play_to_win(panel.card, dice, rolls_left, joker, rivals)
     if game.digital:
         _add_table(panel, advising, rivals)
     return panel
 
 
-def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> advice.CoachNote | None:
+def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> CoachNote | None:
     """The coach's word on the box about to be filled with `fields` (an entry's fields), when
     it gives up at least `threshold` points; anything the service would refuse is left for
     it to refuse."""
     current = progress.current
-    if current is None or not advice.advice_available(progress):
+    if current is None or not advisor.advice_available(progress):
         return None
     if (fields["version"], fields["turn"]) != (progress.game.version, progress.next_turn):
         return None
@@ -252,24 +254,24 @@ def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> advi
     if card is None or dice is None:
         return None
     joker = progress.game.joker_rule
-    return advice.coach_objection(card, dice, fields["box"], joker, threshold)
+    return advisor.coach_objection(card, dice, fields["box"], joker, threshold)
 
 
 def coach_on_hold(
     progress: GameProgress, sent: tuple[int, int], hold: list[int], threshold: float
-) -> advice.HoldCoachNote | None:
+) -> HoldCoachNote | None:
     """The coach's word on the dice at `hold` about to be kept for the next roll (`sent` is
     the version and turn the player saw), when they give up at least `threshold` points;
     anything the service would refuse is left for it to refuse."""
     table = progress.table_dice
     if sent != (progress.game.version, progress.next_turn) or not (progress.may_roll and table):
         return None
-    if not advice.advice_available(progress) or not all(0 <= p < len(table) for p in hold):
+    if not advisor.advice_available(progress) or not all(0 <= p < len(table) for p in hold):
         return None
     assert progress.current is not None, "may_roll: someone's turn"
     card = progress.current.open_cards()[0]
     left, joker = progress.rolls_left, progress.game.joker_rule
-    return advice.coach_hold_objection(card, table, sorted(set(hold)), left, joker, threshold)
+    return advisor.coach_hold_objection(card, table, sorted(set(hold)), left, joker, threshold)
 
 
 def _mode(panel: TurnPanel) -> Mode:
@@ -292,7 +294,7 @@ def _mode(panel: TurnPanel) -> Mode:
 def _add_choices(panel: TurnPanel, advising: bool) -> None:
     joker = panel.game.joker_rule
     assert panel.card is not None and panel.dice is not None, "choices are for dice on a card"
-    rated = advice.rate_boxes(panel.card, panel.dice, joker) if advising else {}
+    rated = advisor.rate_boxes(panel.card, panel.dice, joker) if advising else {}
     options = rules.card_options(panel.card.filled, panel.dice, joker)
     panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
 
@@ -301,12 +303,13 @@ def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> No
     progress = panel.progress
     advised = [False] * rules.DICE_COUNT
     if advising and progress.may_roll and progress.table_dice:
+        assert panel.card is not None, "a roll is made on someone's card"
         joker, dice, left = panel.game.joker_rule, progress.table_dice, progress.rolls_left
         keep = None
         if rivals:
-            panel.play_to_win = advice.play_to_win(panel.card, dice, left, joker, rivals)
+            panel.play_to_win = advisor.play_to_win(panel.card, dice, left, joker, rivals)
             keep = panel.play_to_win.to_win[0]
-        advised = advice.best_hold(panel.card, dice, left, joker, keep)
+        advised = advisor.best_hold(panel.card, dice, left, joker, keep)
         panel.hold_advice = True
     panel.table = [
         TableDie(face, held, tip)

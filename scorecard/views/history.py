@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Case, Count, Value, When
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from scorecard import advice
 from scorecard.access.households import (
     current_household,
     household_object,
@@ -21,8 +18,9 @@ from scorecard.access.households import (
 from scorecard.game.progress import EntryRow, load_many, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
-from scorecard.presenters import charts
+from scorecard.presenters import advisor, charts, review
 from scorecard.presenters.sheet import game_columns, player_groups, sheet_rows
+from scorecard.web import advice_setting
 from scorecard.web.htmx import HtmxHttpRequest
 
 GAMES_PER_PAGE = 20
@@ -79,31 +77,15 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         "groups": player_groups(columns),
         "turns": turns,
         "chart": chart,
-        "advice_available": advice.advice_available(progress),
-        "no_advice_because": advice.unavailable_because(progress),
+        "advice_available": advisor.advice_available(progress),
+        "no_advice_because": advisor.unavailable_because(progress),
     }
-    asked = request.GET.get("advice") == "1" or advice.wanted(request)
+    asked = request.GET.get("advice") == "1" or advice_setting.wanted(request)
     if asked and context["advice_available"]:
-        context["losses"] = advice.decision_losses(progress, rolls)
-        if advice.win_chances_shown(progress):
-            context["win_chart"] = _win_chart(progress)
+        context["losses"] = review.decision_losses(progress, rolls)
+        if advisor.win_chances_shown(progress):
+            context["win_chart"] = review.win_chart(progress)
     return render(request, "review.html", context)
-
-
-def _win_chart(progress) -> str:
-    """Each player's chance to win after every entry, charted; a game's chart is kept per
-    version (working it out reads every position of the game)."""
-    key = f"win-chart:{progress.game.pk}:{progress.game.version}"
-    chart = cache.get(key)
-    if chart is None:
-        series = [
-            charts.Series(name, values)
-            for name, values in advice.win_chance_series(progress).items()
-        ]
-        title = "Each player's chance to win, before the game and after every entry"
-        chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
-        cache.set(key, str(chart), 60 * 60 * 24)
-    return mark_safe(chart)  # drawn by charts.line_chart, every text escaped there
 
 
 @require_GET

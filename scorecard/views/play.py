@@ -11,28 +11,26 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorecard import advice
 from scorecard.access import throttle
-from scorecard.access.households import cookie_flags, household_game
+from scorecard.access.households import household_game
 from scorecard.access.links import GameLinks, Role, game_for, seated_game_for
 from scorecard.engine import rules
 from scorecard.game import services
 from scorecard.game.progress import EntryRow, GameProgress, load_progress
 from scorecard.models import Entry, Game, Seat
-from scorecard.presenters import standings
+from scorecard.presenters import advisor, standings
+from scorecard.presenters.advice import WIN_NOTE
 from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
-from scorecard.web import live
+from scorecard.web import advice_setting, live
 from scorecard.web.forms import entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
-
-ADVICE_COOKIE_AGE = 60 * 60 * 24 * 365
 
 
 def _panel(
     request: HtmxHttpRequest, progress: GameProgress, links: GameLinks, query, **shown
 ) -> TurnPanel:
-    setting, htmx = advice.setting(request), bool(request.htmx)
+    setting, htmx = advice_setting.setting(request), bool(request.htmx)
     return build_turn_panel(
         progress, query, links=links, advice_setting=setting, htmx=htmx, **shown
     )
@@ -54,9 +52,9 @@ def _respond(
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     if whole or partial == "after-entry":
         wins = None
-        if panel.wants_advice and advice.win_chances_shown(progress):
-            wins = advice.win_column(progress)
-            context["win_note"] = advice.WIN_NOTE
+        if panel.wants_advice and advisor.win_chances_shown(progress):
+            wins = advisor.win_column(progress)
+            context["win_note"] = WIN_NOTE
         context["standings"] = standings.standings_rows(progress, wins)
     scoring_table = links.role.may_score and not progress.game.digital
     correct = links.correct if scoring_table else None
@@ -145,7 +143,7 @@ def _coach_listening(request: HtmxHttpRequest) -> float | None:
     choose the coach, or the player already heard it on this move."""
     if request.POST.get("coach") == "heard":
         return None
-    return advice.coach_threshold(advice.setting(request))
+    return advice_setting.coach_threshold(advice_setting.setting(request))
 
 
 @require_POST
@@ -224,10 +222,7 @@ def advice_switch(request: HtmxHttpRequest) -> HttpResponse:
     if not (local and url_has_allowed_host_and_scheme(back, {request.get_host()})):
         back = "/"
     response = HttpResponseRedirect(back)
-    state = request.POST.get("advice", "off")
-    state = state if state in advice.SETTINGS else "off"
-    flags = cookie_flags(request)
-    response.set_cookie(advice.COOKIE, state, max_age=ADVICE_COOKIE_AGE, **flags)
+    advice_setting.remember(response, request, request.POST.get("advice", "off"))
     return response
 
 

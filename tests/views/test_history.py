@@ -6,11 +6,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorecard import advice
 from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Game, Household, Player, Roll, Seat
+from scorecard.presenters import review
 from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play
 from tests.helpers import browser_of, finished_game, text
 
@@ -231,7 +231,7 @@ def test_the_review_rates_each_decision(advised, household):
     page = text(advised.get(reverse("game-review", args=[game.public_id]), {"advice": "1"}))
     advised.cookies["advice"] = "on"
     with_cookie = text(advised.get(reverse("game-review", args=[game.public_id])))
-    losses = advice.decision_losses(load_progress(game), {})
+    losses = review.decision_losses(load_progress(game), {})
     assert len(losses[0].decisions) == 13
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in page
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in with_cookie

@@ -649,6 +649,15 @@ def test_with_the_coach_chosen_a_quiet_record_still_reads_the_game_once(
     assert response.status_code == 200 and game.entries.get().box == best.key
 
 
+def test_the_coachs_question_reads_the_game_once(coached, game, django_assert_max_num_queries):
+    game.refresh_from_db()
+    data = {"version": game.version, "turn": 1, "box": Box.CHANCE.key, "dice": "66645"}
+    # the game with its seats, then its entries: the coach and the panel share what was read
+    with django_assert_max_num_queries(2):
+        response = coached.post(game_url(game, "game-record"), data, headers=HTMX)
+    assert "Coach: Chance here gives up" in text(response) and not game.entries.exists()
+
+
 def test_the_coach_leaves_a_stale_or_illegal_choice_to_the_rules(coached, game):
     response = post_box(coached, game, Box.CHANCE, dice=(6, 6, 6, 4, 5), version=7)
     assert response.status_code == 409 and not game.entries.exists()

@@ -6,12 +6,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorecard import advice
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game, Roll
+from scorecard.presenters import advisor
 from tests.factories import GameFactory
 from tests.helpers import HTMX, post_roll, post_score, text
 
@@ -175,12 +175,14 @@ def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
     services.roll_dice(game=game, version=0, turn=1)
     page = text(advised.get(reverse("game", args=[game.public_id])))
     progress = load_progress(game)
-    held = advice.best_hold(progress.seats[0].cards[0], progress.table_dice, 2, game.joker_rule)
+    held = advisor.best_hold(progress.seats[0].cards[0], progress.table_dice, 2, game.joker_rule)
     assert page.count('class="hold advised"') == sum(held) > 0
     assert "marks the dice to keep" in page
 
 
-def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(advised, digital, seeded):
+def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(
+    advised, digital, seeded, django_assert_max_num_queries
+):
     from scorecard.engine import strategy
 
     advised.cookies["advice"] = "coach-0.5"
@@ -193,7 +195,11 @@ def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(advised, digital
     hold = [str(i) for i in range(5) if worst >> i & 1]
     loss = ranked[0][1] - values[tuple(sorted(table[int(i)] for i in hold))]
     assert loss >= 0.5
-    response = post_roll(advised, digital, hold=hold, headers=HTMX)
+    digital.refresh_from_db()
+    data = {"version": digital.version, "turn": 1, "hold": hold}
+    url = reverse("game-roll", args=[digital.public_id])
+    with django_assert_max_num_queries(3):  # the game with its seats, its entries, its rolls
+        response = advised.post(url, data, headers=HTMX)
     page = text(response)
     assert response.status_code == 200 and Roll.objects.count() == 1  # nothing rolled yet
     assert f"gives up {loss:.1f} points on average against" in page
@@ -205,13 +211,11 @@ def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(advised, digital
 
 
 def test_the_coach_is_quiet_when_the_best_dice_are_held(advised, digital, seeded):
-    from scorecard import advice as advice_module
-
     advised.cookies["advice"] = "coach-0.5"
     post_roll(advised, digital)
     progress = load_progress(digital)
     card, table = progress.current.cards[0], progress.table_dice
-    best = advice_module.best_hold(card, table, 2, rules.JokerRule.HASBRO)
+    best = advisor.best_hold(card, table, 2, rules.JokerRule.HASBRO)
     hold = [str(i) for i, kept in enumerate(best) if kept]
     assert post_roll(advised, digital, hold=hold).status_code == 302
     assert Roll.objects.count() == 2

@@ -1,0 +1,118 @@
+"""A finished game looked back on: every decision rated against the optimal choice from the
+same position, and each player's chance to win after every entry, charted."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+
+from scorecard.engine import rules, strategy
+from scorecard.game.progress import CardProgress, GameProgress
+from scorecard.models import Roll
+from scorecard.presenters import charts
+from scorecard.presenters.advice import keep_label
+from scorecard.presenters.advisor import chances_to_win
+
+WIN_CHART_SECONDS = 60 * 60 * 24
+
+
+@dataclass
+class Decision:
+    turn: int
+    kind: str  # "box" or "keep"
+    chosen: str
+    best: str
+    loss: float
+
+
+@dataclass
+class PlayerLosses:
+    name: str
+    decisions: list[Decision] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        return sum(decision.loss for decision in self.decisions)
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.decisions) if self.decisions else 0.0
+
+    @property
+    def biggest_first(self) -> list[Decision]:
+        """The decisions, the costliest mistake first (then in the order they were made)."""
+        return sorted(
+            self.decisions, key=lambda decision: (-round(decision.loss, 9), decision.turn)
+        )
+
+
+def decision_losses(
+    progress: GameProgress, rolls_by_turn: Mapping[int, Sequence[Roll]]
+) -> list[PlayerLosses]:
+    """Every box choice made with known dice, and every hold of a digital game, against the
+    optimal choice from the same position."""
+    joker = progress.game.joker_rule
+    cards: defaultdict[int, dict[rules.Box, int]] = defaultdict(dict)
+    extras: defaultdict[int, int] = defaultdict(int)
+    losses = {seat.seat.pk: PlayerLosses(seat.player.name) for seat in progress.seats}
+    for entry in progress.entries:
+        filled, extra = cards[entry.seat_id], extras[entry.seat_id]
+        rolls = rolls_by_turn.get(entry.turn, [])
+        for before, after in zip(rolls, rolls[1:], strict=False):
+            rolls_left = rules.ROLLS_PER_TURN - before.number
+            ranked = strategy.rate_keeps(filled, before.faces, rolls_left, joker, extra)
+            held = tuple(
+                sorted(f for f, h in zip(before.faces, after.held_positions, strict=True) if h)
+            )
+            values = dict(ranked)
+            losses[entry.seat_id].decisions.append(
+                Decision(entry.turn, "keep", keep_label(held), keep_label(ranked[0][0]),
+                         ranked[0][1] - values[held])
+            )  # fmt: skip
+        if dice := entry.dice_tuple:
+            rated = strategy.rate_boxes(filled, dice, joker, extra)
+            best = max(rated, key=rated.__getitem__)
+            chosen = rated.get(entry.rules_box, rated[best])
+            losses[entry.seat_id].decisions.append(
+                Decision(entry.turn, "box", entry.rules_box.label, best.label, rated[best] - chosen)
+            )
+        filled[entry.rules_box] = entry.points
+        extras[entry.seat_id] += entry.yahtzee_bonus
+    return list(losses.values())
+
+
+def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
+    """Each player's chance to win (in whole percent) before the first entry and after every
+    entry of the game: what the review charts."""
+    cards = {seat.seat.pk: CardProgress(1) for seat in progress.seats}
+    joker = progress.game.joker_rule
+    series: dict[str, list[int]] = {seat.player.name: [] for seat in progress.seats}
+
+    def record() -> None:
+        chances = chances_to_win([cards[s.seat.pk] for s in progress.seats], joker)
+        for seat, chance in zip(progress.seats, chances, strict=True):
+            series[seat.player.name].append(round(100 * chance))
+
+    record()
+    for entry in progress.entries:
+        cards[entry.seat_id].add(entry)
+        record()
+    return series
+
+
+def win_chart(progress: GameProgress) -> charts.LineChart:
+    """Each player's chance to win after every entry, charted; a game's chart is kept per
+    version (working it out reads every position of the game)."""
+    key = f"win-chart-data:{progress.game.pk}:{progress.game.version}"
+    chart = cache.get(key)
+    if chart is None:
+        series = [
+            charts.Series(name, values) for name, values in win_chance_series(progress).items()
+        ]
+        title = "Each player's chance to win, before the game and after every entry"
+        chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
+        cache.set(key, chart, WIN_CHART_SECONDS)
+    return chart

@@ -1,0 +1,41 @@
+"""Advice asked of the engine: holds, keeps, and a server without its tables."""
+
+import pytest
+from django.urls import reverse
+
+from scorecard.engine import rules, strategy, tables
+from scorecard.game.progress import load_progress
+from scorecard.presenters import advisor
+from tests.factories import GameFactory
+
+
+def test_best_hold_maps_the_best_keep_onto_table_positions(strategy_tables, household):
+    game = GameFactory(owner=household, names=["A"])
+    card = load_progress(game).seats[0].cards[0]
+    held = advisor.best_hold(card, [6, 1, 6, 2, 6], 2, game.joker_rule)
+    assert held == [True, False, True, False, True]
+
+
+def test_a_request_that_finds_no_table_says_advice_is_not_ready_and_builds_nothing(
+    client_of, game, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(tables, "FOLDER", tmp_path)
+    monkeypatch.setattr(strategy, "_loaded", {})
+    client_of.cookies["advice"] = "on"
+    page = client_of.get(reverse("game", args=[game.public_id]), {"dice": "44425"})
+    assert page.status_code == 200 and "Advice is not ready yet" in page.content.decode()
+    assert "expected final" not in page.content.decode()
+    assert strategy._loaded == {} and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("joker", [rules.JokerRule.HASBRO, rules.JokerRule.NONE])
+def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(strategy_tables, joker):
+    from scorecard.game.progress import CardProgress
+
+    card = CardProgress(1)
+    ranked = strategy_tables.rate_keeps({}, (5, 5, 5, 5, 5), 1, joker)
+    keeps = advisor.rate_keeps(card, (5, 5, 5, 5, 5), 1, joker)
+    assert [k.keep for k in keeps] == [keep for keep, _ in ranked[: advisor.KEEPS_SHOWN]]
+    assert keeps[0].is_best and keeps[0].label == "Keep all five: score now"
+    assert all(k.loss == pytest.approx(ranked[0][1] - k.expected) for k in keeps)
+    assert [k.loss for k in keeps] == sorted(k.loss for k in keeps)
