@@ -18,11 +18,11 @@ from scorecard.access.links import GameLinks, Role, game_for
 from scorecard.engine import rules
 from scorecard.game import services
 from scorecard.game.progress import FilledBox, GameProgress, load_progress
-from scorecard.models import Entry, Game
+from scorecard.models import Entry, Game, IdempotentRequest
 from scorecard.presenters import standings
 from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
-from scorecard.web import live
+from scorecard.web import idempotency, live
 from scorecard.web.forms import entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
 
@@ -89,6 +89,19 @@ def _refused(
     return _respond(request, panel, "after-refusal", status=refusal.status_code)
 
 
+def _replayed(
+    request: HtmxHttpRequest, game: Game, key: str, role: Role, stored: IdempotentRequest
+) -> HttpResponse:
+    """A tap sent again after its answer was lost: what it was told then, on the card as
+    it is now (which may have moved on since), and nothing written."""
+    links = GameLinks(key, role)
+    if not request.htmx:
+        return redirect(links.page)
+    progress = load_progress(game_for(request, key, role, with_seats=True))
+    panel = _panel(request, progress, links, {}, notice=stored.note or None)
+    return _respond(request, panel, "after-refusal", status=stored.status)
+
+
 @require_GET
 def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     """The game as `role` sees it; a live page's poll (`?live=1`) is answered 304 while the
@@ -107,6 +120,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
 
 
 @require_POST
+@idempotency.idempotent(_replayed)
 def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game = game_for(request, key, role, with_seats=True)
@@ -124,13 +138,14 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
         return _respond(request, panel)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal)
-    if not request.htmx:
-        return redirect(links.page)
     entry = recorded.entry
     assert entry.seat is not None, "a game's state seats every entry it holds"
     note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
     if entry.yahtzee_bonus:
         note += f" and +{rules.EXTRA_YAHTZEE_BONUS} for an extra Yahtzee!"
+    idempotency.remember(request, note)
+    if not request.htmx:
+        return redirect(links.page)
     if not recorded.is_new:
         note += " (already recorded)"
     panel = _panel(request, recorded.progress, links, {}, notice=note)
@@ -146,6 +161,7 @@ def _coach_listening(request: HtmxHttpRequest) -> float | None:
 
 
 @require_POST
+@idempotency.idempotent(_replayed)
 def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game = game_for(request, key, role, with_seats=True)
@@ -164,12 +180,14 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         )
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal)
+    idempotency.remember(request)
     if not request.htmx:
         return redirect(links.page)
     return _respond(request, _panel(request, progress, links, {}))
 
 
 @require_POST
+@idempotency.idempotent(_replayed)
 def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game = game_for(request, key, role, with_seats=True)
@@ -178,17 +196,19 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         progress, undone = services.undo_last_entry(game=game, version=version)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal)
+    assert undone.seat is not None, "a game's state seats every entry it holds"
+    note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
+    idempotency.remember(request, note)
     if not request.htmx:  # the dice come back, so the right box is one more tap
         back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
         return redirect(links.page + back)
-    assert undone.seat is not None, "a game's state seats every entry it holds"
-    note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
     dice_back = {"dice": undone.dice} if undone.dice and not game.digital else {}
     panel = _panel(request, progress, links, dice_back, notice=note)
     return _respond(request, panel, "after-entry", entry=undone)
 
 
 @require_http_methods(["GET", "POST"])
+@idempotency.idempotent(_replayed)
 def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game = game_for(request, key, role)
@@ -204,6 +224,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 dice=parse_dice(post.get("dice")),
                 points=parse_int(post["points"], "Points") if post.get("points") else None,
             )
+            idempotency.remember(request)
             return redirect(links.page)
         except services.Refusal as refusal:
             error, status = str(refusal), refusal.status_code
