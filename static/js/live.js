@@ -1,9 +1,8 @@
 // Every phone at the table stays current: while visible, the page asks every 2 s whether
 // the game changed (If-None-Match: its version). 304: nothing to do; 200: every region, out
 // of band; 404: the link was revoked, so say so and stop. Without it, a reload does the same.
-// A poll that gets no answer counts as missed: after two, "reconnecting" shows and the page
-// asks less often (every 4 s; every 10 s while the phone knows it is offline), and it asks at
-// once when the connection comes back or the page is shown again.
+// After two polls without an answer "reconnecting" shows and polls slow down (4 s; 10 s
+// offline); the connection's return or the page shown again polls at once.
 "use strict";
 
 (() => {

@@ -1,19 +1,14 @@
-// A tap is never lost. Each post from the turn panel carries a key made at tap time
-// (Idempotency-Key), so the server writes it once however often it arrives. While it is on
-// its way the turn is busy (aria-busy, its controls disabled, "Sending…" after 300 ms), so a
-// second tap does nothing. A tap that cannot arrive (no connection, a timeout, a 502/503/504)
-// waits in this phone's outbox (localStorage, one tap per game page, with its key), shown on
-// the card, and is sent again by itself: when the connection is back, when the page is shown
-// or loaded, and every few seconds with backoff. It can be cancelled. A pending tap the server
-// refuses brings the card as it is now and says which tap was not written and why. The page
-// also registers the service worker once it is usable (sw.js), says when it is a saved copy,
-// and keeps the screen on while it is shown (a toggle; absent without the Wake Lock API).
-// The texts come from the page (#outbox's data- attributes).
+// A tap is never lost (README: "A tap on a flaky connection"). Each post from the turn
+// carries a key made at tap time, so the server writes it once however often it arrives.
+// While it is on its way the turn is busy; one that cannot arrive (offline, a timeout, a
+// 502/503/504) waits here (localStorage, one tap per game page, with its key), shown on the
+// card, and is sent again by itself; it can be cancelled. Also: the service worker, the
+// saved copy's notice and the screen's wake lock. Texts: #outbox's data- attributes.
 "use strict";
 
 (() => {
   const STORE = "outbox";
-  const RETRY = [1000, 2000, 4000, 5000]; // ms; a returning connection is also noticed at once
+  const RETRY = [1000, 2000, 4000, 5000]; // ms; "online" also sends at once
   const here = location.pathname;
   const $ = (id) => document.getElementById(id);
   const box = $("outbox");
@@ -25,7 +20,7 @@
   let sending = false;
 
   function newKey() {
-    if (crypto.randomUUID) return crypto.randomUUID(); // only in secure contexts (not http://192.168…)
+    if (crypto.randomUUID) return crypto.randomUUID(); // not on http://192.168…
     return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
   }
 
@@ -57,8 +52,7 @@
     box.hidden = !words;
   }
 
-  // The turn's controls are disabled while a tap is on its way or waiting (those the rules
-  // disabled stay so); a new turn panel swapped in starts usable.
+  // Controls the rules disabled stay so; a new turn swapped in starts usable.
   function busy(on) {
     const turn = $("turn");
     if (!turn) return;
@@ -77,14 +71,14 @@
     status(text.waiting, tap);
   }
 
-  // (htmx:configRequest's detail is the request's config; later events carry it in theirs.)
+  // (configRequest's detail is the config; later events carry it.)
   const isTap = (detail) => {
     const config = detail.requestConfig || detail;
     return config.verb === "post" && !!config.elt.closest("#turn");
   };
   const lost = (status) => status === 0 || status === 502 || status === 503 || status === 504;
 
-  // requests.js says every other failure; this one is said here (the tap is not lost).
+  // requests.js says every other failure.
   window.outbox = { keeps: (event) => isTap(event.detail) && lost(event.detail.xhr.status) };
 
   function label(submitter, form) {
@@ -180,7 +174,7 @@
   window.addEventListener("online", send);
   document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && send());
 
-  // A saved copy the service worker showed without a connection says how old it is.
+  // A copy the service worker saved (sw.js) says how old it is.
   if (box.dataset.copy === "saved") {
     const at = new Date(box.dataset.rendered);
     const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
@@ -202,7 +196,7 @@
     });
   });
 
-  // The screen stays on while a game is shown, unless the player turns that off.
+  // The screen stays on during a game unless turned off.
   const toggle = $("wake-lock");
   let lock = null;
   if (!toggle || !("wakeLock" in navigator)) return;
