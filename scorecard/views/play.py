@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -68,7 +69,8 @@ def _respond(
     elif partial == "after-entry" and entry is not None:
         context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
-    response = render(request, template, context, status=status)
+    # Drawn after the view returns, so a write's transaction (`idempotency`) ends first.
+    response = TemplateResponse(request, template, context, status=status)
     if request.htmx and status >= 400:
         # The card with the reason on it: the page swaps it in like a success (requests.js);
         # any other failed answer is only said, never swapped over the page.
