@@ -101,7 +101,8 @@ def _replayed(
         return redirect(links.page)
     progress = load_progress(game_for(request, key, role, with_seats=True))
     panel = _panel(request, progress, links, {}, notice=stored.note or None)
-    return _respond(request, panel, "after-refusal", status=stored.status)
+    status = stored.status if stored.status < 300 else 200  # a plain post's redirect
+    return _respond(request, panel, "after-refusal", status=status)
 
 
 @require_GET

@@ -71,6 +71,14 @@ def test_a_form_sent_twice_without_scripts_is_written_once(client_of, game):
     assert Entry.objects.filter(game=game).count() == 1
 
 
+def test_a_plain_post_s_key_sent_again_by_htmx_gets_the_card(client_of, game):
+    sent = box_post(game, idempotency_key=str(uuid.uuid4()))
+    assert client_of.post(game_url(game, "game-record"), sent).status_code == 302
+    again = client_of.post(game_url(game, "game-record"), sent, headers=HTMX)
+    assert again.status_code == 200 and "Ann: Chance 15" in text(again)
+    assert Entry.objects.filter(game=game).count() == 1
+
+
 def test_every_form_that_changes_the_game_carries_a_fresh_key(client_of, game):
     client_of.post(game_url(game, "game-record"), box_post(game))
     page = text(client_of.get(game_url(game), {"dice": "12345"}))
