@@ -3,8 +3,12 @@
 Each game is a simulated phone in a thread of its own: it starts the game, then for every
 turn asks the card what the dice are worth and records a legal box, as the htmx page does.
 Some phones double-tap (the same record sent twice) and some send from a stale screen (an
-old version first, which must get a 409). At the end the database must hold exactly the
-entries the phones recorded. Run by a person, not in CI:
+old version first, which must get a 409). Every record carries its tap's key
+(Idempotency-Key), and one in five (LOAD_DROP, 0.2) has its answer lost on the way back: the
+phone closes the connection without reading it and sends the tap again with the same key,
+which must answer with the tap's outcome, never "already recorded". At the end the database
+must hold exactly the entries the phones recorded: 0 lost, 0 doubled. Run by a person, not
+in CI:
 
     .venv/bin/python bench/load.py                      # SQLite in a temporary folder
     DATABASE_URL=postgres://... .venv/bin/python bench/load.py
@@ -23,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlencode
@@ -31,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PORT = int(os.environ.get("LOAD_PORT", "8765"))
 GAMES, PLAYERS = int(os.environ.get("LOAD_GAMES", "50")), 4
 TURNS = 13 * PLAYERS
+DROP = float(os.environ.get("LOAD_DROP", "0.2"))  # records whose answer is lost
 DEADLINE = 900  # seconds: the test stops by itself
 LEGAL_BOX = r'<button name="box" value="(\w+)" class="box-option[^"]*"(?! disabled)'
 
@@ -43,7 +49,7 @@ class Phone:
         self.token = ""
         self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
 
-    def send(self, method: str, path: str, form: dict | None = None, htmx=False):
+    def send(self, method: str, path: str, form: dict | None = None, htmx=False, key=""):
         headers = {
             "Host": f"127.0.0.1:{PORT}",
             "X-Forwarded-Proto": "https",  # as behind the TLS proxy of a deployment
@@ -60,6 +66,8 @@ class Phone:
             }
         if htmx:
             headers["HX-Request"] = "true"
+        if key:
+            headers["Idempotency-Key"] = key
         started = time.perf_counter()
         self.connection.request(method, path, body=body, headers=headers)
         response = self.connection.getresponse()
@@ -74,6 +82,23 @@ class Phone:
             self.token = found.group(1) or found.group(2)
         return response.status, response.getheader("Location", ""), text, elapsed
 
+    def lose_answer(self, path: str, form: dict, key: str) -> None:
+        """Send a tap and hang up before its answer, as a phone whose Wi-Fi drops does."""
+        headers = {
+            "Host": f"127.0.0.1:{PORT}",
+            "X-Forwarded-Proto": "https",
+            "Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items()),
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-CSRFToken": self.token,
+            "Origin": f"https://127.0.0.1:{PORT}",
+            "Referer": f"https://127.0.0.1:{PORT}{path}",
+            "HX-Request": "true",
+            "Idempotency-Key": key,
+        }
+        self.connection.request("POST", path, body=urlencode(form, doseq=True), headers=headers)
+        self.connection.close()
+        self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+
 
 class Tally:
     def __init__(self) -> None:
@@ -81,6 +106,7 @@ class Tally:
         self.statuses: Counter = Counter()
         self.requests = 0
         self.records: list[float] = []
+        self.dropped = 0
         self.unexpected: list[str] = []
 
     def count(self, status: int, what: str, expected: tuple[int, ...]) -> None:
@@ -124,8 +150,16 @@ def _play_game(index: int, tally: Tally, recorded: dict) -> None:
             stale = form | {"version": version - 1}
             status, _, _, _ = phone.send("POST", f"{game_path}record/", stale, htmx=True)
             tally.count(status, "stale record", (409,))
-        status, _, answer, elapsed = phone.send("POST", f"{game_path}record/", form, htmx=True)
+        key = str(uuid.uuid4())
+        if rng.random() < DROP:  # the answer is lost; the outbox sends the tap again
+            phone.lose_answer(f"{game_path}record/", form, key)
+            with tally.lock:
+                tally.dropped += 1
+        path = f"{game_path}record/"
+        status, _, answer, elapsed = phone.send("POST", path, form, htmx=True, key=key)
         tally.count(status, "record", (200,))
+        if "already recorded" in answer:  # a tap's own key answers with its own outcome
+            tally.unexpected.append("a resent tap was answered as another tap's double")
         with tally.lock:
             tally.records.append(elapsed)
         if rng.random() < 0.1:  # a double tap: the same record again is recorded once
@@ -211,6 +245,7 @@ def main() -> None:
     cut = lambda q: records[min(len(records) - 1, int(q * len(records)))] * 1000  # noqa: E731
     vendor = "PostgreSQL" if environment["DATABASE_URL"].startswith("postgres") else "SQLite"
     print(f"{vendor}, gunicorn, {GAMES} games of {PLAYERS} players at once, {seconds:.1f} s")
+    print(f"{tally.dropped} of {len(tally.records)} records lost their answer and were sent again")
     print("| requests/s | record p50 | p95 | p99 | answers by status | unexpected |")
     print("| ---: | ---: | ---: | ---: | --- | ---: |")
     statuses = ", ".join(f"{status}: {count}" for status, count in sorted(tally.statuses.items()))

@@ -414,3 +414,21 @@ class CreationCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.address}: {self.count} in window {self.window}"
+
+
+class IdempotentRequest(models.Model):
+    """A write a phone sent with its own key, and what the player was told, so the same tap
+    sent again (its answer was lost on the way back) is answered the same and written once.
+
+    Kept in the database, which every worker on every machine shares, in the transaction of
+    the write itself; a day later `prune_games` removes it (the game's version still stops a
+    very late repeat)."""
+
+    key = models.CharField(max_length=64, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    status = models.PositiveSmallIntegerField(default=200)
+    note = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:  # never the key itself: a log line must not replay a tap
+        return f"a tap on game {self.game_id}: {self.status}"

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from scorecard.access.links import Role
-from scorecard.views import exchange, health, history, pages, play, sharing, start
+from scorecard.views import exchange, health, history, pages, play, sharing, shell, start
 
 SCORER, WATCHER = {"role": Role.SCORER}, {"role": Role.WATCHER}
 
@@ -41,4 +41,5 @@ urlpatterns = [
     path("manifest.webmanifest", pages.web_manifest, name="web-manifest"),
     path("robots.txt", pages.robots_txt, name="robots-txt"),
     path("healthz", health.healthz, name="healthz"),
+    path("sw.js", shell.service_worker, name="service-worker"),
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -17,12 +18,12 @@ from scorecard.access.links import GameLinks, Role, game_for, seated_game_for
 from scorecard.engine import rules
 from scorecard.game import services
 from scorecard.game.progress import EntryRow, GameProgress, load_progress
-from scorecard.models import Entry, Game, Seat
+from scorecard.models import Entry, Game, IdempotentRequest, Seat
 from scorecard.presenters import advisor, standings
 from scorecard.presenters.advice import WIN_NOTE
 from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
-from scorecard.web import advice_setting, live
+from scorecard.web import advice_setting, idempotency, live
 from scorecard.web.forms import entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
 
@@ -66,7 +67,8 @@ def _respond(
     elif partial == "after-entry" and entry is not None:
         context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
-    response = render(request, template, context, status=status)
+    # Drawn after the view returns, so a write's transaction (`idempotency`) ends first.
+    response = TemplateResponse(request, template, context, status=status)
     if request.htmx and status >= 400:
         # The card with the reason on it: the page swaps it in like a success (requests.js);
         # any other failed answer is only said, never swapped over the page.
@@ -91,6 +93,21 @@ def _refused(
     return _respond(request, panel, "after-refusal", status=refusal.status_code)
 
 
+def _replayed(
+    request: HtmxHttpRequest, game: Game, key: str, role: Role, stored: IdempotentRequest
+) -> HttpResponse:
+    """A tap sent again after its answer was lost: what it was told then, on the card as
+    it is now (which may have moved on since), and nothing written."""
+    links = GameLinks(key, role)
+    if not request.htmx:
+        return redirect(links.page)
+    seated, seats = seated_game_for(request, key, role)
+    progress = load_progress(seated, seats=seats)
+    panel = _panel(request, progress, links, {}, notice=stored.note or None)
+    status = stored.status if stored.status < 300 else 200  # a plain post's redirect
+    return _respond(request, panel, "after-refusal", status=status)
+
+
 @require_GET
 def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     """The game as `role` sees it; a live page's poll (`?live=1`) reaches here only when the
@@ -108,6 +125,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
 
 
 @require_POST
+@idempotency.idempotent(_replayed)
 def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game, seats = seated_game_for(request, key, role)
@@ -125,13 +143,14 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
         return _respond(request, panel)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
-    if not request.htmx:
-        return redirect(links.page)
     entry = recorded.entry
     assert entry.seat is not None, "a game's state seats every entry it holds"
     note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
     if entry.yahtzee_bonus:
         note += f" and +{rules.EXTRA_YAHTZEE_BONUS} for an extra Yahtzee!"
+    idempotency.remember(request, note)
+    if not request.htmx:
+        return redirect(links.page)
     if not recorded.is_new:
         note += " (already recorded)"
     panel = _panel(request, recorded.progress, links, {}, notice=note)
@@ -147,6 +166,7 @@ def _coach_listening(request: HtmxHttpRequest) -> float | None:
 
 
 @require_POST
+@idempotency.idempotent(_replayed)
 def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game, seats = seated_game_for(request, key, role)
@@ -165,12 +185,14 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         )
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
+    idempotency.remember(request)
     if not request.htmx:
         return redirect(links.page)
     return _respond(request, _panel(request, progress, links, {}))
 
 
 @require_POST
+@idempotency.idempotent(_replayed)
 def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game, seats = seated_game_for(request, key, role)
@@ -179,17 +201,19 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         progress, undone = services.undo_last_entry(game=game, version=version, seats=seats)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
+    assert undone.seat is not None, "a game's state seats every entry it holds"
+    note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
+    idempotency.remember(request, note)
     if not request.htmx:  # the dice come back, so the right box is one more tap
         back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
         return redirect(links.page + back)
-    assert undone.seat is not None, "a game's state seats every entry it holds"
-    note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
     dice_back = {"dice": undone.dice} if undone.dice and not game.digital else {}
     panel = _panel(request, progress, links, dice_back, notice=note)
     return _respond(request, panel, "after-entry", entry=undone)
 
 
 @require_http_methods(["GET", "POST"])
+@idempotency.idempotent(_replayed)
 def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game = game_for(request, key, role)
@@ -205,6 +229,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 dice=parse_dice(post.get("dice")),
                 points=parse_int(post["points"], "Points") if post.get("points") else None,
             )
+            idempotency.remember(request)
             return redirect(links.page)
         except services.Refusal as refusal:
             error, status = str(refusal), refusal.status_code

@@ -8,7 +8,8 @@ const TYPING = ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "A", "SUMMARY"];
 // never falls back to a full page load.
 function send(form) {
   if (!window.htmx) return form.requestSubmit();
-  htmx.ajax("POST", form.action, { source: form, target: "#turn", swap: "outerHTML" });
+  // A send that fails is the outbox's to keep (outbox.js), not an error thrown here.
+  htmx.ajax("POST", form.action, { source: form, target: "#turn", swap: "outerHTML" }).catch(() => {});
 }
 
 document.addEventListener("keydown", (event) => {

@@ -1,30 +1,49 @@
 // Every phone at the table stays current: while visible, the page asks every 2 s whether
 // the game changed (If-None-Match: its version). 304: nothing to do; 200: every region, out
 // of band; 404: the link was revoked, so say so and stop. Without it, a reload does the same.
+// After two polls without an answer "reconnecting" shows and polls slow down (4 s; 10 s
+// offline); the connection's return or the page shown again polls at once.
 "use strict";
 
 (() => {
   const POLL_MS = 2000; // the one place the interval lives (README: why polling, not a stream)
+  const SLOW_MS = 4000;
+  const OFFLINE_MS = 10000;
   let stopped = false;
+  let missed = 0;
+  let timer = 0;
+
+  function next() {
+    clearTimeout(timer);
+    const wait = !navigator.onLine ? OFFLINE_MS : missed >= 2 ? SLOW_MS : POLL_MS;
+    timer = setTimeout(poll, wait);
+  }
 
   function poll() {
+    next();
     const live = document.querySelector("[data-live]");
     if (!live || stopped || !window.htmx || document.visibilityState !== "visible") return;
     if (document.querySelector(".htmx-request")) return; // this phone's own change comes first
+    if (live.getAttribute("aria-busy")) return; // as does a tap waiting in the outbox (outbox.js)
     htmx.ajax("GET", `${live.dataset.live}?live=1`, {
       source: live,
       swap: "none",
       headers: { "If-None-Match": `"${live.dataset.version}"` },
-    });
+    }).catch(() => {}); // a poll without an answer is counted below, not thrown
   }
 
   document.addEventListener("htmx:afterRequest", (event) => {
+    if (!event.detail.elt.matches("[data-live]") || event.detail.requestConfig.verb !== "get") return;
     const status = event.detail.xhr.status;
-    if (!event.detail.elt.matches("[data-live]") || (status !== 404 && status !== 410)) return;
+    missed = status === 0 || status >= 500 ? missed + 1 : 0;
+    const reconnecting = document.getElementById("reconnecting");
+    if (reconnecting) reconnecting.hidden = missed < 2;
+    if (status !== 404 && status !== 410) return;
     stopped = true;
     const notice = document.getElementById("link-gone");
     if (notice) notice.hidden = false;
   });
   document.addEventListener("visibilitychange", poll);
-  setInterval(poll, POLL_MS);
+  window.addEventListener("online", poll);
+  next();
 })();

@@ -25,14 +25,17 @@ document.documentElement.classList.add("scripted");
     return problem.getAttribute(`data-status-${xhr.status}`) || problem.dataset.statusOther;
   }
 
-  // A live page's poll speaks for itself (live.js): a failed poll is not the player's tap.
+  // A live page's poll speaks for itself (live.js): a failed poll is not the player's tap;
+  // nor does a tap the outbox keeps to send again (outbox.js).
   // (detail.elt is where the answer goes; requestConfig.elt is what asked.)
-  const isPoll = (event) => event.detail.requestConfig.elt.matches("[data-live]");
+  const saidElsewhere = (event) =>
+    event.detail.requestConfig.elt.matches("[data-live]") || (window.outbox && window.outbox.keeps(event));
+  window.requestProblem = { say };
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;
     if (xhr.status < 400) {
-      if (!isPoll(event) && region()) region().hidden = true;
+      if (!saidElsewhere(event) && region()) region().hidden = true;
       return;
     }
     if (xhr.getResponseHeader("X-In-Place")) {
@@ -43,10 +46,10 @@ document.documentElement.classList.add("scripted");
     // Said here, so htmx need not log it as an error of its own.
     event.detail.shouldSwap = false;
     event.detail.isError = false;
-    if (!isPoll(event)) say(messageFor(xhr));
+    if (!saidElsewhere(event)) say(messageFor(xhr));
   });
 
   document.addEventListener("htmx:sendError", (event) => {
-    if (!isPoll(event) && region()) say(region().dataset.offline);
+    if (!saidElsewhere(event) && region()) say(region().dataset.offline);
   });
 })();

@@ -82,8 +82,7 @@ ERROR_PAGES = {
     409: ("text/html", "<!doctype html><title>Conflict</title><h1>Conflict</h1>"),
     429: ("text/plain", "Too many games started from here: wait ten minutes."),
     500: ("text/html", "<!doctype html><title>Server Error (500)</title><h1>Server Error</h1>"),
-    503: ("text/plain", "The database is restarting: try again in a moment."),
-}
+}  # a 503 is kept and sent again by the outbox (tests/browser/test_flaky_connection.py)
 
 
 @pytest.mark.parametrize("status", sorted(ERROR_PAGES))

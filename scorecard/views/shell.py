@@ -1,0 +1,54 @@
+"""The service worker (`/sw.js`): served from the root so its scope is every page, and
+never kept by a cache (`no-cache`), so a phone learns of a new release on its next visit.
+
+Its cache is named after the release: a hash of the worker and of the static files it keeps,
+so each deploy that changes any of them starts a new cache and the old one is removed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.views.decorators.http import require_GET
+
+# What a game page needs to open without a connection: its scripts, styles and icon.
+SHELL = [
+    "django_htmx/htmx-2.min.js",
+    "js/requests.js",
+    "js/outbox.js",
+    "js/live.js",
+    "js/dice-pad.js",
+    "js/dice-game.js",
+    "js/submit-on-change.js",
+    "css/app.css",
+    "favicon.svg",
+]
+WORKER = "sw.js"
+
+
+@cache
+def release() -> str:
+    """Twelve hex digits that change whenever the worker or a file it keeps changes."""
+    digest = hashlib.sha256()
+    paths = [settings.BASE_DIR / "templates" / WORKER, *map(finders.find, SHELL)]
+    for path in paths:
+        with open(str(path), "rb") as file:
+            digest.update(file.read())
+    return digest.hexdigest()[:12]
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    shell = json.dumps([static(name) for name in SHELL])
+    context = {"release": release(), "shell": shell, "static_url": static("")}
+    response = render(request, WORKER, context, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response

@@ -1,0 +1,109 @@
+"""A tap is written once, however often its request arrives.
+
+Every state-changing form of a game page carries a key made for that tap: htmx sends the one
+the phone made at tap time (`Idempotency-Key`, kept with the tap in the phone's outbox for
+every retry); a page without scripts sends the hidden `idempotency_key` field the server drew
+into the form, so the same form sent twice sends the same key. The header wins over the field.
+
+`idempotent` claims the key in the transaction of the write, before the view runs: a key
+already stored for this game answers with the stored outcome and the card as it is now, and
+writes nothing; one stored for another game is a 400. On PostgreSQL a second request with a
+key still being written waits on the unique index for the first, then replays its outcome;
+SQLite's IMMEDIATE transactions queue them anyway. A view that wrote says what the player was
+told (`remember`); one that wrote nothing (a refusal, a question back) leaves no key behind,
+so the same tap sent again is checked afresh. Without a key a request works as before: the
+game's version still stops a double write.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Callable
+from datetime import timedelta
+from functools import wraps
+
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+from scorecard.access.links import Role, game_for
+from scorecard.models import Game, IdempotentRequest
+from scorecard.web.htmx import HtmxHttpRequest
+
+HEADER = "Idempotency-Key"
+FIELD = "idempotency_key"
+KEPT_FOR = timedelta(days=1)
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+BAD_KEY = "This tap carried a key the score card cannot use, so nothing was changed. Reload."
+OTHER_GAME = "This tap was made on another game's page, so nothing was changed. Reload this one."
+
+# What each request that wrote told its player, until its key is stored with it.
+_notes: weakref.WeakKeyDictionary[HttpRequest, str] = weakref.WeakKeyDictionary()
+
+type View = Callable[..., HttpResponse]
+type Replay = Callable[[HtmxHttpRequest, Game, str, Role, IdempotentRequest], HttpResponse]
+
+
+def remember(request: HttpRequest, note: str = "") -> None:
+    """Say that this request wrote, and what its player was told: stored with its key."""
+    _notes[request] = note
+
+
+def key_of(request: HttpRequest) -> str | None:
+    """The tap's key: the header an htmx request carries, else the form's hidden field."""
+    return request.headers.get(HEADER) or request.POST.get(FIELD) or None
+
+
+def refused(message: str) -> HttpResponse:
+    return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+
+def idempotent(replay: Replay) -> Callable[[View], View]:
+    """A POST of this view is written once per key; `replay` draws a stored outcome."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def once(
+            request: HtmxHttpRequest, key: str, *args: object, role: Role = Role.OWNER, **kwargs
+        ) -> HttpResponse:
+            tap = key_of(request) if request.method == "POST" else None
+            if tap is None:
+                return view(request, key, *args, role=role, **kwargs)
+            if not KEY_SHAPE.fullmatch(tap):
+                return refused(BAD_KEY)
+            game = game_for(request, key, role)
+            with transaction.atomic():
+                claim, is_new = _claim(tap, game)
+                if not is_new:  # stored before: this tap was written already
+                    if claim.game_id != game.pk:
+                        return refused(OTHER_GAME)
+                    return replay(request, game, key, role, claim)
+                response = view(request, key, *args, role=role, **kwargs)
+                if request in _notes:
+                    claim.status, claim.note = response.status_code, _notes.pop(request)[:200]
+                    claim.save(update_fields=["status", "note"])
+                else:  # nothing was written, so nothing is kept: a repeat is checked afresh
+                    claim.delete()
+            return response
+
+        return once
+
+    return decorate
+
+
+def _claim(tap: str, game: Game) -> tuple[IdempotentRequest, bool]:
+    """The key stored for this tap now (True), or the one stored before it (False: read
+    back after the insert found it, on PostgreSQL once its writer's transaction ended)."""
+    try:
+        with transaction.atomic():
+            return IdempotentRequest.objects.create(key=tap, game=game), True
+    except IntegrityError:
+        return IdempotentRequest.objects.get(key=tap), False
+
+
+def forget_old_keys(now=None) -> int:
+    """Remove keys older than a day (their taps are long answered); how many went."""
+    before = (now or timezone.now()) - KEPT_FOR
+    removed, _ = IdempotentRequest.objects.filter(created__lt=before).delete()
+    return removed

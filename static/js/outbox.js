@@ -1,0 +1,224 @@
+// A tap is never lost (README: "A tap on a flaky connection"). Each post from the turn
+// carries a key made at tap time, so the server writes it once however often it arrives.
+// While it is on its way the turn is busy; one that cannot arrive (offline, a timeout, a
+// 502/503/504) waits here (localStorage, one tap per game page, with its key), shown on the
+// card, and is sent again by itself; it can be cancelled. Also: the service worker, the
+// saved copy's notice and the screen's wake lock. Texts: #outbox's data- attributes.
+"use strict";
+
+(() => {
+  const STORE = "outbox";
+  const RETRY = [1000, 2000, 4000, 5000]; // ms; "online" also sends at once
+  const here = location.pathname;
+  const $ = (id) => document.getElementById(id);
+  const box = $("outbox");
+  if (!box) return;
+  const text = box.dataset;
+  let sendingTimer = 0;
+  let retryTimer = 0;
+  let tries = 0;
+  let sending = false;
+
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID(); // not on http://192.168…
+    return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function taps() {
+    try {
+      return JSON.parse(localStorage.getItem(STORE)) || {};
+    } catch {
+      return {};
+    }
+  }
+
+  function pending() {
+    return taps()[here];
+  }
+
+  function keep(tap) {
+    const all = taps();
+    if (tap) all[here] = tap;
+    else delete all[here];
+    try {
+      localStorage.setItem(STORE, JSON.stringify(all));
+    } catch {} // private mode: nothing is kept past this page
+  }
+
+  function status(words, tap) {
+    $("outbox-status").textContent = words;
+    $("outbox-tap").textContent = tap ? `${text.tap} ${tap.label}` : "";
+    $("outbox-tap").hidden = $("outbox-cancel").hidden = !tap;
+    box.hidden = !words;
+  }
+
+  // Controls the rules disabled stay so; a new turn swapped in starts usable.
+  function busy(on) {
+    const turn = $("turn");
+    if (!turn) return;
+    if (on) turn.setAttribute("aria-busy", "true");
+    else turn.removeAttribute("aria-busy");
+    for (const control of turn.querySelectorAll(on ? "button:enabled, input:enabled, select:enabled" : "[data-busy]")) {
+      control.disabled = on;
+      control.toggleAttribute("data-busy", on);
+    }
+  }
+
+  function showPending(tap) {
+    busy(true);
+    const mark = tap.mark && $("turn") && $("turn").querySelector(tap.mark);
+    if (mark) mark.classList.add("pending");
+    status(text.waiting, tap);
+  }
+
+  // (configRequest's detail is the config; later events carry it.)
+  const isTap = (detail) => {
+    const config = detail.requestConfig || detail;
+    return config.verb === "post" && !!config.elt.closest("#turn");
+  };
+  const lost = (status) => status === 0 || status === 502 || status === 503 || status === 504;
+
+  // requests.js says every other failure.
+  window.outbox = { keeps: (event) => isTap(event.detail) && lost(event.detail.xhr.status) };
+
+  function label(submitter, form) {
+    const named = (el) => (el.getAttribute("aria-label") || el.textContent).replace(/\s+/g, " ").trim();
+    const choice = form.querySelector("select[name=box]");
+    if (choice) return `${named(choice.selectedOptions[0])} ${form.elements.points.value}`;
+    return named(submitter || form.querySelector("button"));
+  }
+
+  function markOf(submitter) {
+    if (!submitter) return "";
+    if (submitter.id) return `#${submitter.id}`;
+    if (submitter.name) return `[name="${submitter.name}"][value="${CSS.escape(submitter.value)}"]`;
+    return "";
+  }
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (!isTap(event.detail)) return;
+    if (pending() || $("turn").getAttribute("aria-busy")) return event.preventDefault(); // a second tap
+    event.detail.headers["Idempotency-Key"] = newKey();
+  });
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!isTap(event.detail)) return;
+    busy(true);
+    sendingTimer = setTimeout(() => status(text.sending), 300);
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const detail = event.detail;
+    if (!isTap(detail)) return;
+    clearTimeout(sendingTimer);
+    if (!lost(detail.xhr.status)) {
+      status("");
+      return busy(false);
+    }
+    const config = detail.requestConfig;
+    const submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    const form = config.elt.closest("form") || config.elt;
+    const tap = { key: config.headers["Idempotency-Key"], path: config.path, mark: markOf(submitter) };
+    tap.body = new URLSearchParams(config.formData).toString();
+    tap.label = label(submitter, form);
+    keep(tap);
+    showPending(tap);
+    retryLater();
+  });
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(send, RETRY[Math.min(tries++, RETRY.length - 1)]);
+  }
+
+  async function send() {
+    const tap = pending();
+    if (!tap || sending) return;
+    sending = true;
+    clearTimeout(retryTimer);
+    let answer = null;
+    try {
+      const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+      const response = await fetch(tap.path, {
+        method: "POST",
+        body: tap.body,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "HX-Request": "true",
+          "Idempotency-Key": tap.key,
+          "X-CSRFToken": csrf,
+        },
+      });
+      answer = { status: response.status, html: await response.text(), inPlace: response.headers.get("X-In-Place") };
+    } catch {} // no connection yet: sent again later, with the same key
+    sending = false;
+    if (!answer || lost(answer.status)) return retryLater();
+    tries = 0;
+    keep(null);
+    status("");
+    busy(false);
+    if (answer.status < 400 || answer.inPlace) htmx.swap("#turn", answer.html, { swapStyle: "outerHTML" });
+    if (answer.status >= 400) {
+      const reason = answer.inPlace ? ($("turn").querySelector(".error") || {}).textContent : answer.html;
+      window.requestProblem.say(`${text.refused} ${tap.label}. ${(reason || "").trim()}`);
+    }
+  }
+
+  $("outbox-cancel").addEventListener("click", () => {
+    keep(null);
+    status("");
+    busy(false);
+    for (const mark of document.querySelectorAll("#turn .pending")) mark.classList.remove("pending");
+  });
+
+  window.addEventListener("online", send);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && send());
+
+  // A copy the service worker saved (sw.js) says how old it is.
+  if (box.dataset.copy === "saved") {
+    const at = new Date(box.dataset.rendered);
+    const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+    $("offline-copy").textContent = `${text.saved} ${time}`;
+    $("offline-copy").hidden = false;
+  }
+
+  const waiting = pending();
+  if (waiting) {
+    showPending(waiting);
+    send();
+  }
+
+  window.addEventListener("load", () => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(text.worker, { scope: "/" }).catch(() => {});
+    navigator.serviceWorker.ready.then((worker) => {
+      if (!navigator.serviceWorker.controller && worker.active) worker.active.postMessage("keep");
+    });
+  });
+
+  // The screen stays on during a game unless turned off.
+  const toggle = $("wake-lock");
+  let lock = null;
+  if (!toggle || !("wakeLock" in navigator)) return;
+  const wanted = () => localStorage.getItem("wake-lock") !== "off";
+  async function hold() {
+    if (!wanted() || document.visibilityState !== "visible" || lock) return;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => (lock = null));
+    } catch {} // refused (battery saver): the toggle still says what was asked
+  }
+  function show() {
+    toggle.setAttribute("aria-pressed", String(wanted()));
+  }
+  toggle.hidden = false;
+  show();
+  toggle.addEventListener("click", () => {
+    localStorage.setItem("wake-lock", wanted() ? "off" : "on");
+    show();
+    if (wanted()) hold();
+    else if (lock) lock.release();
+  });
+  document.addEventListener("visibilitychange", hold);
+  hold();
+})();

@@ -1,0 +1,64 @@
+// The app shell on this phone (served as /sw.js by views/shell.py): the static files and the
+// last copy of each game page opened, so a game reloaded without a connection still shows its
+// card, marked as a saved copy, and its outbox. One cache per release; older ones are removed.
+// Nothing is kept for anyone else: the cache is this browser's, and a game page that answers
+// "not found" or "forbidden" (this browser was removed) or a join link (another household)
+// empties it of every page.
+"use strict";
+
+const CACHE = "scorecard-{{ release }}";
+const SHELL = {{ shell|safe }};
+const STATIC = "{{ static_url }}";
+const GAME_PAGE = /^\/(games|score|watch)\/[^/]+\/$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  const old = (names) => names.filter((name) => name !== CACHE).map((name) => caches.delete(name));
+  event.waitUntil(caches.keys().then((names) => Promise.all(old(names))).then(() => self.clients.claim()));
+});
+
+async function forgetPages() {
+  const cache = await caches.open(CACHE);
+  const pages = (await cache.keys()).filter((request) => GAME_PAGE.test(new URL(request.url).pathname));
+  await Promise.all(pages.map((request) => cache.delete(request)));
+}
+
+// Network first; a good answer is kept as the page's last copy, and without a connection
+// the last copy is shown, marked so the page says how old it is (outbox.js).
+async function gamePage(url) {
+  const cache = await caches.open(CACHE);
+  const key = url.origin + url.pathname;
+  let response;
+  try {
+    response = await fetch(url.href, { credentials: "same-origin" });
+  } catch (error) {
+    const saved = await cache.match(key);
+    if (!saved) throw error;
+    const html = (await saved.text()).replace('data-copy="live"', 'data-copy="saved"');
+    return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+  if (response.status === 403 || response.status === 404) await forgetPages();
+  else if (response.ok && !response.redirected) await cache.put(key, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (request.mode === "navigate" && url.pathname.startsWith("/join/")) forgetPages();
+  if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+    event.respondWith(gamePage(url));
+  } else if (url.pathname.startsWith(STATIC)) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  }
+});
+
+// A page opened before this worker took over asks to be kept ("keep").
+self.addEventListener("message", (event) => {
+  const url = event.source && new URL(event.source.url);
+  if (event.data === "keep" && url && GAME_PAGE.test(url.pathname)) event.waitUntil(gamePage(url));
+});

@@ -1,0 +1,271 @@
+"""Scoring on a kitchen's Wi-Fi (issue 20): no tap is lost, none is counted twice, and the
+player sees where each tap stands. Chromium on a phone screen, taps by touch; the network
+is taken away (`set_offline`), slowed (CDP) or made to lose an answer (a route)."""
+
+import re
+import time
+
+import pytest
+from django.db import connection
+from playwright.sync_api import expect
+
+from scorecard.access import sharing
+from scorecard.engine.rules import Box
+from scorecard.game import services
+from scorecard.models import Entry, Game, IdempotentRequest, LinkRole
+from tests.browser.conftest import PHONE, join_household, save_screenshot
+from tests.factories import GameFactory, HouseholdFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NOT_SENT = re.compile("not sent", re.IGNORECASE)
+
+
+def open_game(page, household=None):
+    household = household or HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    return game
+
+
+def type_dice(page, faces: str) -> None:
+    pad = page.get_by_role("group", name="Add a die")
+    for face in faces:
+        pad.get_by_role("button", name=face, exact=True).tap()
+
+
+def box(page, label: str):
+    return page.locator(f'.box-options button[aria-label^="{label},"]')
+
+
+def entries(game) -> list[tuple[int, str, int]]:
+    connection.close()  # a fresh read, not one the test's own connection kept
+    return list(Entry.objects.filter(game=game).values_list("turn", "box", "points"))
+
+
+def script_errors(page) -> list[str]:
+    """The console's errors but the lines the browser and htmx write about a request that
+    failed (each test checks what the page says about it)."""
+    offline = re.compile(r"^Failed to load resource|^htmx:(afterRequest|sendError),")
+    return [error for error in page.errors if not offline.search(error)]
+
+
+def wait_for(condition, seconds: float) -> float:
+    """How long `condition` took to hold, failing after `seconds`."""
+    start = time.monotonic()
+    while not condition():
+        assert time.monotonic() - start < seconds, "still not so after the time allowed"
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+def another_phone(chromium, page):
+    context = chromium.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    other = context.new_page()
+    other.set_default_timeout(10_000)
+    other.base = page.base
+    return other
+
+
+def test_a_box_tapped_offline_waits_on_the_card_and_is_recorded_once_when_back(phone):
+    game = open_game(phone)
+    type_dice(phone, "12345")
+    phone.context.set_offline(True)
+    box(phone, "Chance").tap()
+    expect(phone.locator("#outbox-status")).to_have_text(NOT_SENT)
+    expect(phone.locator("#outbox-status")).to_have_text(
+        "Not sent yet: it will be sent when the connection is back"
+    )
+    expect(box(phone, "Chance")).to_have_class(re.compile(r"\bpending\b"))
+    expect(phone.locator("#outbox-tap")).to_contain_text("Chance")
+    expect(phone.locator("#turn")).to_have_attribute("aria-busy", "true")
+    save_screenshot(phone, "flaky-offline-tap-pending")
+    time.sleep(3)  # a few retries while still offline write nothing
+    assert entries(game) == []
+    phone.context.set_offline(False)
+    took = wait_for(lambda: entries(game) == [(1, "chance", 15)], 10)
+    assert took < 3, f"the pending tap took {took:.1f} s to be sent after the connection came back"
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(phone.locator("#outbox")).to_be_hidden()
+    phone.reload()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(phone.locator("#outbox")).to_be_hidden()
+    assert entries(game) == [(1, "chance", 15)]
+    assert phone.evaluate("localStorage.getItem('outbox')") == "{}"
+    assert script_errors(phone) == []
+
+
+def test_a_slow_answer_keeps_the_turn_busy_and_a_second_tap_does_nothing(phone):
+    game = open_game(phone)
+    type_dice(phone, "12345")
+    network = phone.context.new_cdp_session(phone)
+    network.send("Network.enable")
+    slow = {"offline": False, "latency": 2500, "downloadThroughput": -1, "uploadThroughput": -1}
+    network.send("Network.emulateNetworkConditions", slow)
+    box(phone, "Chance").tap()
+    expect(phone.locator("#turn")).to_have_attribute("aria-busy", "true", timeout=100)
+    expect(box(phone, "Sixes")).to_be_disabled()
+    expect(
+        phone.get_by_role("group", name="Add a die").get_by_role("button").first
+    ).to_be_disabled()
+    box(phone, "Sixes").tap(force=True)  # a finger on a disabled box
+    expect(phone.locator("#outbox-status")).to_have_text("Sending…")
+    save_screenshot(phone, "flaky-slow-sending")
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn", timeout=15_000)
+    expect(phone.locator("#turn")).not_to_have_attribute("aria-busy", "true")
+    expect(phone.locator("#outbox")).to_be_hidden()
+    network.send("Network.emulateNetworkConditions", slow | {"latency": 0})
+    assert entries(game) == [(1, "chance", 15)]
+    assert script_errors(phone) == []
+
+
+def test_an_answer_lost_after_the_write_is_retried_with_its_key_and_written_once(phone):
+    game = open_game(phone)
+    type_dice(phone, "12345")
+    keys: list[str] = []
+
+    def lose_the_first_answer(route):
+        keys.append(route.request.headers.get("idempotency-key", ""))
+        if len(keys) == 1:
+            route.fetch()  # the server writes the entry, and its answer never arrives
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    phone.route("**/record/", lose_the_first_answer)
+    box(phone, "Chance").tap()
+    expect(phone.locator("#turn .notice")).to_have_text("Ann: Chance 15", timeout=10_000)
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    assert entries(game) == [(1, "chance", 15)]
+    assert IdempotentRequest.objects.get(game=game).note == "Ann: Chance 15"
+    expect(phone.locator("#request-problem")).to_be_hidden()
+    assert script_errors(phone) == []
+
+
+def test_a_busy_server_s_503_is_sent_again_like_an_offline_tap(phone):
+    game = open_game(phone)
+    type_dice(phone, "12345")
+    answered: list[int] = []
+
+    def busy_once(route):
+        if not answered:
+            answered.append(503)
+            route.fulfill(status=503, headers={"Retry-After": "2"}, body="Back in a moment.")
+        else:
+            route.continue_()
+
+    phone.route("**/record/", busy_once)
+    box(phone, "Chance").tap()
+    expect(phone.locator("#outbox-status")).to_have_text(NOT_SENT)
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn", timeout=10_000)
+    assert entries(game) == [(1, "chance", 15)]
+    assert script_errors(phone) == []
+
+
+def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(phone, chromium):
+    household = HouseholdFactory()
+    game = open_game(phone, household)
+    other = another_phone(chromium, phone)
+    join_household(other, household)
+    other.goto(f"{phone.base}/games/{game.public_id}/")
+    type_dice(phone, "12345")
+    phone.context.set_offline(True)
+    box(phone, "Chance").tap()
+    expect(phone.locator("#outbox-status")).to_have_text(NOT_SENT)
+    type_dice(other, "55512")
+    box(other, "Fives").tap()
+    expect(other.locator("#turn-title")).to_contain_text("Bob’s turn")
+    phone.context.set_offline(False)
+    problem = phone.locator("#request-problem")
+    expect(problem).to_contain_text("Not written: Chance, 15 points.", timeout=10_000)
+    expect(problem).to_contain_text("The card changed")
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(phone.locator("#standings-rows")).to_contain_text("15")
+    save_screenshot(phone, "flaky-pending-tap-refused")
+    assert entries(game) == [(1, "fives", 15)]
+    assert script_errors(phone) == []
+    other.context.close()
+
+
+def test_a_pending_tap_can_be_cancelled_and_is_never_sent(phone):
+    game = open_game(phone)
+    type_dice(phone, "12345")
+    phone.context.set_offline(True)
+    box(phone, "Chance").tap()
+    expect(phone.locator("#outbox-status")).to_have_text(NOT_SENT)
+    phone.get_by_role("button", name="Cancel this tap").tap()
+    expect(phone.locator("#outbox")).to_be_hidden()
+    expect(box(phone, "Chance")).to_be_enabled()
+    expect(phone.locator("#turn")).not_to_have_attribute("aria-busy", "true")
+    phone.context.set_offline(False)
+    time.sleep(2)
+    assert entries(game) == []
+    box(phone, "Ones").tap()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert entries(game) == [(1, "ones", 1)]
+    assert script_errors(phone) == []
+
+
+def test_a_game_page_reloaded_offline_shows_the_card_as_it_was(phone):
+    game = open_game(phone)
+    type_dice(phone, "12345")
+    box(phone, "Chance").tap()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    phone.reload()  # the page as it is now, kept by the service worker
+    saved = f"""async () => {{
+        const kept = await caches.match("/games/{game.public_id}/");
+        return kept ? (await kept.text()).includes("Bob’s turn") : false;
+    }}"""
+    phone.wait_for_function(saved, timeout=10_000)
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#offline-copy")).to_have_text(
+        re.compile(r"^offline: showing the card as it was at \d\d:\d\d$")
+    )
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(phone.locator("#standings-rows")).to_contain_text("15")
+    save_screenshot(phone, "flaky-offline-reload")
+    assert script_errors(phone) == []
+    phone.context.set_offline(False)
+
+
+def test_a_watcher_offline_for_20_s_catches_up_within_5_s_of_coming_back(phone):
+    game = GameFactory(names=["Ann", "Bob"])
+    link = sharing.link_renew(game=game, role=LinkRole.WATCH)
+    phone.goto(f"{phone.base}/watch/{link.token}/")
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn")
+    phone.context.set_offline(True)
+    offline_since = time.monotonic()
+    expect(phone.locator("#reconnecting")).to_be_visible(timeout=15_000)
+    game = Game.objects.get(pk=game.pk)  # Ann scores on her own phone meanwhile
+    services.record_box(game=game, version=game.version, turn=1, box=Box.CHANCE, points=23)
+    time.sleep(20 - (time.monotonic() - offline_since))
+    phone.context.set_offline(False)
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn", timeout=5_000)
+    expect(phone.locator("#reconnecting")).to_be_hidden()
+    expect(phone.locator("#standings-rows")).to_contain_text("23")
+    assert script_errors(phone) == []
+
+
+def test_the_screen_stays_on_during_a_game_until_the_toggle_turns_it_off(phone):
+    open_game(phone)
+    toggle = phone.get_by_role("button", name="Keep the screen on")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    phone.reload()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert script_errors(phone) == []
+
+
+def test_the_service_worker_is_served_from_the_root_and_never_kept(phone):
+    response = phone.request.get(f"{phone.base}/sw.js")
+    assert response.status == 200
+    assert response.headers["cache-control"] == "no-cache"
+    assert 'const CACHE = "scorecard-' in response.text()

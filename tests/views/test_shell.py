@@ -1,0 +1,37 @@
+"""The service worker: served from the root, never kept by a cache, its cache named after
+the release."""
+
+from django.urls import reverse
+
+from scorecard.views import shell
+
+
+def test_the_service_worker_is_served_from_the_root_and_never_cached(client):
+    response = client.get(reverse("service-worker"))
+    assert reverse("service-worker") == "/sw.js"
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-cache"
+    assert response["Content-Type"].startswith("text/javascript")
+    body = response.content.decode()
+    assert f'const CACHE = "scorecard-{shell.release()}";' in body
+    assert "/static/js/outbox.js" in body and "/static/css/app.css" in body
+
+
+def test_the_cache_name_changes_with_a_static_file(tmp_path, monkeypatch):
+    shell.release.cache_clear()
+    before = shell.release()
+    changed = tmp_path / "app.css"
+    changed.write_text("body { color: red; }")
+    real_find = shell.finders.find
+    monkeypatch.setattr(
+        shell.finders,
+        "find",
+        lambda name: str(changed) if name == "css/app.css" else real_find(name),
+    )
+    shell.release.cache_clear()
+    try:
+        assert shell.release() != before
+    finally:
+        monkeypatch.undo()
+        shell.release.cache_clear()
+    assert shell.release() == before
