@@ -1,6 +1,7 @@
 """Services at their edges: what each change writes, what each refusal says, and the game's
 version and finish moving with every change."""
 
+import json
 import random
 from datetime import timedelta
 
@@ -10,6 +11,7 @@ from django.utils import timezone
 from scorecard.engine.rules import Box, JokerRule
 from scorecard.game import services
 from scorecard.game.progress import load_progress
+from scorecard.history import exchange
 from scorecard.models import Entry, Game, Household, Player, Roll, UndoneEntry
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
@@ -521,3 +523,65 @@ def test_pruning_removes_old_unplayed_games_and_the_households_they_leave_empty(
     assert set(Game.objects.values_list("pk", flat=True)) == {played.pk, recent.pk}
     assert not Household.objects.filter(pk=lonely.pk).exists()
     assert Household.objects.filter(pk=busy.pk).exists()
+
+
+# Importing games (checked by `exchange.read_games`, written by `services.games_import`)
+
+
+def some_games(household):
+    """A finished game with a correction and an undo, and a digital game with its rolls."""
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [(Box.CHANCE, STRAIGHT), (Box.ONES, STRAIGHT), (Box.TWOS, (2, 2, 1, 3, 4))])
+    services.undo_last_entry(game=game, version=3)
+    services.correct_box(game=game, version=4, entry=Entry.objects.get(turn=1), points=20)
+    digital = digital_game(household, names=("Ann",))
+    roll(digital)
+    roll(digital, hold=[0, 1], seed=3)
+    record(digital, Box.CHANCE)
+    return exchange.export_games(Game.objects.filter(owner=household))
+
+
+def test_a_backup_restores_every_game_exactly_in_its_own_household(household):
+    before = some_games(household)
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+    Household.objects.all().delete()
+    count = services.games_import(games=exchange.read_games(json.loads(json.dumps(before))))
+    assert count == 2
+    assert exchange.export_games(Game.objects.all()) == before
+    assert Household.objects.get().public_id == before["games"][0]["household"]
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Ann", "Bob"]
+
+
+def test_an_upload_joins_the_household_and_a_game_id_another_holds_is_renewed(household):
+    document = some_games(household)
+    stranger = HouseholdFactory()
+    existing = GameFactory(owner=stranger, names=["Ann"])  # their own Ann
+    count = services.games_import(games=exchange.read_games(document), owner=stranger)
+    assert count == 2
+    imported = Game.objects.filter(owner=stranger).exclude(pk=existing.pk)
+    assert imported.count() == 2
+    ids = set(imported.values_list("public_id", flat=True))
+    assert ids.isdisjoint(g["id"] for g in document["games"])
+    assert Game.objects.filter(owner=household).count() == 2
+    assert list(stranger.players.values_list("name", flat=True)) == ["Ann", "Bob"]
+    assert Player.objects.filter(owner=stranger).count() == 2
+
+
+def test_a_game_back_in_its_own_household_keeps_its_id(household):
+    document = some_games(household)
+    Game.objects.filter(public_id=document["games"][1]["id"]).delete()
+    with pytest.raises(services.Refusal) as refused:
+        services.games_import(games=exchange.read_games(document), owner=household)
+    assert str(refused.value) == f"file: game {document['games'][0]['id']} is already here."
+    only_the_lost = {**document, "games": document["games"][1:]}
+    services.games_import(games=exchange.read_games(only_the_lost), owner=household)
+    assert Game.objects.filter(public_id=document["games"][1]["id"]).exists()
+
+
+def test_a_refused_import_writes_nothing(household):
+    document = some_games(household)
+    Game.objects.filter(public_id=document["games"][1]["id"]).delete()
+    with pytest.raises(services.Refusal):
+        services.games_import(games=exchange.read_games(document))
+    assert Game.objects.count() == 1 and Household.objects.count() == 1

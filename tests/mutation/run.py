@@ -21,6 +21,7 @@ import glob
 import shutil
 import subprocess
 import sys
+import textwrap
 import tomllib
 from pathlib import Path
 
@@ -64,7 +65,7 @@ class Figure:
     killed: int
     total: int
     equivalent: int
-    survivors: list[str]
+    survivors: dict[str, str]  # name: the lines it changes
 
     @property
     def percent(self) -> float:
@@ -86,8 +87,16 @@ def figure(module: Module, equivalent: dict[str, str]) -> Figure:
     counted = {name: s for name, s in status.items() if name not in equivalent}
     # A mutant that never ends is caught too: the tests would hang instead of passing.
     caught = [name for name, s in counted.items() if s in ("killed", "timeout")]
-    survivors = sorted(name for name in counted if name not in caught)
+    survivors = {name: _change(name, module.path) for name in counted if name not in caught}
     return Figure(module, len(caught), len(counted), len(status) - len(counted), survivors)
+
+
+def _change(name: str, path: str) -> str:
+    """The lines a mutant changes, read before the next module's run replaces mutants/."""
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+    diff = get_diff_for_mutant(name, path=path).splitlines()[2:]
+    return "\n".join(line for line in diff if line.startswith(("-", "+")))
 
 
 def main(argv: list[str]) -> int:
@@ -95,16 +104,19 @@ def main(argv: list[str]) -> int:
     if argv:
         run_one(every[argv[0]])
         return 0
-    for name in every:
-        print(f"== mutmut on {every[name].path}, tested by {' '.join(every[name].tests)}")
-        subprocess.run([sys.executable, __file__, name], check=True)
     equivalent = tomllib.loads(EQUIVALENT.read_text())
-    figures = [figure(module, equivalent.get(module.name, {})) for module in every.values()]
+    figures = []
+    for module in every.values():
+        print(f"== mutmut on {module.path}, tested by {' '.join(module.tests)}")
+        subprocess.run([sys.executable, __file__, module.name], check=True)
+        # Read now: the next module's run starts from a fresh mutants/.
+        figures.append(figure(module, equivalent.get(module.name, {})))
     print("\nMutants killed by each module's own tests:")
     for each in figures:
         print(f"  {each}")
-        for name in each.survivors:
-            print(f"      survived: {name}   (mutmut show {name})")
+        for name, change in each.survivors.items():
+            print(f"    survived: {name}")
+            print(textwrap.indent(change, "      "))
     short = [each.module.name for each in figures if each.percent < THRESHOLD]
     if short:
         print(f"error: under {THRESHOLD:.0f}% killed: {', '.join(short)}", file=sys.stderr)
