@@ -142,6 +142,11 @@ def test_a_rematch_seats_the_same_players_in_the_same_order_and_rule(household):
     assert Player.objects.count() == 2
 
 
+def test_a_rematch_of_a_digital_game_is_digital(household):
+    again = services.game_rematch(game=digital_game(household))
+    assert again.digital and again.joker_rule is JokerRule.HASBRO
+
+
 # Recording a box
 
 
@@ -243,6 +248,32 @@ def test_a_screen_from_an_earlier_version_is_refused_as_stale(game):
     assert Entry.objects.count() == 1
 
 
+def test_a_record_that_loses_the_race_to_another_phone_gets_the_game_as_it_is_now(game):
+    screen = Game.objects.get(pk=game.pk)  # read by this request before the other phone won
+    progress = load_progress(screen)
+    record(game, Box.CHANCE, dice=STRAIGHT)
+    with pytest.raises(services.GameChanged) as lost:
+        services.record_box(
+            game=screen, version=0, turn=1, box=Box.ONES, points=3, progress=progress
+        )
+    assert str(lost.value) == (
+        "The card changed since this screen was shown; here it is as it is now."
+    )
+    assert lost.value.progress.next_turn == 2 and screen.version == 1
+    assert Entry.objects.count() == 1
+
+
+def test_the_same_entry_as_the_phone_that_won_the_race_is_the_one_recorded(game):
+    screen = Game.objects.get(pk=game.pk)
+    progress = load_progress(screen)
+    first = record(game, Box.CHANCE, dice=STRAIGHT)
+    again = services.record_box(
+        game=screen, version=0, turn=1, box=Box.CHANCE, dice=STRAIGHT, progress=progress
+    )
+    assert not again.is_new and again.entry.pk == first.entry.pk
+    assert again.progress.next_turn == 2
+
+
 def test_a_turn_that_is_over_is_refused_as_stale(game):
     with pytest.raises(services.GameChanged):
         services.record_box(game=game, version=0, turn=2, box=Box.ONES, points=3)
@@ -289,6 +320,11 @@ def test_held_dice_keep_their_faces_and_the_roll_is_kept(digital):
     assert second.rolls_left == 1
     digital.refresh_from_db()
     assert digital.version == 2
+
+
+def test_the_dice_come_from_the_random_source_given(digital):
+    rolled = roll(digital, seed=5)
+    assert rolled.table_dice == services.roll_faces(random.Random(5), None, ())
 
 
 def test_roll_faces_keep_only_the_held_positions():

@@ -84,6 +84,9 @@ def figure(module: Module, equivalent: dict[str, str]) -> Figure:
     data = SourceFileMutationData(path=Path(module.path))
     data.load()
     status = {name: status_by_exit_code[code] for name, code in data.exit_code_by_key.items()}
+    for name in sorted(set(equivalent) - {n for n, s in status.items() if s == "survived"}):
+        # The module changed under the list: mutmut numbers a function's mutants in order.
+        print(f"warning: {name} is listed as equivalent but is not a surviving mutant")
     counted = {name: s for name, s in status.items() if name not in equivalent}
     # A mutant that never ends is caught too: the tests would hang instead of passing.
     caught = [name for name, s in counted.items() if s in ("killed", "timeout")]
