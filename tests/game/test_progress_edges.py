@@ -219,3 +219,27 @@ def test_seats_come_in_seating_order_with_their_players(household, django_assert
     prefetched = Game.objects.prefetch_related("seats__player").get(pk=game.pk)
     with django_assert_num_queries(0):
         assert [seat.player.name for seat in seats_of(prefetched)] == ["Ann", "Bob", "Cy"]
+
+
+def test_in_a_triple_game_a_box_comes_and_goes_on_its_own_card(household):
+    game = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
+    cards = record(game, Box.CHANCE, dice=STRAIGHT, card=1).progress.seats[0].cards
+    assert [card.filled for card in cards] == [{Box.CHANCE: 16}, {}, {}]
+    undone = services.undo_last_entry(game=game, version=1)
+    assert [card.filled for card in undone.progress.seats[0].cards] == [{}, {}, {}]
+
+
+def test_the_rolls_read_belong_to_their_game(digital):
+    roll(digital)
+    assert [r.game for r in load_progress(digital).rolls] == [digital]
+
+
+def test_many_games_are_read_in_two_queries(household, django_assert_num_queries):
+    games = [GameFactory(owner=household, names=["Ann", "Bob"]) for _ in range(3)]
+    for game in games:
+        play(game, [(Box.CHANCE, STRAIGHT)])
+    with django_assert_num_queries(2):
+        loaded = load_many(games)
+        names = [[s.player.name for s in p.seats] for p in loaded]
+        players = [p.entries[0].seat.player.name for p in loaded]
+    assert names == [["Ann", "Bob"]] * 3 and players == ["Ann"] * 3
