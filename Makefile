@@ -2,6 +2,7 @@
 # serves the local network and prints the address to open on a phone, with a QR code).
 # make test: set up and run the whole suite. make lint: ruff check, format check and mypy.
 # make bench: the cost of each request a table makes, as ratios to a constant page.
+# make mutants: mutation testing of rules, services and progress (not part of make test).
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 VENV := .venv
@@ -25,7 +26,7 @@ fi; \
 exit 1
 endef
 
-.PHONY: venv venv-test run test test-postgres scale-out lint format migrate strategy bench clean
+.PHONY: venv venv-test run test test-postgres scale-out lint format migrate strategy bench mutants clean
 
 HOST ?= 127.0.0.1
 # Development: debug on, and a random secret key kept in .secret-key-development.
@@ -94,6 +95,12 @@ bench: venv-test
 	@echo "The strategy tables (a rule; all four: bench/strategy_bench.py):"
 	$(PY) bench/strategy_bench.py --rule hasbro
 
+# mutmut on rules, services and progress, each against its own tests only (tests/mutation/run.py,
+# [tool.mutants] in pyproject.toml); fails when a module has under 90% of its mutants killed.
+# On SQLite always: each mutant's tests get a test database file of their own.
+mutants: venv-test
+	$(DEV) env -u DATABASE_URL $(PY) tests/mutation/run.py
+
 lint: venv-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -104,4 +111,4 @@ format: venv-test
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage .test-db.sqlite3* .bench-db.sqlite3*
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .coverage .test-db.sqlite3* .bench-db.sqlite3* mutants
