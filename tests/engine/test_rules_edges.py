@@ -27,7 +27,7 @@ def test_dice_given_out_of_order_come_back_sorted():
 
 
 def test_a_box_named_by_something_other_than_text_is_refused_readably():
-    assert refusal(Box.from_key, ["ones"]) == "There is no box called ['ones']."
+    assert refusal(Box.from_key, ["ones"]) == "There is no box called ['ones'] on a Yahtzee card."
 
 
 @pytest.mark.parametrize(
@@ -55,11 +55,11 @@ def test_a_full_card_is_refused_with_the_reason():
     )
 
 
-def test_a_placement_names_its_box_and_points():
-    assert rules.place({}, Box.CHANCE, dice=(1, 2, 3, 4, 6)) == rules.Placement(
-        Box.CHANCE, 16, 0, (1, 2, 3, 4, 6)
+def test_a_placed_entry_names_its_box_and_points():
+    assert rules.place({}, Box.CHANCE, dice=(1, 2, 3, 4, 6)) == rules.Entry(
+        Box.CHANCE, 16, (1, 2, 3, 4, 6)
     )
-    assert rules.place({}, Box.CHANCE, points=16) == rules.Placement(Box.CHANCE, 16)
+    assert rules.place({}, Box.CHANCE, points=16) == rules.Entry(Box.CHANCE, 16)
 
 
 def test_the_free_rule_lets_an_extra_yahtzee_go_anywhere_while_its_upper_box_is_open():
@@ -81,7 +81,7 @@ def test_without_a_joker_rule_a_typed_extra_yahtzee_is_refused():
 
 def test_a_typed_extra_yahtzee_keeps_its_box_points_and_bonus():
     placement = rules.place(YAHTZEE_SCORED, Box.THREES, points=15, extra_yahtzee=True)
-    assert placement == rules.Placement(Box.THREES, 15, 100)
+    assert placement == rules.Entry(Box.THREES, 15, bonus=100)
 
 
 def test_a_card_with_a_typed_extra_yahtzee_replays_with_its_bonus():
