@@ -93,6 +93,8 @@ bench: venv-test
 	@echo
 	@echo "The strategy tables (a rule; all four: bench/strategy_bench.py):"
 	$(PY) bench/strategy_bench.py --rule hasbro
+	@echo "Yatzy's tables, its stated rules and forced order (Maxi Yatzy has none: too large to solve here):"
+	$(PY) bench/strategy_bench.py --family yatzy
 
 lint: venv-test
 	$(VENV)/bin/ruff check .
