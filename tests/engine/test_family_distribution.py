@@ -147,3 +147,19 @@ def test_forced_yatzys_policy_mean_is_its_solved_value(strategy_tables):
     forced = strategy.family_strategy(HouseRules(YATZY, forced=True))
     first, _ = distribution.solve_family_policy(forced)
     assert first[0] == pytest.approx(forced.expected_score(), abs=1e-6)
+
+
+def test_playing_to_win_the_last_turn_is_never_worse_than_playing_for_points(yatzy_tables):
+    card = _sampled_card(1, 41)
+    total = HOUSE.totals(card).total
+    state = _state(yatzy_tables, card)
+    exact = distribution.family_remaining_distributions(yatzy_tables, [state])[0]
+    finals = total + np.arange(len(exact))
+    rival = total + 10
+    for_points = float(exact[finals > rival].sum() + exact[finals == rival].sum() / 2)
+    to_win = yatzy_tables.win_chance_this_turn(card, [rival])
+    assert for_points - 1e-12 <= to_win <= 1
+    assert yatzy_tables.win_chance_this_turn(card, [total - 1]) == pytest.approx(1)
+    assert yatzy_tables.win_chance_this_turn(card, [total + 500]) == 0
+    ranked = yatzy_tables.rate_keeps_to_win(card, (1, 2, 3, 4, 6), 2, [rival])
+    assert ranked[0][1] == max(chance for _, chance in ranked) <= 1
