@@ -94,6 +94,8 @@ bench: venv-test
 	@echo
 	@echo "The strategy tables (a rule; all four: bench/strategy_bench.py):"
 	$(PY) bench/strategy_bench.py --rule hasbro
+	@echo "Yatzy's tables, its stated rules and forced order (Maxi Yatzy has none: too large to solve here):"
+	$(PY) bench/strategy_bench.py --family yatzy
 
 # mutmut on rules, services and progress, each against its own tests only (tests/mutation/run.py,
 # [tool.mutants] in pyproject.toml); fails when a module has under 90% of its mutants killed.

@@ -4,9 +4,10 @@ the first advice in a new process (load the file, rate a box, rate the keeps), a
 latency of `rate_boxes` and `rate_keeps` over 1,000 random positions (p50, p99).
 
 Goals (issue 14): build <= 5 s and <= 100 MB; first advice < 50 ms; rate_boxes p99 < 1 ms;
-rate_keeps p99 < 2 ms.
+rate_keeps p99 < 2 ms. Yatzy (issue 22), its stated rules and forced order: build <= 10 s and
+<= 100 MB a table, the same advice goals.
 
-Run: .venv/bin/python bench/strategy_bench.py [--rule hasbro] [--positions 1000]
+Run: .venv/bin/python bench/strategy_bench.py [--rule hasbro | --family yatzy] [--positions 1000]
 """
 
 import argparse
@@ -22,7 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorecard.engine import rules, strategy, tables  # noqa: E402
-from scorecard.engine.rules import Box, JokerRule  # noqa: E402
+from scorecard.engine.families import YATZY  # noqa: E402
+from scorecard.engine.rules import Box, HouseRules, JokerRule  # noqa: E402
+
+YATZY_RULES = {"yatzy": HouseRules(YATZY), "yatzy-forced": HouseRules(YATZY, forced=True)}
 
 
 def peak_rss_mb() -> float:
@@ -87,6 +91,73 @@ def first_advice(joker_key: str, folder: str) -> None:
     print(f"{(time.perf_counter() - started) * 1000:.1f}")
 
 
+def build_yatzy(key: str, folder: str) -> None:
+    """In a fresh process: solve and save one Yatzy house rule's table, then its policy
+    tables; print each one's seconds and the peak MB after each."""
+    from scorecard.engine import distribution
+
+    tables.FOLDER = Path(folder)
+    solver = strategy.family_strategy(YATZY_RULES[key])
+    started = time.perf_counter()
+    solver.load()  # solved and saved: the folder is empty
+    solved, solved_peak = time.perf_counter() - started, peak_rss_mb()
+    started = time.perf_counter()
+    distribution.build_family(solver)
+    print(f"{solved:.2f} {solved_peak:.0f} {time.perf_counter() - started:.2f} {peak_rss_mb():.0f}")
+
+
+def first_yatzy_advice(key: str, folder: str) -> None:
+    """In a fresh process: the first Yatzy advice, from reading the file to the rated keeps."""
+    tables.FOLDER = Path(folder)
+    solver = strategy.family_strategy(YATZY_RULES[key])
+    started = time.perf_counter()
+    ones = solver.boxes[0]
+    solver.rate_boxes({ones: 3}, (6, 6, 6, 6, 6))
+    solver.rate_keeps({ones: 3}, (2, 3, 4, 6, 6), 2)
+    print(f"{(time.perf_counter() - started) * 1000:.1f}")
+
+
+def yatzy_latencies(key: str, positions: int) -> tuple[list[float], list[float]]:
+    house = YATZY_RULES[key]
+    solver = strategy.family_strategy(house)
+    rng = random.Random(7)
+    boxes, keeps = [], []
+    for _ in range(positions):
+        count = rng.randrange(0, len(house.boxes) - 1)
+        chosen = house.boxes[:count] if house.forced else rng.sample(house.boxes, count)
+        filled = {box: rng.choice(sorted(house.achievable_points(box))) for box in chosen}
+        dice = tuple(rng.randint(1, 6) for _ in range(5))
+        started = time.perf_counter()
+        solver.rate_boxes(filled, dice)
+        boxes.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        solver.rate_keeps(filled, dice, rng.choice((1, 2)))
+        keeps.append((time.perf_counter() - started) * 1000)
+    return sorted(boxes), sorted(keeps)
+
+
+def yatzy_rows(positions: int) -> None:
+    folder = tempfile.mkdtemp(prefix="strategy-bench-")
+    tables.FOLDER = Path(folder)
+    print("| house rules | expected | build s | build peak MB | file MB | first advice ms "
+          "| rate_boxes p50 / p99 ms | rate_keeps p50 / p99 ms "
+          "| policy build s, peak MB |")  # fmt: skip
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for key in YATZY_RULES:
+        seconds, peak, policy_seconds, policy_peak = in_fresh_process("build_yatzy", key, folder)
+        first = in_fresh_process("first_yatzy_advice", key, folder)[0]
+        solver = strategy.family_strategy(YATZY_RULES[key])
+        boxes, keeps = yatzy_latencies(key, positions)
+        size = solver.table_path().stat().st_size / 1e6
+        print(
+            f"| {key} | {solver.expected_score():.4f} | {float(seconds):.1f} | {peak} "
+            f"| {size:.1f} | {first} "
+            f"| {statistics.median(boxes):.2f} / {percentile(boxes, 0.99):.2f} "
+            f"| {statistics.median(keeps):.2f} / {percentile(keeps, 0.99):.2f} "
+            f"| {float(policy_seconds):.0f}, {policy_peak} |"
+        )
+
+
 def in_fresh_process(function: str, *args: str) -> list[str]:
     command = [sys.executable, __file__, "--run", function, *args]
     return subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
@@ -95,12 +166,17 @@ def in_fresh_process(function: str, *args: str) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rule", choices=[r.key for r in JokerRule])
+    parser.add_argument("--family", choices=["yatzy"], help="Yatzy's tables instead")
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--run", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run:
-        runs = {"build": build, "build_policy": build_policy, "first_advice": first_advice}
+        runs = {"build": build, "build_policy": build_policy, "first_advice": first_advice,
+                "build_yatzy": build_yatzy, "first_yatzy_advice": first_yatzy_advice}  # fmt: skip
         runs[args.run[0]](*args.run[1:])
+        return
+    if args.family:
+        yatzy_rows(args.positions)
         return
     jokers = [JokerRule.from_key(args.rule)] if args.rule else list(JokerRule)
     folder = tempfile.mkdtemp(prefix="strategy-bench-")

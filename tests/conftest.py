@@ -57,6 +57,21 @@ def policy_tables(strategy_tables):
     distribution.forget(joker)
 
 
+@pytest.fixture(scope="session")
+def yatzy_tables(strategy_tables):
+    """The strategy of Yatzy's stated rules with its policy tables (win chances), solved once
+    per session in the session's folder of tables."""
+    from scorecard.engine import distribution
+    from scorecard.engine.families import YATZY
+
+    solver = strategy.family_strategy(rules.HouseRules(YATZY))
+    solver.load()
+    if not distribution.family_tables_path(solver).exists():
+        distribution.build_family(solver)
+    yield solver
+    distribution.forget_family(solver)
+
+
 @pytest.fixture
 def seeded(monkeypatch):
     monkeypatch.setattr(services, "dice_source", random.Random(1))

@@ -53,6 +53,27 @@ def test_build_strategy_prints_a_line_per_table(strategy_tables, capsys, monkeyp
     assert capsys.readouterr().out == ""  # both tables there: nothing built again
 
 
+def test_build_strategy_says_maxi_yatzy_is_never_built(strategy_tables, capsys):
+    with pytest.raises(CommandError, match="Maxi Yatzy is not built: .* have no advice"):
+        call_command("build_strategy", "--family", "maxi")
+    assert list(strategy_tables.tables.FOLDER.glob("*maxi*")) == []
+
+
+def test_build_strategy_builds_the_likeliest_tables_first(strategy_tables, monkeypatch):
+    from scorecard.management.commands import build_strategy
+
+    built = []
+    command = build_strategy.Command()
+    monkeypatch.setattr(command, "_build_yahtzee", lambda joker, missing: built.append(joker.key))
+    monkeypatch.setattr(command, "_build_yatzy", lambda house, missing: built.append(house.key))
+    command.handle(missing=True)
+    assert built[:3] == ["hasbro", "yatzy", list(JokerRule)[1].key]
+    assert "yatzy-forced" in built and not any("maxi" in key for key in built)
+    built.clear()
+    command.handle(family="yatzy", missing=True)
+    assert built[:2] == ["yatzy", "yatzy-forced"] and len(built) == 8
+
+
 def test_prune_removes_only_old_unplayed_games_and_the_households_they_leave_empty(household):
     from datetime import timedelta
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from scorecard.engine.rules import JokerRule
 from scorecard.engine.strategy import (
     CAP,
     DICE,
+    FACE_COUNTS,
     FIRST_ROLL,
     FULL_MASK,
     KEEP_INDEX,
@@ -33,6 +35,7 @@ from scorecard.engine.strategy import (
     ROLL_INDEX,
     ROLLS,
     STATE_COUNT,
+    UPPER_MASK,
     YAHTZEE_ROLLS,
     Flags,
     Indices,
@@ -169,17 +172,24 @@ def final_roll_chances(states: Indices, joker: JokerRule) -> tuple[Values, Indic
     finals, points, nexts = final_roll_values(
         masks, uppers, fifties, strategy.load(joker), joker, True
     )
+    return _policy_roll_chances(finals), points.astype(np.int64), nexts
+
+
+def _policy_roll_chances(finals: Values) -> Values:
+    """The chance of each final roll (rows) in each state (columns) when the dice kept before
+    each reroll are the best for `finals`."""
     one_left, two_left = turn_keep_choices(finals)
-    columns = np.broadcast_to(np.arange(len(states)), one_left.shape)
+    columns = np.broadcast_to(np.arange(finals.shape[1]), one_left.shape)
     chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
     for choice in (two_left, one_left):
-        kept = np.zeros((len(KEEPS), len(states)))
+        kept = np.zeros((len(KEEPS), finals.shape[1]))
         np.add.at(kept, (choice, columns), chances)
         chances = _transitions().T @ kept
-    return chances, points.astype(np.int64), nexts
+    return chances
 
 
-_exact: dict[tuple[JokerRule, int], Values] = {}
+# Keyed by the rule (a Yahtzee joker rule, or a family's house rules) and the state.
+_exact: dict[tuple[Hashable, int], Values] = {}
 EXACT_KEPT = 50_000  # distributions remembered between requests
 
 
@@ -187,37 +197,60 @@ def remaining_distributions(states: list[int], joker: JokerRule) -> list[Values]
     """The exact distribution of the score still to come (index: points) from each state,
     following the policy through every roll of every remaining turn. Cheap with up to three
     boxes open; the states a turn can lead to are followed a batch at a time."""
+    return _exact_distributions(
+        joker,
+        states,
+        lambda state: (state >> MASK_SHIFT).bit_count(),
+        len(strategy.BOXES),
+        lambda batch: final_roll_chances(batch, joker),
+    )
+
+
+def _exact_distributions(
+    rule: Hashable,
+    states: list[int],
+    filled_of: Callable[[int], int],
+    box_count: int,
+    chances_of: Callable[[Indices], tuple[Values, Indices, Indices]],
+) -> list[Values]:
+    """`remaining_distributions` for any rule: `filled_of` says how many of the card's
+    `box_count` boxes a state has filled, `chances_of` gives its states' final roll chances,
+    points and next states."""
     if len(_exact) > EXACT_KEPT:
         _exact.clear()
+
+    def is_full(state: int) -> bool:
+        return filled_of(state) == box_count
+
+    def exact_of(state: int) -> Values:
+        return np.array([1.0]) if is_full(state) else _exact[rule, state]
+
     outcomes = {}
-    frontier = {int(state) for state in states if (joker, int(state)) not in _exact}
+    frontier = {int(state) for state in states if (rule, int(state)) not in _exact}
     while frontier:
-        batch = sorted(state for state in frontier if state >> MASK_SHIFT != FULL_MASK)
+        batch = sorted(state for state in frontier if not is_full(state))
         if not batch:
             break
-        chances, points, nexts = final_roll_chances(np.array(batch), joker)
+        chances, points, nexts = chances_of(np.array(batch))
         for column, state in enumerate(batch):
             outcomes[state] = (chances[:, column], points[:, column], nexts[:, column])
         reached = {int(n) for n in np.unique(nexts[chances > 0])}
-        frontier = {n for n in reached if n not in outcomes and (joker, n) not in _exact}
-    for state in sorted(outcomes, key=lambda state: -(state >> MASK_SHIFT).bit_count()):
+        frontier = {n for n in reached if n not in outcomes and (rule, n) not in _exact}
+    # A turn fills one box, so the states with the fewest open boxes are worked out first.
+    for state in sorted(outcomes, key=lambda state: -filled_of(state)):
         chances, points, nexts = outcomes[state]
         total: Values = np.zeros(1)
         for following in np.unique(nexts[chances > 0]):
             taken = (nexts == following) & (chances > 0)
             now = np.bincount(points[taken], weights=chances[taken])
-            total = _added(total, np.convolve(now, _exact_of(int(following), joker)))
-        _exact[joker, state] = total
-    return [_exact_of(int(state), joker) for state in states]
+            total = _added(total, np.convolve(now, exact_of(int(following))))
+        _exact[rule, state] = total
+    return [exact_of(int(state)) for state in states]
 
 
 def forget_exact() -> None:
     """Drop the exact distributions worked out so far (the check times them from cold)."""
     _exact.clear()
-
-
-def _exact_of(state: int, joker: JokerRule) -> Values:
-    return np.array([1.0]) if state >> MASK_SHIFT == FULL_MASK else _exact[joker, state]
 
 
 def remaining_distribution(mask: int, upper: int, fifty: int, joker: JokerRule) -> Values:
@@ -307,14 +340,18 @@ def _one_turn(
     return points[roll, games], nexts[roll, games], np.isin(roll, YAHTZEE_ROLLS)
 
 
-def simulate_family(solver: strategy.FamilyStrategy, games: int, seed: int) -> Values:
-    """The final scores of `games` whole games of a family's house rules (Yatzy) played by
-    its optimal policy (seeded): the check of its solved mean."""
+def simulate_family(
+    solver: strategy.FamilyStrategy, games: int, seed: int, start: int = 0
+) -> Values:
+    """The points scored from state index `start` (by default a whole game) in `games` games
+    of a family's house rules (Yatzy) played by its optimal policy (seeded): the check of its
+    solved mean, and of each player's chance to win."""
     values = solver.load()
     rng = np.random.default_rng(seed)
-    states: Indices = np.zeros(games, dtype=np.int64)
+    states: Indices = np.full(games, start, dtype=np.int64)
     scores = np.zeros(games)
-    for _ in solver.boxes:  # a box a turn
+    open_count = len(solver.boxes) - (start // (solver.cap + 1)).bit_count()
+    for _ in range(open_count):  # a box a turn
         # Many games share a state (in forced order at most 64 do a turn): each is solved once.
         distinct, game_column = np.unique(states, return_inverse=True)
         masks, uppers = np.divmod(distinct, solver.cap + 1)
@@ -326,6 +363,149 @@ def simulate_family(solver: strategy.FamilyStrategy, games: int, seed: int) -> V
         scores += points[roll, game_column]
         states = nexts[roll, game_column]
     return scores
+
+
+# --- Any other five-dice family (Yatzy, forced or not), by its strategy ------------------------
+# A family's state is `FamilyStrategy.state_index`: the filled-box mask and the live upper total.
+# Its policy tables hold, for every state with a turn left, E[R] (the policy's own mean: the
+# check of the solved values), E[R²], and for the upper bonus being reached from here on its
+# chance, E[R·1_B] and E[R²·1_B]. The bonus is the one lump of points every card plays for, so
+# the score still to come is split in two parts by it (`family_split`).
+
+FAMILY_FORMAT = 1
+FAMILY_ROWS = 5  # first, second, then the bonus's chance, first and second
+
+
+def _family_crossings(
+    solver: strategy.FamilyStrategy, masks: Indices, uppers: Indices, nexts: Indices
+) -> Flags:
+    """For each final roll (rows) and state (columns): whether the policy's box reaches the
+    upper bonus with it (an upper box filled with dice that take the live total to the
+    threshold)."""
+    chosen = (nexts // (solver.cap + 1)) ^ masks  # the one bit of the box filled
+    is_upper = (chosen > 0) & (chosen <= UPPER_MASK)
+    faces = np.where(is_upper, np.log2(np.maximum(chosen, 1)).astype(np.int64) + 1, 1)
+    counts = FACE_COUNTS[faces - 1, np.arange(len(ROLLS))[:, None]]
+    crossed: Flags = is_upper & (uppers < solver.cap) & (uppers + faces * counts >= solver.cap)
+    return crossed
+
+
+def solve_family_policy(
+    solver: strategy.FamilyStrategy, progress: Progress | None = None
+) -> tuple[Values, Values]:
+    """One backward pass after the family's solve, following its policy: the rows of
+    `FAMILY_ROWS` for every state (full cards stay 0: nothing is still to come), the first
+    row apart from the rest. The mean is
+    kept in double precision (it is checked against the solved values to 1e-6), the rest
+    in single, which keeps the build within 100 MB."""
+    values = solver.load()
+    first = np.zeros(solver.state_count)
+    rest = np.zeros((FAMILY_ROWS - 1, solver.state_count), np.float32)
+
+    def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
+        finals, points, nexts = solver.final_roll_values(masks, uppers, values, True)
+        crossed = _family_crossings(solver, masks, uppers, nexts)
+        later = rest[:, nexts].astype(np.float64)  # (row, roll, state)
+        whole = _carried(points, 1.0, first[nexts], later[0])
+        by_bonus = _carried(points, later[1], later[2], later[3])
+        channels = [whole[1], whole[2]] + [
+            np.where(crossed, now, after) for now, after in zip(whole, by_bonus, strict=True)
+        ]
+        stacked = np.hstack([np.broadcast_to(c, points.shape) for c in channels])
+        expected = _through_turn(finals, stacked).reshape(FAMILY_ROWS, len(masks))
+        indices = solver.state_index(masks, uppers)
+        first[indices], rest[:, indices] = expected[0], expected[1:]
+
+    strategy.solve_levels(
+        solver.levels(), solve_chunk, strategy.FAMILY_CHUNK, len(solver.boxes), progress
+    )
+    return first, rest
+
+
+def family_tables_path(solver: strategy.FamilyStrategy) -> Path:
+    """A family's policy tables: the rows of `FAMILY_ROWS` over the states its strategy table
+    stores, mapped into memory (not read), so every worker shares one copy."""
+    return table_file(f"policy-{solver.house.key}-v{FAMILY_FORMAT}.npy")
+
+
+def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = None) -> Path:
+    """Solve and save a family's policy tables (the states its strategy table stores)."""
+    first, rest = solve_family_policy(solver, progress)
+    kept = solver._stored()
+    stored = np.vstack([first[kept], rest[:, kept]])
+    path = replace_file(family_tables_path(solver), lambda handle: np.save(handle, stored))
+    forget_family(solver)
+    return path
+
+
+_family_loaded: dict[Any, tuple[Values, Indices]] = {}
+
+
+def forget_family(solver: strategy.FamilyStrategy) -> None:
+    _family_loaded.pop(solver.house, None)
+    forget_exact()
+
+
+def family_is_ready(solver: strategy.FamilyStrategy) -> bool:
+    """Whether a family's strategy and policy tables are built (a request never builds them)."""
+    return solver.is_ready() and (
+        solver.house in _family_loaded or family_tables_path(solver).exists()
+    )
+
+
+def _family_rows(solver: strategy.FamilyStrategy, index: int) -> Values:
+    """A state's policy rows, in double precision."""
+    if solver.house not in _family_loaded:
+        stored = solver._stored()
+        where: Indices = np.full(solver.state_count, -1, dtype=np.int64)
+        where[stored] = np.arange(len(stored))
+        _family_loaded[solver.house] = (np.load(family_tables_path(solver), mmap_mode="r"), where)
+    rows, positions = _family_loaded[solver.house]
+    if index >= solver.full_mask * (solver.cap + 1):
+        return np.zeros(FAMILY_ROWS)
+    return np.asarray(rows[:, positions[index]], dtype=np.float64)
+
+
+def family_moments(solver: strategy.FamilyStrategy, index: int) -> tuple[float, float]:
+    """The mean and variance of the score still to come from a family's state."""
+    first, second = _family_rows(solver, index)[:2]
+    return float(first), max(0.0, float(second - first * first))
+
+
+def family_split(solver: strategy.FamilyStrategy, index: int) -> list[Split]:
+    """The score still to come from a family's state in two parts: with the upper bonus
+    reached from here on, and without it."""
+    first, second, *bonus = _family_rows(solver, index)
+    whole = np.array([1.0, first, second])
+    parts = []
+    for chance, part_first, part_second in (np.array(bonus), whole - np.array(bonus)):
+        if chance > 1e-6:
+            part_mean = part_first / chance
+            variance = max(0.0, part_second / chance - part_mean**2)
+            parts.append(Split(float(chance), float(part_mean), float(variance)))
+    return parts
+
+
+def family_final_roll_chances(
+    solver: strategy.FamilyStrategy, states: Indices
+) -> tuple[Values, Indices, Indices]:
+    """As `final_roll_chances`, for a family's states."""
+    masks, uppers = np.divmod(states, solver.cap + 1)
+    finals, points, nexts = solver.final_roll_values(masks, uppers, solver.load(), True)
+    return _policy_roll_chances(finals), points.astype(np.int64), nexts
+
+
+def family_remaining_distributions(
+    solver: strategy.FamilyStrategy, states: list[int]
+) -> list[Values]:
+    """As `remaining_distributions`, for a family's states."""
+    return _exact_distributions(
+        solver.house,
+        states,
+        lambda state: (state // (solver.cap + 1)).bit_count(),
+        len(solver.boxes),
+        lambda batch: family_final_roll_chances(solver, batch),
+    )
 
 
 # --- A rule's figures, saved beside its strategy table ----------------------------------------

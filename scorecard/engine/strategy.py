@@ -844,6 +844,36 @@ class FamilyStrategy:
         finals = self.final_roll_values(np.array([mask]), np.array([upper]), self.load())
         return _rated_keeps(finals, dice, rolls_left, self.house.totals(filled).total)
 
+    def final_win_chances(self, filled: Mapping[FamilyBox, int], rivals: list[int]) -> Values:
+        """On a player's last turn, every rival finished: for each final roll, the chance it
+        wins (1 above the best rival, a share of first place when level, else 0)."""
+        best_rival, level = max(rivals), rivals.count(max(rivals))
+        chances = np.empty(len(ROLLS))
+        for index, roll in enumerate(ROLLS):
+            final = max(
+                self.house.totals({**filled, box: points}).total
+                for box, points in self.house.options(filled, roll).items()
+            )
+            chances[index] = 1.0 if final > best_rival else (final == best_rival) / (level + 1)
+        return chances
+
+    def win_chance_this_turn(self, filled: Mapping[FamilyBox, int], rivals: list[int]) -> float:
+        """Before the first roll of the last turn: the chance to win, playing to win."""
+        return float(turn_values(self.final_win_chances(filled, rivals)[:, None])[2][0])
+
+    def rate_keeps_to_win(
+        self,
+        filled: Mapping[FamilyBox, int],
+        dice: Iterable[int],
+        rolls_left: int,
+        rivals: list[int],
+    ) -> list[tuple[tuple[int, ...], float]]:
+        """Like `rate_keeps`, but each keep's chance of finishing first, best first."""
+        if rolls_left not in (1, 2):
+            raise ValueError("Dice can be kept with one or two rerolls left.")
+        finals = self.final_win_chances(filled, rivals)[:, None]
+        return _rated_keeps(finals, self.house.family.parse_dice(dice), rolls_left)
+
 
 _family_loaded: dict[rules.HouseRules[FamilyBox], Values] = {}
 

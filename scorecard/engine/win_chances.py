@@ -8,6 +8,10 @@ policy). Anyone else gets two normal parts, with and without a Yahtzee rolled fr
 each with its exact weight, mean and variance under the optimal policy
 (`distribution.split`), rounded to whole points and cut at what the card can still score.
 First place shared by a tie counts as a share: two level players get half each.
+
+A Yatzy card (forced or not) asks its family's strategy the same questions
+(`distribution.family_remaining_distributions`, `distribution.family_split`: its two parts are
+with and without the upper bonus).
 """
 
 from __future__ import annotations
@@ -15,12 +19,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from scorecard.engine import distribution, rules, strategy
-from scorecard.engine.rules import Box, JokerRule
-from scorecard.engine.strategy import Values
+from scorecard.engine.rules import Box, HouseRules, JokerRule
+from scorecard.engine.strategy import FamilyStrategy, Values
 
 EXACT_OPEN = 3
 
@@ -29,16 +34,30 @@ EXACT_OPEN = 3
 class Position:
     """One player's card as the chances need it."""
 
-    filled: Mapping[Box, int]
+    filled: Mapping[Any, int]  # the boxes of the house's family
     extra_yahtzees: int = 0
+    house: HouseRules[Any] = rules.STANDARD
 
     @property
     def total(self) -> int:
-        return rules.totals(self.filled, self.extra_yahtzees).total
+        return self.house.totals(self.filled, self.extra_yahtzees).total
 
     @property
     def open_boxes(self) -> int:
-        return len(Box) - len(self.filled)
+        return len(self.house.boxes) - len(self.filled)
+
+    @property
+    def solver(self) -> FamilyStrategy | None:
+        """The strategy of a family without jokers (Yatzy); None for Yahtzee."""
+        if self.house.family.has_jokers:
+            return None
+        return strategy.family_strategy(self.house)
+
+    def state(self) -> int:
+        """The card's state index in its strategy's table."""
+        if self.solver:
+            return int(self.solver.state_index(*self.solver.state_of(self.filled)))
+        return int(strategy.state_index(*strategy.state_of(self.filled)))
 
 
 @dataclass(frozen=True)
@@ -54,16 +73,44 @@ def final_totals(
     is the exact distribution still to come when it was worked out already."""
     if position.open_boxes == 0:
         return position.total, np.array([1.0]), True
-    mask, upper, fifty = strategy.state_of(position.filled)
+    solver = position.solver
     if position.open_boxes <= EXACT_OPEN:
         if exact is None:
-            exact = distribution.remaining_distribution(mask, upper, fifty, joker)
+            exact = _exact([position], joker)[0]
         return position.total, exact, True
-    top = most_still_possible(position.filled, joker)
+    if solver:
+        parts = distribution.family_split(solver, position.state())
+        top = _family_most_still_possible(position)
+    else:
+        top = most_still_possible(position.filled, joker)
+        parts = distribution.split(joker, position.state())
     chances = np.zeros(top + 1)
-    for part in distribution.split(joker, int(strategy.state_index(mask, upper, fifty))):
+    for part in parts:
         chances += part.weight * _rounded_normal(part.mean, part.variance, top)
     return position.total, chances, False
+
+
+def _exact(positions: list[Position], joker: JokerRule) -> list[Values]:
+    """The exact distributions still to come of late positions, all of one house's rules."""
+    if not positions:
+        return []
+    solver = positions[0].solver
+    states = [position.state() for position in positions]
+    if solver:
+        return distribution.family_remaining_distributions(solver, states)
+    return distribution.remaining_distributions(states, joker)
+
+
+def _family_most_still_possible(position: Position) -> int:
+    """An upper bound of the points a family's card can still score: each open box at its
+    most, and the upper bonus while it can come."""
+    house = position.house
+    open_boxes = [box for box in house.boxes if box not in position.filled]
+    most = sum(house.max_points(box) for box in open_boxes)
+    upper = sum(points for box, points in position.filled.items() if box.is_upper)
+    if upper < house.upper_bonus.threshold and any(box.is_upper for box in open_boxes):
+        most += house.upper_bonus.points
+    return most
 
 
 def _rounded_normal(mean: float, variance: float, top: int) -> Values:
@@ -98,10 +145,7 @@ def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:
 def win_chances(positions: list[Position], joker: JokerRule) -> Chances:
     """Each player's chance of finishing first, a tie shared, in the order given."""
     late = [p for p in positions if 0 < p.open_boxes <= EXACT_OPEN]
-    states = [int(strategy.state_index(*strategy.state_of(p.filled))) for p in late]
-    exact = dict(
-        zip(map(id, late), distribution.remaining_distributions(states, joker), strict=True)
-    )
+    exact = dict(zip(map(id, late), _exact(late, joker), strict=True))
     finals = [final_totals(position, joker, exact.get(id(position))) for position in positions]
     low = min(start for start, _, _ in finals)
     high = max(start + len(chances) for start, chances, _ in finals)
@@ -138,12 +182,16 @@ def simulated_chances(
     check of `win_chances` (tests and bench/win_chance_check.py)."""
     totals = []
     for number, position in enumerate(positions):
-        index = strategy.state_index(*strategy.state_of(position.filled))
         if position.open_boxes == 0:
             totals.append(np.full(games, float(position.total)))
             continue
-        simulated = distribution.simulate(joker, int(index), games, seed + number)
-        totals.append(position.total + simulated.scores)
+        if position.solver:
+            scores = distribution.simulate_family(
+                position.solver, games, seed + number, position.state()
+            )
+        else:
+            scores = distribution.simulate(joker, position.state(), games, seed + number).scores
+        totals.append(position.total + scores)
     scores = np.array(totals)
     best = scores.max(axis=0)
     leaders = scores == best

@@ -12,6 +12,10 @@ from scorecard.engine import rules
 TRIPLE_HAS_NONE = (
     "No advice for Triple Yahtzee: three cards at once make too many positions to solve exactly."
 )
+NO_ADVICE_FOR = (
+    "No advice for {family}: six dice make far too many positions to solve exactly here, "
+    "and a guess is not advice."
+)
 NOT_READY = (
     "Advice is not ready yet: this server has not built the strategy tables for this rule "
     "(manage.py build_strategy)."

@@ -2,17 +2,23 @@
 each keep's rating, the coach's objections, the dice to hold, playing to win the last turn,
 and each player's chance to win (kept in the cache per version: it is the dearest).
 It maximises the player's own expected score; `presenters.advice` words what it finds.
+
+A Yahtzee game asks `strategy` by its joker rule; a Yatzy game (forced or not, with its
+switches) asks `strategy.family_strategy` for its house rules. Maxi Yatzy has no advice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.core.cache import cache
 
-from scorecard.engine import distribution, rules, strategy, win_chances
+from scorecard.engine import distribution, strategy, win_chances
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
+from scorecard.models import Game
 from scorecard.presenters.advice import (
+    NO_ADVICE_FOR,
     NOT_READY,
     TRIPLE_HAS_NONE,
     BoxAdvice,
@@ -28,6 +34,15 @@ KEEPS_SHOWN = 5
 WIN_COLUMN_SECONDS = 60 * 60
 
 
+def family_solver(game: Game) -> strategy.FamilyStrategy | None:
+    """The exact strategy of a game of another family than Yahtzee; None for Yahtzee (its
+    strategy is asked by joker rule)."""
+    house = game.house_rules
+    if house.family.has_jokers:
+        return None
+    return strategy.family_strategy(house)
+
+
 def advice_available(progress: GameProgress) -> bool:
     """Whether advice can be given now, without building anything in the request."""
     return unavailable_because(progress) == ""
@@ -35,21 +50,28 @@ def advice_available(progress: GameProgress) -> bool:
 
 def unavailable_because(progress: GameProgress) -> str:
     """Why there is no advice for this game, or "" when there is."""
-    if progress.game.cards_per_player != 1:
+    game = progress.game
+    if game.cards_per_player != 1:
         return TRIPLE_HAS_NONE
-    if not strategy.is_ready(progress.game.joker_rule):
-        return NOT_READY
-    return ""
+    family = game.house_rules.family
+    if not family.has_advice:
+        return NO_ADVICE_FOR.format(family=family.name)
+    solver = family_solver(game)
+    ready = solver.is_ready() if solver else strategy.is_ready(game.joker_rule)
+    return "" if ready else NOT_READY
 
 
 def win_chances_shown(progress: GameProgress) -> bool:
     """Whether the standings can show each player's chance to win: a one-card game of two to
     eight players whose rule has its policy tables built."""
     game = progress.game
+    if game.cards_per_player != 1 or len(progress.seats) < 2:
+        return False
+    if not game.house_rules.family.has_advice:
+        return False
+    solver = family_solver(game)
     return (
-        game.cards_per_player == 1
-        and len(progress.seats) >= 2
-        and distribution.is_ready(game.joker_rule)
+        distribution.family_is_ready(solver) if solver else distribution.is_ready(game.joker_rule)
     )
 
 
@@ -60,33 +82,49 @@ def win_column(progress: GameProgress) -> dict[int, str]:
     shown = cache.get(key)
     if shown is None:
         seats = progress.seats
-        chances = chances_to_win([seat.cards[0] for seat in seats], game.joker_rule)
+        chances = chances_to_win([seat.cards[0] for seat in seats], game)
         shown = {s.seat.pk: percent(c, digits=0) for s, c in zip(seats, chances, strict=True)}
         cache.set(key, shown, WIN_COLUMN_SECONDS)
     return shown
 
 
-def chances_to_win(cards: list[CardProgress], joker: rules.JokerRule) -> list[float]:
+def chances_to_win(cards: list[CardProgress], game: Game) -> list[float]:
     """Each card's chance to finish first, in the order given, if everyone plays for points."""
-    positions = [win_chances.Position(dict(card.filled), card.extra_yahtzees) for card in cards]
-    return win_chances.win_chances(positions, joker).chances
+    house = game.house_rules
+    positions = [
+        win_chances.Position(dict(card.filled), card.extra_yahtzees, house) for card in cards
+    ]
+    return win_chances.win_chances(positions, game.joker_rule).chances
 
 
-def rate_boxes(
-    card: CardProgress, dice: Sequence[int], joker: rules.JokerRule
-) -> dict[rules.Box, BoxAdvice]:
-    rated = strategy.rate_boxes(card.filled, dice, joker, extra_yahtzees=card.extra_yahtzees)
+def rate_boxes(card: CardProgress, dice: Sequence[int], game: Game) -> dict[Any, BoxAdvice]:
+    solver = family_solver(game)
+    filled: Any = card.filled  # the boxes of the game's own family
+    rated: dict[Any, float]
+    if solver:
+        rated = solver.rate_boxes(filled, dice)
+    else:
+        rated = strategy.rate_boxes(filled, dice, game.joker_rule, card.extra_yahtzees)
     best = max(rated.values())
     return {box: BoxAdvice(value, best - value) for box, value in rated.items()}
 
 
+def ranked_keeps(
+    card: CardProgress, dice: Sequence[int], rolls_left: int, game: Game
+) -> list[tuple[tuple[int, ...], float]]:
+    """Every set of dice to keep with its expected final total, best first."""
+    solver = family_solver(game)
+    filled: Any = card.filled
+    if solver:
+        return solver.rate_keeps(filled, dice, rolls_left)
+    return strategy.rate_keeps(filled, dice, rolls_left, game.joker_rule, card.extra_yahtzees)
+
+
 def rate_keeps(
-    card: CardProgress, dice: Sequence[int], rolls_left: int, joker: rules.JokerRule
+    card: CardProgress, dice: Sequence[int], rolls_left: int, game: Game
 ) -> list[KeepAdvice]:
     """The best few sets of dice to keep from a roll with rerolls left, best first."""
-    ranked = strategy.rate_keeps(
-        card.filled, dice, rolls_left, joker, extra_yahtzees=card.extra_yahtzees
-    )
+    ranked = ranked_keeps(card, dice, rolls_left, game)
     best = ranked[0][1]
     return [KeepAdvice(keep, value, best - value) for keep, value in ranked[:KEEPS_SHOWN]]
 
@@ -94,13 +132,13 @@ def rate_keeps(
 def coach_objection(
     card: CardProgress,
     dice: Sequence[int],
-    box: rules.Box,
-    joker: rules.JokerRule,
+    box: Any,
+    game: Game,
     threshold: float,
 ) -> CoachNote | None:
     """A note when filling `box` with these dice loses at least `threshold` expected points;
     None when the choice is good enough (or not legal: the rules will say why)."""
-    rated = rate_boxes(card, dice, joker)
+    rated = rate_boxes(card, dice, game)
     if box not in rated or rated[box].loss < threshold:
         return None
     best = min(rated, key=lambda choice: rated[choice].loss)
@@ -112,18 +150,17 @@ def coach_hold_objection(
     table: list[int],
     hold: list[int],
     rolls_left: int,
-    joker: rules.JokerRule,
+    game: Game,
     threshold: float,
 ) -> HoldCoachNote | None:
     """A note when holding the dice at `hold` loses at least `threshold` expected points."""
-    extra = card.extra_yahtzees
-    ranked = strategy.rate_keeps(card.filled, table, rolls_left, joker, extra)
+    ranked = ranked_keeps(card, table, rolls_left, game)
     chosen = tuple(sorted(table[position] for position in hold))
     best, best_value = ranked[0]
     loss = best_value - dict(ranked)[chosen]
     if loss < threshold:
         return None
-    held = best_hold(card, table, rolls_left, joker, best)
+    held = best_hold(card, table, rolls_left, game, best)
     positions = [position for position, kept in enumerate(held) if kept]
     return HoldCoachNote(chosen, best, loss, sorted(hold), positions)
 
@@ -132,13 +169,12 @@ def best_hold(
     card: CardProgress,
     table: list[int],
     rolls_left: int,
-    joker: rules.JokerRule,
+    game: Game,
     keep: tuple[int, ...] | None = None,
 ) -> list[bool]:
     """Which of the dice on the table to hold: `keep`, else the best for expected total."""
     if keep is None:
-        extra = card.extra_yahtzees
-        keep = strategy.rate_keeps(card.filled, table, rolls_left, joker, extra)[0][0]
+        keep = ranked_keeps(card, table, rolls_left, game)[0][0]
     left = list(keep)
     held = []
     for face in table:
@@ -162,12 +198,15 @@ def rivals_on_last_turn(progress: GameProgress) -> list[int] | None:
     return [seat.totals.total for seat in others]
 
 
-def last_turn(
-    name: str, card: CardProgress, joker: rules.JokerRule, rivals: list[int]
-) -> tuple[str, bool]:
+def last_turn(name: str, card: CardProgress, game: Game, rivals: list[int]) -> tuple[str, bool]:
     """What the last turn can still decide, said before the roll, and whether playing to
     win still matters (not when every roll wins, or none does)."""
-    chance = strategy.win_chance_this_turn(card.filled, joker, card.extra_yahtzees, rivals)
+    solver = family_solver(game)
+    filled: Any = card.filled
+    if solver:
+        chance = solver.win_chance_this_turn(filled, rivals)
+    else:
+        chance = strategy.win_chance_this_turn(filled, game.joker_rule, card.extra_yahtzees, rivals)
     return last_turn_note(name, chance)
 
 
@@ -175,10 +214,15 @@ def play_to_win(
     card: CardProgress,
     dice: Sequence[int],
     rolls_left: int,
-    joker: rules.JokerRule,
+    game: Game,
     rivals: list[int],
 ) -> PlayToWin:
-    extra = card.extra_yahtzees
-    wins = strategy.rate_keeps_to_win(card.filled, dice, rolls_left, joker, extra, rivals)
-    for_points = strategy.rate_keeps(card.filled, dice, rolls_left, joker, extra)[0][0]
+    solver = family_solver(game)
+    filled: Any = card.filled
+    if solver:
+        wins = solver.rate_keeps_to_win(filled, dice, rolls_left, rivals)
+    else:
+        extra, joker = card.extra_yahtzees, game.joker_rule
+        wins = strategy.rate_keeps_to_win(filled, dice, rolls_left, joker, extra, rivals)
+    for_points = ranked_keeps(card, dice, rolls_left, game)[0][0]
     return PlayToWin(wins[0], (for_points, dict(wins)[for_points]))

@@ -88,11 +88,11 @@ def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
     """Each player's chance to win (in whole percent) before the first entry and after every
     entry of the game: what the review charts."""
     cards = {seat.seat.pk: CardProgress(1) for seat in progress.seats}
-    joker = progress.game.joker_rule
+    game = progress.game
     series: dict[str, list[int]] = {seat.player.name: [] for seat in progress.seats}
 
     def record() -> None:
-        chances = chances_to_win([cards[s.seat.pk] for s in progress.seats], joker)
+        chances = chances_to_win([cards[s.seat.pk] for s in progress.seats], game)
         for seat, chance in zip(progress.seats, chances, strict=True):
             series[seat.player.name].append(round(100 * chance))
 

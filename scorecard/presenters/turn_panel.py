@@ -219,9 +219,7 @@ def build_turn_panel(
     rivals = advisor.rivals_on_last_turn(progress) if advising else None
     if rivals:
         name = current.player.name
-        panel.last_turn_note, open_result = advisor.last_turn(
-            name, panel.card, game.joker_rule, rivals
-        )
+        panel.last_turn_note, open_result = advisor.last_turn(name, panel.card, game, rivals)
         rivals = rivals if open_result else None
     if panel.dice:
         _add_choices(panel, advising)
@@ -230,11 +228,11 @@ def build_turn_panel(
         )
         entry = panel.dice_entry
         if advising and entry and entry.rolls_left:
-            rolls_left, joker = entry.rolls_left, game.joker_rule
-            panel.keeps = advisor.rate_keeps(panel.card, panel.dice, rolls_left, joker)
+            rolls_left = entry.rolls_left
+            panel.keeps = advisor.rate_keeps(panel.card, panel.dice, rolls_left, game)
             if rivals:
                 dice = panel.dice
-                panel.play_to_win = advisor.play_to_win(panel.card, dice, rolls_left, joker, rivals)
+                panel.play_to_win = advisor.play_to_win(panel.card, dice, rolls_left, game, rivals)
     if game.digital:
         _add_table(panel, advising, rivals)
     return panel
@@ -253,8 +251,7 @@ def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> Coac
     dice = fields["dice"] or progress.turn_dice or progress.round_dice
     if card is None or dice is None:
         return None
-    joker = progress.game.joker_rule
-    return advisor.coach_objection(card, dice, fields["box"], joker, threshold)
+    return advisor.coach_objection(card, dice, fields["box"], progress.game, threshold)
 
 
 def coach_on_hold(
@@ -270,8 +267,8 @@ def coach_on_hold(
         return None
     assert progress.current is not None, "may_roll: someone's turn"
     card = progress.current.open_cards()[0]
-    left, joker = progress.rolls_left, progress.game.joker_rule
-    return advisor.coach_hold_objection(card, table, sorted(set(hold)), left, joker, threshold)
+    left, game = progress.rolls_left, progress.game
+    return advisor.coach_hold_objection(card, table, sorted(set(hold)), left, game, threshold)
 
 
 def _mode(panel: TurnPanel) -> Mode:
@@ -294,8 +291,8 @@ def _mode(panel: TurnPanel) -> Mode:
 def _add_choices(panel: TurnPanel, advising: bool) -> None:
     joker = panel.game.joker_rule
     assert panel.card is not None and panel.dice is not None, "choices are for dice on a card"
-    rated = advisor.rate_boxes(panel.card, panel.dice, joker) if advising else {}
-    options = rules.card_options(panel.card.filled, panel.dice, joker)
+    rated = advisor.rate_boxes(panel.card, panel.dice, panel.game) if advising else {}
+    options = panel.game.house_rules.card_options(panel.card.filled, panel.dice, joker)
     panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
 
 
@@ -304,12 +301,12 @@ def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> No
     advised = [False] * rules.DICE_COUNT
     if advising and progress.may_roll and progress.table_dice:
         assert panel.card is not None, "a roll is made on someone's card"
-        joker, dice, left = panel.game.joker_rule, progress.table_dice, progress.rolls_left
+        game, dice, left = panel.game, progress.table_dice, progress.rolls_left
         keep = None
         if rivals:
-            panel.play_to_win = advisor.play_to_win(panel.card, dice, left, joker, rivals)
+            panel.play_to_win = advisor.play_to_win(panel.card, dice, left, game, rivals)
             keep = panel.play_to_win.to_win[0]
-        advised = advisor.best_hold(panel.card, dice, left, joker, keep)
+        advised = advisor.best_hold(panel.card, dice, left, game, keep)
         panel.hold_advice = True
     panel.table = [
         TableDie(face, held, tip)

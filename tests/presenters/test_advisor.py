@@ -12,7 +12,7 @@ from tests.factories import GameFactory
 def test_best_hold_maps_the_best_keep_onto_table_positions(strategy_tables, household):
     game = GameFactory(owner=household, names=["A"])
     card = load_progress(game).seats[0].cards[0]
-    held = advisor.best_hold(card, [6, 1, 6, 2, 6], 2, game.joker_rule)
+    held = advisor.best_hold(card, [6, 1, 6, 2, 6], 2, game)
     assert held == [True, False, True, False, True]
 
 
@@ -29,12 +29,15 @@ def test_a_request_that_finds_no_table_says_advice_is_not_ready_and_builds_nothi
 
 
 @pytest.mark.parametrize("joker", [rules.JokerRule.HASBRO, rules.JokerRule.NONE])
-def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(strategy_tables, joker):
+def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(
+    strategy_tables, joker, household
+):
     from scorecard.game.progress import CardProgress
 
     card = CardProgress(1)
+    game = GameFactory(owner=household, names=["A"], joker=joker)
     ranked = strategy_tables.rate_keeps({}, (5, 5, 5, 5, 5), 1, joker)
-    keeps = advisor.rate_keeps(card, (5, 5, 5, 5, 5), 1, joker)
+    keeps = advisor.rate_keeps(card, (5, 5, 5, 5, 5), 1, game)
     assert [k.keep for k in keeps] == [keep for keep, _ in ranked[: advisor.KEEPS_SHOWN]]
     assert keeps[0].is_best and keeps[0].label == "Keep all five: score now"
     assert all(k.loss == pytest.approx(ranked[0][1] - k.expected) for k in keeps)

@@ -175,7 +175,7 @@ def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
     services.roll_dice(game=game, version=0, turn=1)
     page = text(advised.get(reverse("game", args=[game.public_id])))
     progress = load_progress(game)
-    held = advisor.best_hold(progress.seats[0].cards[0], progress.table_dice, 2, game.joker_rule)
+    held = advisor.best_hold(progress.seats[0].cards[0], progress.table_dice, 2, game)
     assert page.count('class="hold advised"') == sum(held) > 0
     assert "marks the dice to keep" in page
 
@@ -215,7 +215,7 @@ def test_the_coach_is_quiet_when_the_best_dice_are_held(advised, digital, seeded
     post_roll(advised, digital)
     progress = load_progress(digital)
     card, table = progress.current.cards[0], progress.table_dice
-    best = advisor.best_hold(card, table, 2, rules.JokerRule.HASBRO)
+    best = advisor.best_hold(card, table, 2, digital)
     hold = [str(i) for i, kept in enumerate(best) if kept]
     assert post_roll(advised, digital, hold=hold).status_code == 302
     assert Roll.objects.count() == 2

@@ -1,0 +1,77 @@
+"""Advice in a Yatzy game, in Chromium: turned on with the advice switch, keep and box advice
+from Yatzy's own strategy on the dice pad, and the coach before a poor hold in a game the
+server rolls for."""
+
+import itertools
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorecard.game import services
+from scorecard.models import Game
+from tests.browser.conftest import join_household, save_screenshot
+from tests.factories import GameFactory, HouseholdFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def _yatzy(game):
+    Game.objects.filter(pk=game.pk).update(family="yatzy")  # the factory makes Yahtzee games
+    return game
+
+
+def _turn_advice_to(phone, label):
+    """Pick an advice setting with the switch on the game page, as a player does."""
+    switch = phone.get_by_label("Advice", exact=True)
+    with phone.expect_navigation():  # the choice sends its form: the whole page comes back
+        switch.select_option(label=label)
+    expect(switch.locator("option:checked")).to_have_text(label)
+
+
+def test_keep_and_box_advice_in_a_yatzy_game(phone, yatzy_tables):
+    household = HouseholdFactory()
+    game = _yatzy(GameFactory(owner=household, names=["Ann", "Bob"]))
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    _turn_advice_to(phone, "Always")
+    phone.get_by_label("1st roll").check()
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in "43446":
+        pad.get_by_role("button", name=face, exact=True).click()
+    advice = phone.get_by_role("region", name="Dice to keep")
+    expect(advice).to_contain_text("2 rolls left")
+    best_keep, best_value = yatzy_tables.rate_keeps({}, (4, 3, 4, 4, 6), 2)[0]
+    best = advice.locator("li.best")
+    expect(best).to_contain_text(f"Keep {' '.join(map(str, best_keep))}")
+    expect(best).to_contain_text(f"{best_value:.1f}")
+    phone.get_by_label("Final roll").check()
+    ratings = yatzy_tables.rate_boxes({}, (4, 3, 4, 4, 6))
+    box = max(ratings, key=ratings.get)
+    named = rf"^{box.label}, \d+ points, expected final {ratings[box]:.1f}, best$"
+    expect(phone.get_by_role("button", name=re.compile(named))).to_have_count(1)
+    expect(phone.get_by_role("button", name="Two pairs, 0 points", exact=False)).to_have_count(1)
+    save_screenshot(phone, "yatzy-advice")
+    assert phone.errors == []
+
+
+def test_the_coach_speaks_up_before_a_poor_hold_in_a_yatzy_game(phone, yatzy_tables):
+    household = HouseholdFactory()
+    game = _yatzy(services.game_create(owner=household, names=["Dee"], digital=True))
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    _turn_advice_to(phone, "Coach: a loss of 0.5+")
+    phone.locator("#roll-button").click()
+    expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    faces = [int(face) for face in phone.locator(".hold .die").all_inner_texts()]
+    values = dict(yatzy_tables.rate_keeps({}, faces, 2))
+    subsets = [p for n in range(6) for p in itertools.combinations(range(5), n)]
+    worst = min(subsets, key=lambda held: values[tuple(sorted(faces[i] for i in held))])
+    for position in worst:
+        phone.locator(".hold").nth(position).click()
+    phone.locator("#roll-button").click()
+    coach = phone.get_by_role("alert")
+    expect(coach).to_contain_text("Coach:")
+    expect(coach).to_contain_text("points on average")
+    save_screenshot(phone, "yatzy-coach")
+    assert phone.errors == []
