@@ -70,6 +70,19 @@ def test_axe_finds_nothing_on_any_page(phone, scheme):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_each_familys_sheet_and_the_rules(phone, scheme):
+    phone.emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found = {}
+    for path in ["/sheet/?game=yatzy", "/sheet/?game=maxi&columns=8", "/rules/"]:
+        phone.goto(f"{phone.base}{path}")
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+    assert found == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_with_advice_on(phone, scheme, policy_tables):
     """Keep advice, the coach's question, the Win column, the review's charts and the good
     score on /rules/: what only a player with advice on (and built tables) sees."""

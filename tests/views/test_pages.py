@@ -177,3 +177,41 @@ def test_a_web_app_manifest_makes_the_card_installable(db):
     page = Client().get(reverse("rules")).content.decode()
     assert f'<link rel="manifest" href="{reverse("web-manifest")}">' in page
     assert '<meta name="theme-color"' in page
+
+
+def test_a_blank_yatzy_sheet_has_the_yatzy_boxes_and_no_yahtzee_extras(db):
+    page = text(Client().get(reverse("sheet"), {"game": "yatzy"}))
+    labels = re.findall(r'<th scope="row">([^<]+)</th>', page)
+    assert labels == [
+        "Player", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper subtotal",
+        "Bonus", "Upper total", "One pair", "Two pairs", "Three of a kind", "Four of a kind",
+        "Small straight", "Large straight", "Full house", "Chance", "Yatzy", "Lower total",
+        "Grand total",
+    ]  # fmt: skip
+    for hint in ("50 at 63+", "1 2 3 4 5: 15", "2 3 4 5 6: 20", "Three + two, all dice"):
+        assert f'<td class="hint">{hint}</td>' in page
+    assert "<h1>Yatzy score sheet</h1>" in page
+    assert "Yahtzee" not in page.split("<main", 1)[1].replace('value="yahtzee"', "").replace(
+        "> Yahtzee</label>", ""
+    )
+    assert "Triple" not in page and "joker" not in page.lower()
+
+
+def test_a_blank_maxi_sheet_has_twenty_boxes_and_its_own_bonus(db):
+    page = text(Client().get(reverse("sheet"), {"game": "maxi", "triple": "1"}))
+    labels = re.findall(r'<th scope="row">([^<]+)</th>', page)
+    assert labels[labels.index("Upper total") + 1 :] == [
+        "One pair", "Two pairs", "Three pairs", "Three of a kind", "Four of a kind",
+        "Five of a kind", "Small straight", "Large straight", "Full straight", "Full house",
+        "Villa", "Tower", "Chance", "Maxi Yatzy", "Lower total", "Grand total",
+    ]  # fmt: skip
+    assert '<td class="hint">100 at 84+</td>' in page
+    assert '<td class="hint">1 to 6: 21</td>' in page
+    assert "Upper bonus: 100 for 84 or more" in page
+    assert "Counts as" not in page  # Triple cards are a Yahtzee game only
+
+
+def test_an_unknown_game_on_the_sheet_gets_a_message(db):
+    response = Client().get(reverse("sheet"), {"game": "poker"})
+    assert response.status_code == 400
+    assert "Pick Yahtzee, Yatzy or Maxi Yatzy for the sheet." in text(response)
