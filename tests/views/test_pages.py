@@ -215,3 +215,37 @@ def test_an_unknown_game_on_the_sheet_gets_a_message(db):
     response = Client().get(reverse("sheet"), {"game": "poker"})
     assert response.status_code == 400
     assert "Pick Yahtzee, Yatzy or Maxi Yatzy for the sheet." in text(response)
+
+
+def test_the_rules_page_has_a_section_for_yatzy_and_maxi_with_the_engines_odds(db):
+    from scorecard.engine import families, odds
+
+    page = text(Client().get(reverse("rules")))
+    yahtzee, yatzy = page.split('<section id="yatzy"', 1)
+    yatzy, maxi = yatzy.split('<section id="maxi"', 1)
+    maxi, in_order = maxi.split('<section id="in-order"', 1)
+    five, six = odds.all_alike_in_one_turn(5), odds.all_alike_in_one_turn(6)
+    assert five == odds.yahtzee_in_one_turn()
+    assert f"{five.numerator}/{five.denominator}" in yatzy and "4.60%" in yatzy
+    assert f"{six.numerator}/{six.denominator}" in maxi and f"{float(six):.2%}" in maxi
+    assert "adds <strong>50</strong>" in yatzy and "adds <strong>100</strong>" in maxi
+    for example in rules_content.YATZY_EXAMPLES + rules_content.MAXI_EXAMPLES:
+        scored = example.house.score(example.box, example.dice)
+        row = f'<th scope="row">{example.box.label}</th><td>{example.how}</td>'
+        assert f'{row}<td class="roll-cell">{example.shown}</td><td>{scored}</td>' in page
+    for switch in families.YATZY.switches:
+        assert switch.label in yatzy
+    assert "1 5 5 5 5</strong> in Two pairs: 0 by the plain rules, 20" in yatzy
+    assert families.Switch.SAVED_ROLLS.label in maxi and "Advice is not offered" in maxi
+    for yahtzee_only in ("joker", "Joker", "Triple", "Challenge", "extra Yahtzee"):
+        assert yahtzee_only not in yatzy + maxi + in_order
+    assert "Fill the boxes in order" in in_order
+    assert 'href="/sheet/?game=yatzy"' in yatzy and 'href="/sheet/?game=maxi"' in maxi
+
+
+def test_six_dice_all_alike_in_a_turn_is_counted_exactly():
+    from scorecard.engine import odds
+
+    # One roll: 6 of the 6^6 ordered rolls are six alike.
+    assert odds.all_alike_in_one_turn(6, rolls=1) == Fraction(6, 6**6)
+    assert odds.all_alike_in_one_turn(6) == Fraction(33391127, 1632586752)
