@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from django.db.models import F, Max, Min
 
-from scorecard.engine import rules
+from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, GameProgress
 from scorecard.game.results import BAND as BAND  # the histogram's bands are the figures'
 from scorecard.models import Household, Player, PlayerFigures, Seat
@@ -95,13 +95,26 @@ class HighScore(TypedDict):
     total: int | None
 
 
-def high_scores(owner: Household, limit: int = 10) -> list[HighScore]:
-    """The best single-card totals of finished digital games of a household."""
-    seats = Seat.objects.filter(game__owner=owner, game__digital=True)
-    best = (
-        seats.filter(scored=True)
-        .order_by("-final_total", "finished")
-        .values("player__name", "player__public_id", "game__public_id")
-        .annotate(finished=F("game__finished"), total=F("final_total"))
-    )
-    return list(best[:limit])
+@dataclass(frozen=True)
+class FamilyHighScores:
+    """One rule family's best games: a Yatzy 250 is not a Yahtzee 250."""
+
+    family: families.Family[Any]
+    scores: list[HighScore]
+
+
+def high_scores(owner: Household, limit: int = 10) -> list[FamilyHighScores]:
+    """The best single-card totals of finished digital games of a household, family by
+    family (those with no finished game left out), in the engine's order of families."""
+    seats = Seat.objects.filter(game__owner=owner, game__digital=True, scored=True)
+    found = []
+    for family in families.FAMILIES.values():
+        best = (
+            seats.filter(game__family=family.key)
+            .order_by("-final_total", "finished")
+            .values("player__name", "player__public_id", "game__public_id")
+            .annotate(finished=F("game__finished"), total=F("final_total"))
+        )
+        if scores := list(best[:limit]):
+            found.append(FamilyHighScores(family, scores))
+    return found

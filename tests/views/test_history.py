@@ -236,3 +236,32 @@ def test_the_review_rates_each_decision(advised, household):
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in page
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in with_cookie
     assert all(decision.loss >= -1e-9 for decision in losses[0].decisions)
+
+
+def settled_family_game(household, family: str, totals: dict[str, int]) -> Game:
+    """A finished digital game of another family, its seats as settling left them (only
+    their kept results are read here)."""
+    from django.utils import timezone
+
+    game = GameFactory(owner=household, names=list(totals))
+    Game.objects.filter(pk=game.pk).update(family=family, digital=True, finished=timezone.now())
+    for seat in game.seats.select_related("player"):
+        Seat.objects.filter(pk=seat.pk).update(
+            final_total=totals[seat.player.name], scored=True, won=False, cards=1
+        )
+    return game
+
+
+def test_high_scores_are_kept_apart_family_by_family(client_of, household):
+    game = finished_game(household, names=("Dee",))
+    Game.objects.filter(pk=game.pk).update(digital=True)
+    settled_family_game(household, "yatzy", {"Dee": 250, "Eva": 190})
+    settled_family_game(household, "maxi", {"Eva": 320})
+    page = text(client_of.get(reverse("high-scores")))
+    yahtzee, yatzy = page.split('<h2 id="high-yatzy">Yatzy</h2>')
+    yatzy, maxi = yatzy.split('<h2 id="high-maxi">Maxi Yatzy</h2>')
+    assert '<h2 id="high-yahtzee">Yahtzee</h2>' in yahtzee
+    assert f"Dee</a> <strong>{card_total(SOLO_GAME)}</strong>" in yahtzee
+    assert "Dee</a> <strong>250</strong>" in yatzy and "Eva</a> <strong>190</strong>" in yatzy
+    assert yatzy.index("250") < yatzy.index("190") and "<strong>320</strong>" not in yatzy
+    assert "Eva</a> <strong>320</strong>" in maxi and "250" not in maxi
