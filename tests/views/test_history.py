@@ -249,6 +249,7 @@ def settled_family_game(household, family: str, totals: dict[str, int]) -> Game:
         Seat.objects.filter(pk=seat.pk).update(
             final_total=totals[seat.player.name], scored=True, won=False, cards=1
         )
+    game.refresh_from_db()
     return game
 
 
@@ -265,3 +266,27 @@ def test_high_scores_are_kept_apart_family_by_family(client_of, household):
     assert "Dee</a> <strong>250</strong>" in yatzy and "Eva</a> <strong>190</strong>" in yatzy
     assert yatzy.index("250") < yatzy.index("190") and "<strong>320</strong>" not in yatzy
     assert "Eva</a> <strong>320</strong>" in maxi and "250" not in maxi
+
+
+def test_a_players_figures_are_kept_family_by_family(client_of, household):
+    from scorecard.engine import families
+    from scorecard.game import results
+    from scorecard.history.statistics import player_families, player_figures, player_stats
+
+    finished_game(household, names=("Dee",))
+    yatzy = settled_family_game(household, "yatzy", {"Dee": 250})
+    dee = Player.objects.get(name="Dee")
+    # What settling the Yatzy game added to Dee's figures, kept under its family.
+    counts = {(dee.pk, yatzy.family): results.Counter(games=1, scored_games=1, cards=1)}
+    counts[(dee.pk, yatzy.family)] |= {"scored_points": 250, "band:250": 1}
+    results._add_figures(results.defaultdict(results.Counter, counts))
+    assert player_families(player_figures(dee)) == [families.YAHTZEE, families.YATZY]
+    assert player_stats(dee).best == card_total(SOLO_GAME)
+    kept = player_stats(dee, families.YATZY)
+    assert (kept.games, kept.best, kept.average) == (1, 250, 250)
+    page = text(client_of.get(reverse("player", args=[dee.public_id])))
+    yahtzee, yatzy_part = page.split('<h2 id="figures-yatzy">Yatzy</h2>')
+    assert '<h2 id="figures-yahtzee">Yahtzee</h2>' in yahtzee and "Extra Yahtzees" in yahtzee
+    assert f"<dd>{card_total(SOLO_GAME)}</dd>" in yahtzee and "<dd>250</dd>" not in yahtzee
+    assert "<dd>250</dd>" in yatzy_part and "Yahtzees" not in yatzy_part
+    assert 'aria-label="Final scores of Dee in Yatzy"' in yatzy_part
