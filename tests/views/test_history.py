@@ -290,3 +290,26 @@ def test_a_players_figures_are_kept_family_by_family(client_of, household):
     assert f"<dd>{card_total(SOLO_GAME)}</dd>" in yahtzee and "<dd>250</dd>" not in yahtzee
     assert "<dd>250</dd>" in yatzy_part and "Yahtzees" not in yatzy_part
     assert 'aria-label="Final scores of Dee in Yatzy"' in yatzy_part
+
+
+def test_a_review_says_which_rules_the_table_played(client_of, household):
+    from django.template.loader import render_to_string
+
+    game = finished_game(household, names=("Ann",))
+    Game.objects.filter(pk=game.pk).update(forced_order=True)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    assert "Hasbro rule, boxes filled in order</small></h1>" in page
+
+    def said(**rules) -> str:
+        Game.objects.filter(pk=game.pk).update(**rules)
+        return render_to_string("review.html#game-rules", {"game": Game.objects.get(pk=game.pk)})
+
+    yatzy = said(family="yatzy", switches="four_alike_two_pairs,five_alike_full_house")
+    assert yatzy == (
+        "<small>Yatzy, five alike counts as a full house, four alike counts as two pairs, "
+        "boxes filled in order</small>"
+    )
+    maxi = said(family="maxi", switches="saved_rolls", forced_order=False, digital=True)
+    maxi += said(bonus_threshold=80, bonus_points=50)
+    assert "<small>Maxi Yatzy, digital, rolls not used are saved for later turns</small>" in maxi
+    assert maxi.endswith(", bonus 50 at 80</small>") and "Hasbro" not in maxi
