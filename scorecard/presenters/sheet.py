@@ -274,6 +274,8 @@ _HINTS = {
 }
 # The same boxes where a family counts them differently.
 _FAMILY_HINTS = {
+    ("yahtzee", "three_of_a_kind"): "Sum of all dice",
+    ("yahtzee", "four_of_a_kind"): "Sum of all dice",
     ("yatzy", "full_house"): "Three + two, all dice",
     ("maxi", "full_house"): "Three + two, those dice",
 }
@@ -286,14 +288,13 @@ _STRAIGHT_HINTS = {
 
 def blank_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
     """What a blank sheet says a box scores, for this family."""
-    if house.family.has_jokers:
-        return BOX_HINTS[rules.Box.from_key(box.key)]
     if box.is_upper:
         return f"Sum of the {box.upper_face}s"
     values = house.achievable_points(box)
     if len(values) == 2:  # nothing or a fixed amount: the amount is the hint
         fixed = str(max(values))
-        straight = _STRAIGHT_HINTS.get(box.key)
+        # Yahtzee's straights are any run of four or five; the others' are exact runs.
+        straight = None if house.family.has_jokers else _STRAIGHT_HINTS.get(box.key)
         return f"{straight}: {fixed}" if straight else fixed
     return _FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key]
 
