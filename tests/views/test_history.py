@@ -12,7 +12,7 @@ from scorecard.game.progress import load_progress
 from scorecard.models import Game, Household, Player, Roll, Seat
 from scorecard.presenters import review
 from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play
-from tests.helpers import browser_of, finished_game, text
+from tests.helpers import browser_of, finished_game, settled_family_game, text
 
 
 def test_games_in_progress_come_first_then_the_newest(client_of, household):
@@ -238,21 +238,6 @@ def test_the_review_rates_each_decision(advised, household):
     assert all(decision.loss >= -1e-9 for decision in losses[0].decisions)
 
 
-def settled_family_game(household, family: str, totals: dict[str, int]) -> Game:
-    """A finished digital game of another family, its seats as settling left them (only
-    their kept results are read here)."""
-    from django.utils import timezone
-
-    game = GameFactory(owner=household, names=list(totals))
-    Game.objects.filter(pk=game.pk).update(family=family, digital=True, finished=timezone.now())
-    for seat in game.seats.select_related("player"):
-        Seat.objects.filter(pk=seat.pk).update(
-            final_total=totals[seat.player.name], scored=True, won=False, cards=1
-        )
-    game.refresh_from_db()
-    return game
-
-
 def test_high_scores_are_kept_apart_family_by_family(client_of, household):
     game = finished_game(household, names=("Dee",))
     Game.objects.filter(pk=game.pk).update(digital=True)
@@ -270,16 +255,11 @@ def test_high_scores_are_kept_apart_family_by_family(client_of, household):
 
 def test_a_players_figures_are_kept_family_by_family(client_of, household):
     from scorecard.engine import families
-    from scorecard.game import results
     from scorecard.history.statistics import player_families, player_figures, player_stats
 
     finished_game(household, names=("Dee",))
-    yatzy = settled_family_game(household, "yatzy", {"Dee": 250})
+    settled_family_game(household, "yatzy", {"Dee": 250}, with_figures=True)
     dee = Player.objects.get(name="Dee")
-    # What settling the Yatzy game added to Dee's figures, kept under its family.
-    counts = {(dee.pk, yatzy.family): results.Counter(games=1, scored_games=1, cards=1)}
-    counts[(dee.pk, yatzy.family)] |= {"scored_points": 250, "band:250": 1}
-    results._add_figures(results.defaultdict(results.Counter, counts))
     assert player_families(player_figures(dee)) == [families.YAHTZEE, families.YATZY]
     assert player_stats(dee).best == card_total(SOLO_GAME)
     kept = player_stats(dee, families.YATZY)
