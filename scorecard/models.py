@@ -77,6 +77,9 @@ class Player(models.Model):
         return self.name
 
 
+FAMILY_CHOICES = [(key, family.name) for key, family in families.FAMILIES.items()]
+
+
 class GameMode(models.TextChoices):
     STANDARD = "standard", "Standard"
     TRIPLE = "triple", "Triple Yahtzee"
@@ -358,13 +361,17 @@ class PlayerBoxTotal(models.Model):
     how many cards: the average per box without reading every entry."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="box_totals")
+    # A box of the same name scores differently in another family (Yatzy's Full house).
+    family = models.CharField(max_length=16, choices=FAMILY_CHOICES, default=families.YAHTZEE.key)
     box = models.CharField(max_length=20, choices=BOX_CHOICES)
     points = models.PositiveBigIntegerField(default=0)
     cards = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["player", "box"], name="box_total_once_per_player")
+            models.UniqueConstraint(
+                fields=["player", "family", "box"], name="box_total_once_per_player_family"
+            )
         ]
 
     def __str__(self) -> str:
@@ -373,9 +380,11 @@ class PlayerBoxTotal(models.Model):
 
 class PlayerFigures(models.Model):
     """Running sums over a player's settled games, so a player page reads one row however
-    many games there are. Score figures count one-card games only (`scored`)."""
+    many games there are, one row a rule family: a Yatzy 250 is not a Yahtzee 250. Score
+    figures count one-card games only (`scored`)."""
 
-    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="figures")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="figures")
+    family = models.CharField(max_length=16, choices=FAMILY_CHOICES, default=families.YAHTZEE.key)
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     scored_games = models.PositiveIntegerField(default=0)
@@ -391,6 +400,9 @@ class PlayerFigures(models.Model):
 
     class Meta:
         verbose_name_plural = "player figures"
+        constraints = [
+            models.UniqueConstraint(fields=["player", "family"], name="figures_once_per_family")
+        ]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.games} games"

@@ -75,3 +75,32 @@ def good_document(household):
     Game.objects.all().delete()
     Player.objects.all().delete()  # and their figures, as if the games had never been here
     return document
+
+
+def settled_family_game(household, family: str, totals: dict[str, int], with_figures=False):
+    """A finished digital game of another family, its seats and its players' figures as
+    settling left them (only their kept results are read by history pages)."""
+    from collections import Counter, defaultdict
+
+    from django.utils import timezone
+
+    from scorecard.game import results
+    from scorecard.models import Seat
+
+    game = GameFactory(owner=household, names=list(totals))
+    Game.objects.filter(pk=game.pk).update(family=family, digital=True, finished=timezone.now())
+    for seat in game.seats.select_related("player"):
+        Seat.objects.filter(pk=seat.pk).update(
+            final_total=totals[seat.player.name], scored=True, won=False, cards=1
+        )
+    game.refresh_from_db()
+    if with_figures:
+        figures: defaultdict = defaultdict(Counter)
+        for seat in game.seats.all():
+            total = totals[seat.player.name]
+            figures[(seat.player_id, family)].update(
+                {"games": 1, "scored_games": 1, "cards": 1, "scored_points": total,
+                 f"band:{total // results.BAND * results.BAND}": 1}
+            )  # fmt: skip
+        results._add_figures(figures)
+    return game

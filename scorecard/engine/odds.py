@@ -47,3 +47,32 @@ def yahtzee_in_one_turn() -> Fraction:
     Counts every possible reroll exactly: about 4.6%, roughly one turn in 22.
     """
     return _chance_from((), 3)
+
+
+def _ways(outcome: tuple[int, ...]) -> int:
+    """How many ordered rolls show this multiset of faces."""
+    ways = math.factorial(len(outcome))
+    for count in Counter(outcome).values():
+        ways //= math.factorial(count)
+    return ways
+
+
+@cache
+def _all_alike_from(kept: int, dice: int, rolls_left: int) -> Fraction:
+    """Chance that all `dice` end alike when `kept` alike are held and the rest rolled, with
+    `rolls_left` rolls to go. Every face is as good as another, so the kept dice are 1s."""
+    rolled = dice - kept
+    hits = Fraction(0)
+    for outcome in itertools.combinations_with_replacement(rules.FACES, rolled):
+        biggest = max(Counter((1,) * kept + outcome).values())
+        if biggest == dice:
+            hits += _ways(outcome)
+        elif rolls_left > 1:
+            hits += _ways(outcome) * _all_alike_from(biggest, dice, rolls_left - 1)
+    return hits / Fraction(6**rolled)
+
+
+def all_alike_in_one_turn(dice: int, rolls: int = 3) -> Fraction:
+    """A turn that keeps the biggest group each time and rerolls the rest, for any number of
+    dice: five dice give Yahtzee's (and Yatzy's) 4.6%, six dice Maxi Yatzy's."""
+    return _all_alike_from(0, dice, rolls)

@@ -44,9 +44,10 @@ class SeatResult(TypedDict):
 SETTLED_FIELDS = tuple(SeatResult.__annotations__)
 SETTLE_SEAT = compiled.update(Seat, *SETTLED_FIELDS, where=("id",))
 
-# Points and cards a player scored in a box, by (player id, box key); figures by player id.
-type BoxSums = defaultdict[tuple[int, str], list[int]]
-type FigureCounts = defaultdict[int, Counter[str]]
+# Points and cards a player scored in a box, by (player id, family key, box key); figures by
+# (player id, family key): each rule family's figures are kept apart.
+type BoxSums = defaultdict[tuple[int, str, str], list[int]]
+type FigureCounts = defaultdict[tuple[int, str], Counter[str]]
 
 
 def seat_results(progress: GameProgress) -> dict[int, SeatResult]:
@@ -127,7 +128,7 @@ def _settle(progresses: Iterable[GameProgress]) -> int:
             for name, value in result.items():
                 setattr(seat.seat, name, value)
             settled.append((*(getattr(seat.seat, name) for name in SETTLED_FIELDS), seat.seat.pk))
-            _count_result(figures[seat.seat.player_id], result, +1)
+            _count_result(figures[(seat.seat.player_id, progress.game.family)], result, +1)
         _count_boxes(boxes, progress, +1)
     SETTLE_SEAT.run_many(settled)
     _add_box_totals(boxes)
@@ -145,7 +146,7 @@ def unsettle(progress: GameProgress) -> None:
         return
     figures: FigureCounts = defaultdict(Counter)
     for result in results:
-        _count_result(figures[result["player_id"]], result, -1)
+        _count_result(figures[(result["player_id"], progress.game.family)], result, -1)
     boxes: BoxSums = defaultdict(lambda: [0, 0])
     _count_boxes(boxes, progress, -1)
     settled.update(**dict.fromkeys(SETTLED_FIELDS))
@@ -168,10 +169,11 @@ def _count_boxes(boxes: BoxSums, progress: GameProgress, sign: int) -> None:
     """What a one-card game adds to (sign +1) or takes from (-1) its players' box totals."""
     if progress.game.cards_per_player != 1:
         return
+    family = progress.game.family
     for seat in progress.seats:
         for box, points in seat.cards[0].filled.items():
-            boxes[(seat.seat.player_id, box.key)][0] += sign * points
-            boxes[(seat.seat.player_id, box.key)][1] += sign
+            boxes[(seat.seat.player_id, family, box.key)][0] += sign * points
+            boxes[(seat.seat.player_id, family, box.key)][1] += sign
 
 
 def _count_result(counts: Counter[str], result: SeatResult | dict[str, Any], sign: int) -> None:
@@ -191,9 +193,14 @@ def _add_figures(changes: FigureCounts) -> None:
     """Apply counted results to each player's running figures."""
     if not changes:
         return
-    rows = {row.player_id: row for row in PlayerFigures.objects.filter(player__in=changes)}
-    for player, counts in changes.items():
-        row = rows.setdefault(player, PlayerFigures(player_id=player, bands={}))
+    players = {player for player, _ in changes}
+    rows = {
+        (row.player_id, row.family): row for row in PlayerFigures.objects.filter(player__in=players)
+    }
+    for (player, family), counts in changes.items():
+        row = rows.setdefault(
+            (player, family), PlayerFigures(player_id=player, family=family, bands={})
+        )
         for name, delta in counts.items():
             if name.startswith("band:"):
                 band = name.removeprefix("band:")
@@ -205,7 +212,7 @@ def _add_figures(changes: FigureCounts) -> None:
     PlayerFigures.objects.bulk_create(
         rows.values(),
         update_conflicts=True,
-        unique_fields=["player"],
+        unique_fields=["player", "family"],
         update_fields=[*PlayerFigures.COUNTS, "bands"],
     )
 
@@ -214,16 +221,18 @@ def _add_box_totals(changes: BoxSums) -> None:
     """Add (or, with negative numbers, take back) points and cards to players' box totals."""
     if not changes:
         return
-    players = {player for player, _ in changes}
+    players = {player for player, _, _ in changes}
     rows = PlayerBoxTotal.objects.filter(player__in=players)
-    current = {(row.player_id, row.box): row for row in rows}
-    for (player, box), (points, cards) in changes.items():
-        row = current.setdefault((player, box), PlayerBoxTotal(player_id=player, box=box))
+    current = {(row.player_id, row.family, row.box): row for row in rows}
+    for (player, family, box), (points, cards) in changes.items():
+        row = current.setdefault(
+            (player, family, box), PlayerBoxTotal(player_id=player, family=family, box=box)
+        )
         row.points += points
         row.cards += cards
     PlayerBoxTotal.objects.bulk_create(
         current.values(),
         update_conflicts=True,
-        unique_fields=["player", "box"],
+        unique_fields=["player", "family", "box"],
         update_fields=["points", "cards"],
     )

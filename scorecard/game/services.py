@@ -419,6 +419,10 @@ def game_rematch(*, game: Game) -> Game:
 IMPORT_CHUNK = 50  # games a transaction, so an import never holds the write lock for long
 
 
+# A game's rules as `exchange` checks them from a file.
+RULES_FIELDS = ("family", "switches", "forced_order", "bonus_threshold", "bonus_points")
+
+
 def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = None) -> int:
     """Write games that `exchange.read_games` checked; returns how many.
 
@@ -467,6 +471,7 @@ def _game_restore(
         owner=owner,
         **({"public_id": data["id"]} if keep_id else {}),
         **{key: data[key] for key in ("mode", "joker", "digital", "version", "created")},
+        **{key: data[key] for key in RULES_FIELDS},
         finished=data["finished"],
     )
     seats = Seat.objects.bulk_create(

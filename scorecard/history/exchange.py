@@ -5,12 +5,18 @@ The JSON format (version 1), one object:
     {"format": "yahtzee-scorecard/games", "version": 1, "games": [GAME, ...]}
 
     GAME = {"id", "household", "mode", "joker", "digital", "version", "created", "finished",
+            "family", "switches", "forced_order", "bonus_threshold", "bonus_points",
             "players": [{"id", "name"}, ...],          # in seating order
             "entries": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
                          "created", "corrected"}, ...],  # seat: index into players
             "rolls": [{"turn", "number", "dice", "held", "created"}, ...],
             "undone": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
                         "recorded", "undone"}, ...]}       # entries taken back with undo
+
+The rules the table played: `family` ("yahtzee", "yatzy" or "maxi"), its house `switches`
+(a list of keys), `forced_order`, and a house upper bonus (`bonus_threshold` and
+`bonus_points`, both null for the family's own). A file from before rule families has none
+of them and imports as Yahtzee. Rolls hold as many dice as the family rolls.
 
 Times are ISO 8601 with their offset; `finished` and `corrected` may be null. This module
 is the format only: it serialises games and reads a file back into checked game data, every
@@ -26,8 +32,9 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime
+from typing import Any
 
-from scorecard.engine import rules
+from scorecard.engine import families, rules
 from scorecard.game.services import MAX_PLAYERS, Refusal, clean_names
 from scorecard.models import ENTRY_FIELDS, Entry, Game, Roll, Seat, UndoneEntry
 
@@ -39,7 +46,7 @@ MAX_VERSION = 10**6
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what models.new_public_id makes
 CSV_COLUMNS = [
     "game", "game_created", "mode", "joker", "digital", "turn", "player", "card", "box",
-    "points", "dice", "yahtzee_bonus", "created",
+    "points", "dice", "yahtzee_bonus", "created", "family",
 ]  # fmt: skip
 
 
@@ -109,6 +116,11 @@ def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
         "version": game.version,
         "created": _time(game.created),
         "finished": _time(game.finished),
+        "family": game.family,
+        "switches": [key for key in game.switches.split(",") if key],
+        "forced_order": game.forced_order,
+        "bonus_threshold": game.bonus_threshold,
+        "bonus_points": game.bonus_points,
         "players": players,
         "entries": [
             {"turn": e["turn"], "seat": seat_index[e["seat_id"]]}
@@ -152,7 +164,7 @@ def export_csv(games) -> Iterator[str]:
                     game["id"], game["created"], game["mode"], game["joker"], game["digital"],
                     entry["turn"], game["players"][entry["seat"]]["name"], entry["card"],
                     entry["box"], entry["points"], entry["dice"], entry["yahtzee_bonus"],
-                    entry["created"],
+                    entry["created"], game["family"],
                 ]  # fmt: skip
                 writer.writerow([spreadsheet_safe(cell) for cell in row])
         yield out.getvalue()
@@ -248,14 +260,58 @@ def _check_game(data, where: str) -> dict:
     _need(isinstance(data.get("household"), str), f"{where}.household", "expected str.")
     _need(PUBLIC_ID.fullmatch(data["household"]) is not None, f"{where}.household", "not an id.")
     players = _check_players(data, where)
+    house = _check_house_rules(data, where)
     cards = rules.cards_per_player(triple=data["mode"] == Game.Mode.TRIPLE)
-    checked = dict(data, players=players, joker=joker.key)
-    checked["entries"] = _check_entries(data, where, players, cards, joker)
-    checked["rolls"] = _check_rolls(data, where)
-    checked["undone"] = _check_undone(data, where, players, cards)
+    checked = dict(data, players=players, joker=joker.key) | _house_fields(house)
+    checked["entries"] = _check_entries(data, where, players, cards, joker, house)
+    checked["rolls"] = _check_rolls(data, where, house)
+    checked["undone"] = _check_undone(data, where, players, cards, house)
     checked["created"] = _required_time(data, "created", where)
     checked["finished"] = _parse_time(data.get("finished"), f"{where}.finished")
     return checked
+
+
+MAX_HOUSE_BONUS = 1000  # far above any printed rule; keeps a typo from reaching the database
+
+
+def _check_house_rules(data: dict, where: str) -> rules.HouseRules[Any]:
+    """The rules a game's file names, checked by the engine; a file without them (written
+    before rule families) is a Yahtzee game."""
+    try:
+        family: families.Family[Any] = families.family_named(data.get("family", "yahtzee"))
+        switches = data.get("switches", [])
+        _need(isinstance(switches, list), f"{where}.switches", "expected list.")
+        chosen = frozenset(families.Switch.from_key(key) for key in switches)
+        forced = data.get("forced_order", False)
+        _need(isinstance(forced, bool), f"{where}.forced_order", "expected true or false.")
+        house = rules.HouseRules(family, chosen, _house_bonus(data, where), forced)
+    except families.RuleViolation as error:
+        raise ImportRefused(f"{where}: {error}") from None
+    if not family.has_jokers:  # Triple and Challenge are Yahtzee games
+        _need(data["mode"] == Game.Mode.STANDARD, f"{where}.mode", f"not a {family.name} mode.")
+    return house
+
+
+def _house_bonus(data: dict, where: str) -> families.UpperBonus | None:
+    threshold, points = data.get("bonus_threshold"), data.get("bonus_points")
+    if threshold is None and points is None:
+        return None
+    return families.UpperBonus(
+        _whole(data, "bonus_threshold", where, 1, MAX_HOUSE_BONUS),
+        _whole(data, "bonus_points", where, 1, MAX_HOUSE_BONUS),
+    )
+
+
+def _house_fields(house: rules.HouseRules[Any]) -> dict:
+    """The game's fields for these rules, as `services.games_import` writes them."""
+    bonus = house.house_bonus
+    return {
+        "family": house.family.key,
+        "switches": ",".join(sorted(switch.key for switch in house.switches)),
+        "forced_order": house.forced,
+        "bonus_threshold": bonus.threshold if bonus else None,
+        "bonus_points": bonus.points if bonus else None,
+    }
 
 
 def _required_time(data: dict, key: str, where: str) -> datetime:
@@ -287,18 +343,22 @@ def _whole(data: dict, key: str, where: str, low: int, high: int) -> int:
     return value
 
 
-def _box_and_dice(data: dict, where: str) -> tuple[rules.Box, rules.Dice | None]:
+def _box_and_dice(
+    data: dict, where: str, house: rules.HouseRules[Any]
+) -> tuple[Any, rules.Dice | None]:  # the family's own box type
     dice = _field(data, "dice", str, where)
     try:
-        box = rules.Box.from_key(_field(data, "box", str, where))
-        return box, rules.parse_dice(dice) if dice else None
+        box = house.family.box(_field(data, "box", str, where))
+        return box, house.family.parse_dice(dice) if dice else None
     except rules.RuleViolation as error:
         raise ImportRefused(f"{where}: {error}") from None
 
 
-def _check_entries(data: dict, where: str, players: list, cards: int, joker) -> list[dict]:
+def _check_entries(
+    data: dict, where: str, players: list, cards: int, joker, house: rules.HouseRules[Any]
+) -> list[dict]:
     entries = _field(data, "entries", list, where)
-    most = rules.turns_per_player(cards) * len(players)
+    most = house.turns_per_player(cards) * len(players)
     _need(len(entries) <= most, f"{where}.entries", "more turns than boxes.")
     by_card = defaultdict(list)
     checked = []
@@ -308,8 +368,8 @@ def _check_entries(data: dict, where: str, players: list, cards: int, joker) -> 
         seat = _whole(entry, "seat", at, 0, len(players) - 1)
         _need(seat == index % len(players), f"{at}.seat", "players take turns in order.")
         card = _whole(entry, "card", at, 1, cards)
-        box, dice = _box_and_dice(entry, at)
-        points = _whole(entry, "points", at, 0, max(rules.achievable_points(box)))
+        box, dice = _box_and_dice(entry, at, house)
+        points = _whole(entry, "points", at, 0, house.max_points(box))
         bonus = rules.EXTRA_YAHTZEE_BONUS if _field(entry, "yahtzee_bonus", bool, at) else 0
         by_card[(seat, card)].append(rules.Entry(box, points, dice, bonus))
         checked.append(
@@ -318,7 +378,7 @@ def _check_entries(data: dict, where: str, players: list, cards: int, joker) -> 
         )
     for (seat, card), card_entries in by_card.items():
         try:
-            rules.check_card(card_entries, joker)
+            house.check_card(card_entries, joker)
         except rules.RuleViolation as error:
             raise ImportRefused(
                 f"{where}, {players[seat]['name']}'s card {card}: {error}"
@@ -326,22 +386,27 @@ def _check_entries(data: dict, where: str, players: list, cards: int, joker) -> 
     return checked
 
 
-def _check_rolls(data: dict, where: str) -> list[dict]:
+def _check_rolls(data: dict, where: str, house: rules.HouseRules[Any]) -> list[dict]:
     checked, seen = [], set()
+    count = house.family.dice_count
+    # Saved rolls let a turn go past its three rolls, up to every roll of the game.
+    most = house.family.rolls_per_turn * (len(house.boxes) if house.saves_rolls else 1)
     for index, roll in enumerate(_field(data, "rolls", list, where)):
         at = f"{where}.rolls[{index}]"
-        key = (_whole(roll, "turn", at, 1, MAX_VERSION), _whole(roll, "number", at, 1, 3))
+        key = (_whole(roll, "turn", at, 1, MAX_VERSION), _whole(roll, "number", at, 1, most))
         _need(key not in seen, at, "the same roll appears twice.")
         seen.add(key)
-        _need(re.fullmatch("[1-6]{5}", _field(roll, "dice", str, at)) is not None,
-              f"{at}.dice", "five faces from 1 to 6.")  # fmt: skip
-        _need(re.fullmatch("[01]{5}", _field(roll, "held", str, at)) is not None,
-              f"{at}.held", "five 0s and 1s.")  # fmt: skip
+        _need(re.fullmatch(f"[1-6]{{{count}}}", _field(roll, "dice", str, at)) is not None,
+              f"{at}.dice", f"{count} faces from 1 to 6.")  # fmt: skip
+        _need(re.fullmatch(f"[01]{{{count}}}", _field(roll, "held", str, at)) is not None,
+              f"{at}.held", f"{count} 0s and 1s.")  # fmt: skip
         checked.append(dict(roll, created=_required_time(roll, "created", at)))
     return checked
 
 
-def _check_undone(data: dict, where: str, players: list, cards: int) -> list[dict]:
+def _check_undone(
+    data: dict, where: str, players: list, cards: int, house: rules.HouseRules[Any]
+) -> list[dict]:
     undone = data.get("undone", [])
     _need(isinstance(undone, list), f"{where}.undone", "expected list.")
     checked = []
@@ -350,8 +415,8 @@ def _check_undone(data: dict, where: str, players: list, cards: int) -> list[dic
         _whole(taken_back, "seat", at, 0, len(players) - 1)
         _whole(taken_back, "turn", at, 1, MAX_VERSION)
         _whole(taken_back, "card", at, 1, cards)
-        box, _ = _box_and_dice(taken_back, at)
-        _need(_field(taken_back, "points", int, at) in rules.achievable_points(box),
+        box, _ = _box_and_dice(taken_back, at, house)
+        _need(_field(taken_back, "points", int, at) in house.achievable_points(box),
               f"{at}.points", f"{box.label} cannot hold that.")  # fmt: skip
         _field(taken_back, "yahtzee_bonus", bool, at)
         times = {key: _required_time(taken_back, key, at) for key in ("recorded", "undone")}

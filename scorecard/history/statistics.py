@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from django.db.models import F, Max, Min
 
-from scorecard.engine import rules
+from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, GameProgress
 from scorecard.game.results import BAND as BAND  # the histogram's bands are the figures'
 from scorecard.models import Household, Player, PlayerFigures, Seat
@@ -37,6 +37,7 @@ def running_totals(progress: GameProgress) -> list[Series]:
 @dataclass
 class PlayerStats:
     player: Player
+    family: families.Family[Any] = families.YAHTZEE
     games: int = 0
     wins: int = 0
     scored_games: int = 0
@@ -49,21 +50,45 @@ class PlayerStats:
     cards: int = 0
     yahtzees: int = 0
     extra_yahtzees: int = 0
-    box_averages: list[tuple[rules.Box, float]] = field(default_factory=list)
+    box_averages: list[tuple[families.CardBox, float]] = field(default_factory=list)
+
+    @property
+    def box_rows(self) -> list[tuple[families.CardBox, float, int]]:
+        """Each box the player has filled: the box, the average, the most it can hold."""
+        house = rules.HouseRules(self.family)
+        return [(box, average, house.max_points(box)) for box, average in self.box_averages]
 
     @property
     def bonus_rate(self) -> float | None:
         return self.bonus_cards / self.cards if self.cards else None
 
 
-def player_stats(player: Player) -> PlayerStats:
-    """Finished games only; Triple Yahtzee counts as played but stays out of the score
-    figures, whose ×1 ×2 ×3 totals are of another scale. The running figures, the best and
-    worst and the last ten read through an index, the box totals: the same few queries and
-    nearly the same time for ten games or ten thousand."""
-    seats = Seat.objects.filter(player=player)
-    stats = PlayerStats(player)
-    figures = PlayerFigures.objects.filter(player=player).first()
+def player_figures(player: Player) -> dict[str, PlayerFigures]:
+    """The player's running figures of each rule family they finished a game of, by key."""
+    return {row.family: row for row in player.figures.filter(games__gt=0)}
+
+
+def player_families(figures: dict[str, PlayerFigures]) -> list[families.Family[Any]]:
+    """The rule families these figures hold, in the engine's order."""
+    return [family for family in families.FAMILIES.values() if family.key in figures]
+
+
+def player_stats(
+    player: Player,
+    family: families.Family[Any] = families.YAHTZEE,
+    *,
+    figures_by_family: dict[str, PlayerFigures] | None = None,
+) -> PlayerStats:
+    """One rule family's figures (a Yatzy 250 is not a Yahtzee 250), finished games only;
+    Triple Yahtzee counts as played but stays out of the score figures, whose ×1 ×2 ×3
+    totals are of another scale. The running figures, the best and worst and the last ten
+    read through an index, the box totals: the same few queries and nearly the same time for
+    ten games or ten thousand."""
+    seats = Seat.objects.filter(player=player, game__family=family.key)
+    stats = PlayerStats(player, family)
+    if figures_by_family is None:
+        figures_by_family = player_figures(player)
+    figures = figures_by_family.get(family.key)
     if figures is None or not figures.games:
         return stats
     for name in ("games", "wins", "scored_games", "cards", "bonus_cards", "yahtzees",
@@ -78,10 +103,11 @@ def player_stats(player: Player) -> PlayerStats:
         last = single.order_by("-finished").values_list("final_total", flat=True)[:10]
         last_ten = [total for total in last if total is not None]  # a scored seat has one
         stats.last_ten_average = sum(last_ten) / len(last_ten)
-    totals = {row.box: row for row in player.box_totals.filter(cards__gt=0)}
+    kept = player.box_totals.filter(family=family.key, cards__gt=0)
+    totals = {row.box: row for row in kept}
     stats.box_averages = [
         (box, totals[box.key].points / totals[box.key].cards)
-        for box in rules.Box
+        for box in family.boxes
         if box.key in totals
     ]
     return stats
@@ -95,13 +121,26 @@ class HighScore(TypedDict):
     total: int | None
 
 
-def high_scores(owner: Household, limit: int = 10) -> list[HighScore]:
-    """The best single-card totals of finished digital games of a household."""
-    seats = Seat.objects.filter(game__owner=owner, game__digital=True)
-    best = (
-        seats.filter(scored=True)
-        .order_by("-final_total", "finished")
-        .values("player__name", "player__public_id", "game__public_id")
-        .annotate(finished=F("game__finished"), total=F("final_total"))
-    )
-    return list(best[:limit])
+@dataclass(frozen=True)
+class FamilyHighScores:
+    """One rule family's best games: a Yatzy 250 is not a Yahtzee 250."""
+
+    family: families.Family[Any]
+    scores: list[HighScore]
+
+
+def high_scores(owner: Household, limit: int = 10) -> list[FamilyHighScores]:
+    """The best single-card totals of finished digital games of a household, family by
+    family (those with no finished game left out), in the engine's order of families."""
+    seats = Seat.objects.filter(game__owner=owner, game__digital=True, scored=True)
+    found = []
+    for family in families.FAMILIES.values():
+        best = (
+            seats.filter(game__family=family.key)
+            .order_by("-final_total", "finished")
+            .values("player__name", "player__public_id", "game__public_id")
+            .annotate(finished=F("game__finished"), total=F("final_total"))
+        )
+        if scores := list(best[:limit]):
+            found.append(FamilyHighScores(family, scores))
+    return found

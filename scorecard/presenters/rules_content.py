@@ -9,8 +9,9 @@ import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
-from scorecard.engine import odds, rules
+from scorecard.engine import families, odds, rules
 from scorecard.engine.rules import Box
 
 
@@ -181,6 +182,133 @@ def page_context() -> dict:
         "pace_two_sixes": rules.totals({Box.SIXES: 12}).pace,
         "sixes_pace": rules.pace_par(Box.SIXES),
         "ones_pace": rules.pace_par(Box.ONES),
+    } | family_context()
+
+
+# --- Yatzy and Maxi Yatzy ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FamilyExample:
+    """A roll in one box of another family's card, scored by that family's rules."""
+
+    house: rules.HouseRules[Any]
+    key: str
+    how: str
+    dice: rules.Dice
+
+    @property
+    def box(self) -> families.CardBox:
+        return self.house.family.box(self.key)
+
+    @property
+    def points(self) -> int:
+        return self.house.score(self.box, self.dice)
+
+    @property
+    def shown(self) -> str:
+        return " ".join(map(str, self.dice))
+
+
+YATZY = rules.HouseRules(families.YATZY)
+MAXI = rules.HouseRules(families.MAXI)
+
+
+def _examples(house: rules.HouseRules[Any], rows: list[tuple[str, str, str]]) -> list:
+    return [FamilyExample(house, key, how, tuple(map(int, dice))) for key, how, dice in rows]
+
+
+YATZY_EXAMPLES = _examples(
+    YATZY,
+    [
+        ("fours", "Only the 4s count", "44125"),
+        ("one_pair", "The highest pair: two dice", "66441"),
+        ("two_pairs", "Two pairs of different faces: four dice", "22333"),
+        ("three_of_a_kind", "Three alike: only those three", "44425"),
+        ("four_of_a_kind", "Four alike: only those four", "33336"),
+        ("small_straight", "Exactly 1 2 3 4 5", "12345"),
+        ("large_straight", "Exactly 2 3 4 5 6", "23456"),
+        ("full_house", "Three of one face and two of another: every die", "22555"),
+        ("chance", "Anything: every die", "13466"),
+        ("yatzy", "All five the same", "44444"),
+    ],
+)
+
+MAXI_EXAMPLES = _examples(
+    MAXI,
+    [
+        ("three_pairs", "Three pairs of different faces", "665544"),
+        ("five_of_a_kind", "Five alike: only those five", "222226"),
+        ("full_straight", "Every face once", "123456"),
+        ("full_house", "The best three and two of another face", "666551"),
+        ("villa", "Two threes of different faces: every die", "222555"),
+        ("tower", "Four alike and a pair of another face: every die", "333366"),
+        ("chance", "Anything: all six dice", "134566"),
+        ("maxi_yatzy", "All six the same", "555555"),
+    ],
+)
+
+
+@dataclass(frozen=True)
+class SwitchedRoll:
+    """A roll whose score in a box a Yatzy house switch changes."""
+
+    key: str
+    dice: rules.Dice
+    switch: families.Switch
+
+    @property
+    def box(self) -> families.FamilyBox:
+        return families.YATZY.box(self.key)
+
+    @property
+    def shown(self) -> str:
+        return " ".join(map(str, self.dice))
+
+    @property
+    def plain(self) -> int:
+        return YATZY.score(self.box, self.dice)
+
+    @property
+    def switched(self) -> int:
+        house = rules.HouseRules(families.YATZY, frozenset({self.switch}))
+        return house.score(self.box, self.dice)
+
+
+YATZY_SWITCHED = [
+    SwitchedRoll("full_house", (3, 3, 3, 3, 3), families.Switch.FIVE_ALIKE_FULL_HOUSE),
+    SwitchedRoll("two_pairs", (1, 5, 5, 5, 5), families.Switch.FOUR_ALIKE_TWO_PAIRS),
+]
+
+
+@cache
+def all_alike_odds(dice: int) -> Fraction:
+    return odds.all_alike_in_one_turn(dice)
+
+
+def _family_facts(house: rules.HouseRules[Any]) -> dict:
+    family = house.family
+    chance = all_alike_odds(family.dice_count)
+    return {
+        "family": family,
+        "turns": len(family.boxes),
+        "bonus": house.upper_bonus,
+        "par": [house.pace_par(box) for box in family.upper_boxes],
+        "maximum": house.maximum_score(),
+        "odds": chance,
+        "odds_percent": f"{float(chance) * 100:.2f}",
+        "odds_one_in": round(1 / chance),
+    }
+
+
+def family_context() -> dict:
+    """The Yatzy and Maxi Yatzy sections' numbers, every one the engine's."""
+    return {
+        "yatzy": _family_facts(YATZY) | {"examples": YATZY_EXAMPLES},
+        "maxi": _family_facts(MAXI) | {"examples": MAXI_EXAMPLES},
+        "yatzy_switched": YATZY_SWITCHED,
+        "yatzy_short_run": FamilyExample(YATZY, "small_straight", "", (1, 2, 3, 4, 6)),
+        "saved_rolls": families.Switch.SAVED_ROLLS,
     }
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from scorecard.engine import rules
+from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, EntryRow, GameProgress
 
 BOX_HINTS = {
@@ -255,6 +256,79 @@ def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:
     if entry not in card.entries:
         toggled.add(entry)
     return toggled
+
+
+# --- Blank sheets of any family ------------------------------------------------------------------
+
+# How each box scores, in a word or two; a box worth a fixed amount shows it (from the engine).
+_HINTS = {
+    "one_pair": "Two alike, those dice",
+    "two_pairs": "Two different pairs",
+    "three_pairs": "Three different pairs",
+    "three_of_a_kind": "Three alike, those dice",
+    "four_of_a_kind": "Four alike, those dice",
+    "five_of_a_kind": "Five alike, those dice",
+    "villa": "Two threes, all dice",
+    "tower": "Four + two, all dice",
+    "chance": "Sum of all dice",
+}
+# The same boxes where a family counts them differently.
+_FAMILY_HINTS = {
+    ("yahtzee", "three_of_a_kind"): "Sum of all dice",
+    ("yahtzee", "four_of_a_kind"): "Sum of all dice",
+    ("yatzy", "full_house"): "Three + two, all dice",
+    ("maxi", "full_house"): "Three + two, those dice",
+}
+_STRAIGHT_HINTS = {
+    "small_straight": "1 2 3 4 5",
+    "large_straight": "2 3 4 5 6",
+    "full_straight": "1 to 6",
+}
+
+
+def blank_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
+    """What a blank sheet says a box scores, for this family."""
+    if box.is_upper:
+        return f"Sum of the {box.upper_face}s"
+    values = house.achievable_points(box)
+    if len(values) == 2:  # nothing or a fixed amount: the amount is the hint
+        fixed = str(max(values))
+        # Yahtzee's straights are any run of four or five; the others' are exact runs.
+        straight = None if house.family.has_jokers else _STRAIGHT_HINTS.get(box.key)
+        return f"{straight}: {fixed}" if straight else fixed
+    return _FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key]
+
+
+def _blank_box_row(
+    house: rules.HouseRules[Any], box: families.CardBox, columns: list[Column]
+) -> Row:
+    return Row(box.label, blank_hint(house, box), "box", [Cell() for _ in columns])
+
+
+def _blank_sum_row(label: str, hint: str, columns: list[Column]) -> Row:
+    return Row(label, hint, "sum", [Cell() for _ in columns])
+
+
+def blank_rows(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
+    """The rows of an empty sheet of this family: its boxes in card order with their sums,
+    and (Yahtzee) the extra-Yahtzee bonus and a Triple player's counted cards."""
+    family, bonus = house.family, house.upper_bonus
+    rows = [_blank_box_row(house, box, columns) for box in family.upper_boxes]
+    rows += [
+        _blank_sum_row("Upper subtotal", UPPER_SUBTOTAL_HINT, columns),
+        _blank_sum_row("Bonus", f"{bonus.points} at {bonus.threshold}+", columns),
+        _blank_sum_row("Upper total", UPPER_TOTAL_HINT, columns),
+    ]
+    rows += [_blank_box_row(house, box, columns) for box in family.lower_boxes]
+    if family.has_jokers:
+        rows.append(_blank_sum_row("Yahtzee bonus", YAHTZEE_BONUS_HINT, columns))
+        rows.append(_blank_sum_row("Lower total", LOWER_TOTAL_HINT, columns))
+    else:
+        rows.append(_blank_sum_row("Lower total", "Lower boxes", columns))
+    rows.append(_blank_sum_row("Grand total", "Upper + lower", columns))
+    if any(column.multiplier > 1 for column in columns):
+        rows += [_weighted_row(columns), _player_total_row(columns)]
+    return rows
 
 
 def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:

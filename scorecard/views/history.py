@@ -15,6 +15,7 @@ from scorecard.access.households import (
     household_object,
     household_seated_game,
 )
+from scorecard.engine import families
 from scorecard.game.progress import EntryRow, load_many, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
@@ -100,10 +101,18 @@ def players_list(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     player = household_object(request, Player, public_id)
-    stats = statistics.player_stats(player)
-    title = f"Final scores of {player.name}"
-    histogram = charts.histogram(stats.bands, bin_size=statistics.BAND, title=title)
-    return render(request, "player.html", {"stats": stats, "histogram": histogram})
+    figures = statistics.player_figures(player)
+    played = statistics.player_families(figures) or [families.YAHTZEE]
+    sections = []
+    for family in played:  # a Yatzy 250 is not a Yahtzee 250: each family on its own
+        stats = statistics.player_stats(player, family, figures_by_family=figures)
+        title = f"Final scores of {player.name}"
+        title += f" in {family.name}" if len(played) > 1 else ""
+        histogram = charts.histogram(stats.bands, bin_size=statistics.BAND, title=title)
+        sections.append((stats, histogram))
+    level = 3 if len(sections) > 1 else 2  # under each family's heading when there are two
+    context = {"player": player, "sections": sections, "level": level}
+    return render(request, "player.html", context)
 
 
 @require_GET

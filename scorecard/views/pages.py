@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -10,9 +12,16 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
 from scorecard.access.links import GameLinks, Role, game_for
+from scorecard.engine import families, rules
 from scorecard.game.progress import load_progress
 from scorecard.presenters import rules_content
-from scorecard.presenters.sheet import blank_columns, game_columns, player_groups, sheet_rows
+from scorecard.presenters.sheet import (
+    blank_columns,
+    blank_rows,
+    game_columns,
+    player_groups,
+    sheet_rows,
+)
 from scorecard.web import live
 from scorecard.web.htmx import HtmxHttpRequest
 
@@ -28,20 +37,35 @@ def _columns_param(value: str | None) -> int:
     return int(value)
 
 
+def _family_param(value: str | None) -> families.Family[Any]:
+    try:
+        return families.family_named(value or families.YAHTZEE.key)
+    except families.RuleViolation:
+        raise ValueError("Pick Yahtzee, Yatzy or Maxi Yatzy for the sheet.") from None
+
+
 @require_GET
 def blank_sheet(request: HttpRequest) -> HttpResponse:
     names = [name.strip()[:40] for name in request.GET.getlist("name") if name.strip()]
-    triple = request.GET.get("triple") in {"1", "on", "true"}
     try:
         count = _columns_param(request.GET.get("columns"))
+        family = _family_param(request.GET.get("game"))
     except ValueError as error:
-        return render(request, "sheet.html", {"error": str(error), "columns_count": 6}, status=400)
+        context = {"error": str(error), "columns_count": 6, "family": families.YAHTZEE}
+        return render(request, "sheet.html", context | {"families": FAMILIES}, status=400)
+    # Triple cards are a Yahtzee game: another family's sheet leaves the choice out.
+    triple = family.has_jokers and request.GET.get("triple") in {"1", "on", "true"}
     columns = blank_columns(names, max(count, min(len(names), MAX_COLUMNS)), triple)
-    context = {"columns": columns, "rows": sheet_rows(columns), "columns_count": count}
+    house = rules.HouseRules(family)
+    context = {"columns": columns, "rows": blank_rows(house, columns), "columns_count": count}
     context["groups"] = player_groups(columns)
     context |= {"names": names, "triple": triple, "blank": True}
+    context |= {"family": family, "families": FAMILIES, "house": house}
     context["facts"] = rules_content.sheet_facts()
     return render(request, "sheet.html", context)
+
+
+FAMILIES = list(families.FAMILIES.values())
 
 
 @require_GET

@@ -5,6 +5,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from tests.browser.conftest import join_household
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, bulk_finished_games, play
+from tests.helpers import settled_family_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,6 +67,30 @@ def test_axe_finds_nothing_on_any_page(phone, scheme):
             found[path] = [
                 (v["id"], [node["target"] for node in v["nodes"]][:3]) for v in violations
             ]
+    assert found == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_each_familys_sheet_and_the_rules(phone, scheme):
+    from scorecard.models import Game, Player
+
+    household = HouseholdFactory()
+    join_household(phone, household)
+    game = GameFactory(owner=household, names=["Dee"])
+    play(game, SOLO_GAME)
+    Game.objects.filter(pk=game.pk).update(digital=True)
+    settled_family_game(household, "yatzy", {"Dee": 250}, with_figures=True)
+    settled_family_game(household, "maxi", {"Dee": 320}, with_figures=True)
+    dee = Player.objects.get(name="Dee")
+    phone.emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found = {}
+    paths = ["/sheet/?game=yatzy", "/sheet/?game=maxi&columns=8", "/rules/", "/high-scores/"]
+    for path in [*paths, f"/players/{dee.public_id}/"]:
+        phone.goto(f"{phone.base}{path}")
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
     assert found == {}
 
 

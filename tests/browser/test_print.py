@@ -45,6 +45,10 @@ def print_pages(page, url: str, paper: str, window: str = "phone") -> int:
         "?triple=1&name=Ann&name=Bob",
         "?triple=1&columns=2",
         "?triple=1&columns=8",
+        "?game=yatzy",
+        "?game=yatzy&columns=8",
+        "?game=maxi",
+        "?game=maxi&columns=8&name=Annika&name=Bo",
     ],
 )
 def test_the_blank_sheet_prints_on_one_page(phone, paper, query, window):
@@ -77,3 +81,26 @@ def test_a_triple_games_sheet_prints_on_one_page(phone, paper, window, players):
     join_household(phone, household)
     url = f"{phone.base}/games/{game.public_id}/sheet/"
     assert print_pages(phone, url, paper, window) == 1
+
+
+def test_the_sheet_page_picks_the_game_by_a_tap(phone):
+    from playwright.sync_api import expect
+
+    phone.goto(f"{phone.base}/sheet/")
+    game = phone.get_by_role("group", name="Game")
+    expect(game.get_by_role("radio", name="Yahtzee")).to_be_checked()
+    game.get_by_role("radio", name="Maxi Yatzy").check()
+    phone.get_by_role("button", name="Update the sheet").click()
+    expect(phone.get_by_role("heading", name="Maxi Yatzy score sheet")).to_be_visible()
+    expect(phone.get_by_role("rowheader", name="Villa")).to_be_visible()
+    expect(
+        phone.get_by_role("checkbox", name="Triple Yahtzee (×1 ×2 ×3 per player)")
+    ).to_have_count(0)
+    phone.get_by_role("group", name="Game").get_by_role("radio", name="Yatzy", exact=True).check()
+    phone.get_by_label("Columns").select_option("3")
+    phone.get_by_role("button", name="Update the sheet").click()
+    expect(phone.get_by_role("heading", name="Yatzy score sheet", exact=True)).to_be_visible()
+    expect(phone.get_by_role("rowheader", name="One pair")).to_be_visible()
+    expect(phone.get_by_role("rowheader", name="Villa")).to_have_count(0)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.errors == []

@@ -157,3 +157,96 @@ def test_no_csv_cell_starts_like_a_formula_not_even_a_game_id(household):
     cells = [cell for row in rows[1:] for cell in row]
     assert not [cell for cell in cells if cell.startswith(exchange.FORMULA_STARTS)]
     assert {row[0] for row in rows[1:]} == {"'-1-1"} and {row[6] for row in rows[1:]} == {"'@Ann"}
+
+
+def family_game(household, family: str, turns, *, switches="", forced=False, rolls=()):
+    """A game of another family as its players left it: each (box key, dice) placed by the
+    engine's rules for the player whose turn it was (the table's play is not under test)."""
+    from scorecard.models import Roll
+
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    Game.objects.filter(pk=game.pk).update(family=family, switches=switches, forced_order=forced)
+    game.refresh_from_db()
+    house = game.house_rules
+    seats = list(game.seats.order_by("position"))
+    filled: dict = {seat.pk: {} for seat in seats}
+    for turn, (key, dice) in enumerate(turns, start=1):
+        seat = seats[(turn - 1) % len(seats)]
+        placed = house.place(filled[seat.pk], house.family.box(key), dice=dice)
+        filled[seat.pk][placed.box] = placed.points
+        Entry.objects.create(
+            game=game, seat=seat, turn=turn, box=key, points=placed.points,
+            dice="".join(map(str, dice)),
+        )  # fmt: skip
+    for turn, number, dice, held in rolls:
+        Roll.objects.create(game=game, turn=turn, number=number, dice=dice, held=held)
+    Game.objects.filter(pk=game.pk).update(version=len(turns))
+    return game
+
+
+YATZY_TURNS = [("ones", (1, 1, 1, 2, 3)), ("two_pairs", (2, 2, 3, 3, 3)), ("yatzy", (4,) * 5)]
+MAXI_TURNS = [("villa", (2, 2, 2, 5, 5, 5)), ("full_straight", (1, 2, 3, 4, 5, 6))]
+
+
+def test_a_yatzy_and_a_maxi_game_round_trip_with_their_rules(household):
+    family_game(household, "yatzy", YATZY_TURNS, switches="four_alike_two_pairs", forced=False)
+    family_game(
+        household, "maxi", MAXI_TURNS, switches="saved_rolls",
+        rolls=[(3, 1, "123456", "000000"), (3, 4, "111112", "111110")],
+    )  # fmt: skip
+    Game.objects.filter(family="maxi").update(bonus_threshold=80, bonus_points=50)
+    before = exchange.export_games(Game.objects.all())
+    yatzy, maxi = before["games"]
+    assert (yatzy["family"], yatzy["switches"]) == ("yatzy", ["four_alike_two_pairs"])
+    assert (maxi["family"], maxi["bonus_threshold"], maxi["bonus_points"]) == ("maxi", 80, 50)
+    assert [e["points"] for e in yatzy["entries"]] == [3, 10, 50]
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+    Household.objects.all().delete()
+    services.games_import(games=exchange.read_games(json.loads(json.dumps(before))))
+    assert exchange.export_games(Game.objects.all()) == before
+    assert Game.objects.get(family="maxi").house_rules.saves_rolls
+
+
+def test_a_file_from_before_rule_families_imports_as_yahtzee(household):
+    document = good_document(household)
+    for key in ("family", "switches", "forced_order", "bonus_threshold", "bonus_points"):
+        del document["games"][0][key]
+    services.games_import(games=exchange.read_games(document), owner=household)
+    game = Game.objects.get()
+    assert (game.family, game.switches, game.forced_order) == ("yahtzee", "", False)
+    assert game.bonus_threshold is None and game.house_rules.family.name == "Yahtzee"
+
+
+@pytest.mark.parametrize(
+    ("family", "spoil", "message"),
+    [
+        ("yatzy", lambda g: g["entries"][1].update(dice="15555"), "Two pairs: those dice"),
+        ("yatzy", lambda g: g["entries"][0].update(box="yahtzee"), "'yahtzee' on a Yatzy"),
+        ("yatzy", lambda g: g["entries"][2].update(yahtzee_bonus=True), "Ann's card 1: Yatzy: "),
+        ("yatzy", lambda g: g.update(switches=["saved_rolls"]), "Yatzy has no house rule"),
+        ("yatzy", lambda g: g.update(family="poker"), "There is no game called 'poker'."),
+        ("yatzy", lambda g: g.update(mode="triple"), "mode: not a Yatzy mode."),
+        ("yatzy", lambda g: g.update(forced_order="yes"), "forced_order: expected true or false"),
+        ("yatzy", lambda g: g.update(forced_order=True), "in order: Twos is next."),
+        ("yatzy", lambda g: g.update(bonus_threshold=80), "games[0].bonus_points: expected int."),
+        ("maxi", lambda g: g["entries"][0].update(dice="22255"), "A roll is six dice; got 5."),
+        ("maxi", lambda g: g["entries"][1].update(points=20), "Full straight: "),
+    ],
+)  # fmt: skip
+def test_a_file_whose_entries_break_its_familys_rules_is_refused(household, family, spoil, message):
+    family_game(household, family, YATZY_TURNS if family == "yatzy" else MAXI_TURNS)
+    document = exchange.export_games(Game.objects.all())
+    Game.objects.all().delete()
+    spoil(document["games"][0])
+    with pytest.raises(services.Refusal, match=re.escape(message)):
+        exchange.read_games(document)
+    assert not Game.objects.exists()
+
+
+def test_the_csv_says_each_rows_game_family(household):
+    family_game(household, "yatzy", YATZY_TURNS)
+    rows = list(csv.DictReader(io.StringIO("".join(exchange.export_csv(Game.objects.all())))))
+    assert [(row["family"], row["box"]) for row in rows] == [
+        ("yatzy", "ones"), ("yatzy", "two_pairs"), ("yatzy", "yatzy")
+    ]  # fmt: skip

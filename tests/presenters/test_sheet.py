@@ -1,6 +1,7 @@
 """The score sheet as a table: rows, prepared cells, and the cells an entry changes; the
 markup they get is the sheet template's."""
 
+import pytest
 from django.template.loader import render_to_string
 
 from scorecard.access.links import GameLinks
@@ -139,3 +140,15 @@ def test_a_correction_link_names_the_player_and_a_triple_card(household):
     rows = sheet_rows(game_columns(progress), GameLinks(game.public_id).correct)
     twos = next(row for row in rows if row.box is Box.TWOS)
     assert 'aria-label="Correct Ann’s Twos on card ×2: 4"' in row_html(twos)
+
+
+@pytest.mark.parametrize("triple", [False, True])
+def test_a_blank_yahtzee_sheet_has_the_rows_and_hints_of_a_games_sheet(triple):
+    from scorecard.engine import rules
+    from scorecard.presenters.sheet import blank_rows
+
+    columns = blank_columns(["Ann", "Bob"], 2, triple=triple)
+    blank = blank_rows(rules.STANDARD, columns)
+    game = sheet_rows(columns)
+    assert [(r.label, r.hint, r.kind) for r in blank] == [(r.label, r.hint, r.kind) for r in game]
+    assert all(cell.text == "" for row in blank for cell in row.cells)

@@ -12,7 +12,7 @@ from scorecard.game.progress import load_progress
 from scorecard.models import Game, Household, Player, Roll, Seat
 from scorecard.presenters import review
 from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play
-from tests.helpers import browser_of, finished_game, text
+from tests.helpers import browser_of, finished_game, settled_family_game, text
 
 
 def test_games_in_progress_come_first_then_the_newest(client_of, household):
@@ -236,3 +236,60 @@ def test_the_review_rates_each_decision(advised, household):
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in page
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in with_cookie
     assert all(decision.loss >= -1e-9 for decision in losses[0].decisions)
+
+
+def test_high_scores_are_kept_apart_family_by_family(client_of, household):
+    game = finished_game(household, names=("Dee",))
+    Game.objects.filter(pk=game.pk).update(digital=True)
+    settled_family_game(household, "yatzy", {"Dee": 250, "Eva": 190})
+    settled_family_game(household, "maxi", {"Eva": 320})
+    page = text(client_of.get(reverse("high-scores")))
+    yahtzee, yatzy = page.split('<h2 id="high-yatzy">Yatzy</h2>')
+    yatzy, maxi = yatzy.split('<h2 id="high-maxi">Maxi Yatzy</h2>')
+    assert '<h2 id="high-yahtzee">Yahtzee</h2>' in yahtzee
+    assert f"Dee</a> <strong>{card_total(SOLO_GAME)}</strong>" in yahtzee
+    assert "Dee</a> <strong>250</strong>" in yatzy and "Eva</a> <strong>190</strong>" in yatzy
+    assert yatzy.index("250") < yatzy.index("190") and "<strong>320</strong>" not in yatzy
+    assert "Eva</a> <strong>320</strong>" in maxi and "250" not in maxi
+
+
+def test_a_players_figures_are_kept_family_by_family(client_of, household):
+    from scorecard.engine import families
+    from scorecard.history.statistics import player_families, player_figures, player_stats
+
+    finished_game(household, names=("Dee",))
+    settled_family_game(household, "yatzy", {"Dee": 250}, with_figures=True)
+    dee = Player.objects.get(name="Dee")
+    assert player_families(player_figures(dee)) == [families.YAHTZEE, families.YATZY]
+    assert player_stats(dee).best == card_total(SOLO_GAME)
+    kept = player_stats(dee, families.YATZY)
+    assert (kept.games, kept.best, kept.average) == (1, 250, 250)
+    page = text(client_of.get(reverse("player", args=[dee.public_id])))
+    yahtzee, yatzy_part = page.split('<h2 id="figures-yatzy">Yatzy</h2>')
+    assert '<h2 id="figures-yahtzee">Yahtzee</h2>' in yahtzee and "Extra Yahtzees" in yahtzee
+    assert f"<dd>{card_total(SOLO_GAME)}</dd>" in yahtzee and "<dd>250</dd>" not in yahtzee
+    assert "<dd>250</dd>" in yatzy_part and "Yahtzees" not in yatzy_part
+    assert 'aria-label="Final scores of Dee in Yatzy"' in yatzy_part
+
+
+def test_a_review_says_which_rules_the_table_played(client_of, household):
+    from django.template.loader import render_to_string
+
+    game = finished_game(household, names=("Ann",))
+    Game.objects.filter(pk=game.pk).update(forced_order=True)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    assert "Hasbro rule, boxes filled in order</small></h1>" in page
+
+    def said(**rules) -> str:
+        Game.objects.filter(pk=game.pk).update(**rules)
+        return render_to_string("review.html#game-rules", {"game": Game.objects.get(pk=game.pk)})
+
+    yatzy = said(family="yatzy", switches="four_alike_two_pairs,five_alike_full_house")
+    assert yatzy == (
+        "<small>Yatzy, five alike counts as a full house, four alike counts as two pairs, "
+        "boxes filled in order</small>"
+    )
+    maxi = said(family="maxi", switches="saved_rolls", forced_order=False, digital=True)
+    maxi += said(bonus_threshold=80, bonus_points=50)
+    assert "<small>Maxi Yatzy, digital, rolls not used are saved for later turns</small>" in maxi
+    assert maxi.endswith(", bonus 50 at 80</small>") and "Hasbro" not in maxi

@@ -177,3 +177,75 @@ def test_a_web_app_manifest_makes_the_card_installable(db):
     page = Client().get(reverse("rules")).content.decode()
     assert f'<link rel="manifest" href="{reverse("web-manifest")}">' in page
     assert '<meta name="theme-color"' in page
+
+
+def test_a_blank_yatzy_sheet_has_the_yatzy_boxes_and_no_yahtzee_extras(db):
+    page = text(Client().get(reverse("sheet"), {"game": "yatzy"}))
+    labels = re.findall(r'<th scope="row">([^<]+)</th>', page)
+    assert labels == [
+        "Player", "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Upper subtotal",
+        "Bonus", "Upper total", "One pair", "Two pairs", "Three of a kind", "Four of a kind",
+        "Small straight", "Large straight", "Full house", "Chance", "Yatzy", "Lower total",
+        "Grand total",
+    ]  # fmt: skip
+    for hint in ("50 at 63+", "1 2 3 4 5: 15", "2 3 4 5 6: 20", "Three + two, all dice"):
+        assert f'<td class="hint">{hint}</td>' in page
+    assert "<h1>Yatzy score sheet</h1>" in page
+    assert "Yahtzee" not in page.split("<main", 1)[1].replace('value="yahtzee"', "").replace(
+        "> Yahtzee</label>", ""
+    )
+    assert "Triple" not in page and "joker" not in page.lower()
+
+
+def test_a_blank_maxi_sheet_has_twenty_boxes_and_its_own_bonus(db):
+    page = text(Client().get(reverse("sheet"), {"game": "maxi", "triple": "1"}))
+    labels = re.findall(r'<th scope="row">([^<]+)</th>', page)
+    assert labels[labels.index("Upper total") + 1 :] == [
+        "One pair", "Two pairs", "Three pairs", "Three of a kind", "Four of a kind",
+        "Five of a kind", "Small straight", "Large straight", "Full straight", "Full house",
+        "Villa", "Tower", "Chance", "Maxi Yatzy", "Lower total", "Grand total",
+    ]  # fmt: skip
+    assert '<td class="hint">100 at 84+</td>' in page
+    assert '<td class="hint">1 to 6: 21</td>' in page
+    assert "Upper bonus: 100 for 84 or more" in page
+    assert "Counts as" not in page  # Triple cards are a Yahtzee game only
+
+
+def test_an_unknown_game_on_the_sheet_gets_a_message(db):
+    response = Client().get(reverse("sheet"), {"game": "poker"})
+    assert response.status_code == 400
+    assert "Pick Yahtzee, Yatzy or Maxi Yatzy for the sheet." in text(response)
+
+
+def test_the_rules_page_has_a_section_for_yatzy_and_maxi_with_the_engines_odds(db):
+    from scorecard.engine import families, odds
+
+    page = text(Client().get(reverse("rules")))
+    yahtzee, yatzy = page.split('<section id="yatzy"', 1)
+    yatzy, maxi = yatzy.split('<section id="maxi"', 1)
+    maxi, in_order = maxi.split('<section id="in-order"', 1)
+    five, six = odds.all_alike_in_one_turn(5), odds.all_alike_in_one_turn(6)
+    assert five == odds.yahtzee_in_one_turn()
+    assert f"{five.numerator}/{five.denominator}" in yatzy and "4.60%" in yatzy
+    assert f"{six.numerator}/{six.denominator}" in maxi and f"{float(six):.2%}" in maxi
+    assert "adds <strong>50</strong>" in yatzy and "adds <strong>100</strong>" in maxi
+    for example in rules_content.YATZY_EXAMPLES + rules_content.MAXI_EXAMPLES:
+        scored = example.house.score(example.box, example.dice)
+        row = f'<th scope="row">{example.box.label}</th><td>{example.how}</td>'
+        assert f'{row}<td class="roll-cell">{example.shown}</td><td>{scored}</td>' in page
+    for switch in families.YATZY.switches:
+        assert switch.label in yatzy
+    assert "1 5 5 5 5</strong> in Two pairs: 0 by the plain rules, 20" in yatzy
+    assert families.Switch.SAVED_ROLLS.label in maxi and "Advice is not offered" in maxi
+    for yahtzee_only in ("joker", "Joker", "Triple", "Challenge", "extra Yahtzee"):
+        assert yahtzee_only not in yatzy + maxi + in_order
+    assert "Fill the boxes in order" in in_order
+    assert 'href="/sheet/?game=yatzy"' in yatzy and 'href="/sheet/?game=maxi"' in maxi
+
+
+def test_six_dice_all_alike_in_a_turn_is_counted_exactly():
+    from scorecard.engine import odds
+
+    # One roll: 6 of the 6^6 ordered rolls are six alike.
+    assert odds.all_alike_in_one_turn(6, rolls=1) == Fraction(6, 6**6)
+    assert odds.all_alike_in_one_turn(6) == Fraction(33391127, 1632586752)
