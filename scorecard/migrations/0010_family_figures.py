@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorecard', '0008_rule_families'),
+        ('scorecard', '0009_idempotent_requests'),
     ]
 
     operations = [
