@@ -768,6 +768,10 @@ def browse_the_history(phone: Phone, player: str, games: int, theirs: int) -> No
 def print_a_blank_sheet(phone: Phone) -> None:
     page = phone.page
     main_menu(phone, "Sheet")
+    for game in ("Maxi Yatzy", "Yatzy", "Yahtzee"):  # each family's sheet, Yahtzee's last
+        phone.tap(page.get_by_role("radio", name=game, exact=True))
+        phone.tap(page.get_by_role("button", name="Update the sheet"))
+        expect(page.get_by_role("heading", name=f"{game} score sheet", exact=True)).to_be_visible()
     phone.pick(page.get_by_label("Columns"), label="3")
     phone.tap(page.get_by_label(re.compile("Triple Yahtzee")))
     phone.tap(page.get_by_role("button", name="Update the sheet"))
