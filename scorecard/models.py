@@ -284,8 +284,9 @@ class Entry(models.Model):
         return f"{self.box} {self.points} (turn {self.turn})"
 
     @cached_property
-    def rules_box(self) -> rules.Box:
-        return rules.Box.from_key(self.box)
+    def rules_box(self) -> Any:
+        """The box of the game's own family."""
+        return self.game.house_rules.family.box(self.box)
 
 
 class UndoneEntry(models.Model):
@@ -310,8 +311,9 @@ class UndoneEntry(models.Model):
         return f"undone {self.box} {self.points} (turn {self.turn})"
 
     @property
-    def rules_box(self) -> rules.Box:
-        return rules.Box.from_key(self.box)
+    def rules_box(self) -> Any:
+        """The box of the game's own family."""
+        return self.game.house_rules.family.box(self.box)
 
 
 class Roll(models.Model):

@@ -35,6 +35,11 @@ def advice_available(progress: GameProgress) -> bool:
 
 def unavailable_because(progress: GameProgress) -> str:
     """Why there is no advice for this game, or "" when there is."""
+    family = progress.game.house_rules.family
+    if not family.has_advice:
+        return no_advice_for(family.name)
+    if not family.has_jokers:  # Yatzy: its advisor is not wired to the page yet
+        return NOT_READY
     if progress.game.cards_per_player != 1:
         return TRIPLE_HAS_NONE
     if not strategy.is_ready(progress.game.joker_rule):
@@ -42,12 +47,20 @@ def unavailable_because(progress: GameProgress) -> str:
     return ""
 
 
+def no_advice_for(name: str) -> str:
+    return (
+        f"There is no advice for {name}: its exact strategy is too large to work out "
+        "on this server, and we give no guesses in its place."
+    )
+
+
 def win_chances_shown(progress: GameProgress) -> bool:
     """Whether the standings can show each player's chance to win: a one-card game of two to
     eight players whose rule has its policy tables built."""
     game = progress.game
     return (
-        game.cards_per_player == 1
+        game.house_rules.family.has_jokers  # the only family whose tables are wired yet
+        and game.cards_per_player == 1
         and len(progress.seats) >= 2
         and distribution.is_ready(game.joker_rule)
     )
