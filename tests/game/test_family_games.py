@@ -131,3 +131,22 @@ def test_five_dice_are_refused_for_maxi_yatzy(household):
     game = solo(household, MAXI)
     with pytest.raises(services.Refusal, match="six dice"):
         services.record_box(game=game, version=0, turn=1, box="chance", dice=(1, 2, 3, 4, 5))
+
+
+def test_a_rematch_keeps_the_game_and_its_house_rules(household):
+    house = services.HouseSettings(
+        "maxi", frozenset({families.Switch.SAVED_ROLLS}), families.UpperBonus(80, 50), True
+    )
+    rematch = services.game_rematch(game=solo(household, house))
+    assert rematch.house_rules == solo(household, house).house_rules
+
+
+def test_standings_headings_follow_the_family():
+    from scorecard.presenters.standings import headings
+
+    yatzy = services.HouseSettings("yatzy").house_rules()
+    names = [heading.short for heading in headings(yatzy)]
+    assert names == ["Up", "Bon", "Low", "Total", "Pace"]
+    assert "50 once the upper boxes reach 63" in headings(yatzy)[1].meaning
+    maxi = services.HouseSettings("maxi", bonus=families.UpperBonus(80, 50)).house_rules()
+    assert "50 once the upper boxes reach 80" in headings(maxi)[1].meaning
