@@ -157,6 +157,13 @@ class Game(models.Model):
         return rules.HouseRules(family, switches, bonus, self.forced_order)
 
     @property
+    def title(self) -> str:
+        """What the game is called on its pages: Yahtzee's mode ("Standard", "Triple
+        Yahtzee", ...) or the other family's name ("Yatzy", "Maxi Yatzy")."""
+        family = self.house_rules.family
+        return self.get_mode_display() if family.has_jokers else family.name
+
+    @property
     def cards_per_player(self) -> int:
         return rules.cards_per_player(triple=self.mode == self.Mode.TRIPLE)
 

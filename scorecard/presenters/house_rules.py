@@ -11,8 +11,7 @@ from scorecard.models import Game
 
 def game_title(game: Game) -> str:
     """ "Yatzy", "Maxi Yatzy", or for Yahtzee its mode: "Standard", "Triple Yahtzee", ..."""
-    family = game.house_rules.family
-    return game.get_mode_display() if family.has_jokers else family.name
+    return game.title
 
 
 def house_notes(game: Game) -> list[str]:

@@ -174,3 +174,17 @@ def test_a_yatzy_games_own_sheet_has_its_rows_and_bonus_and_no_yahtzee_extras(cl
     assert "Score sheet · Yatzy" in page
     assert "Upper bonus: 50 for 63 or more" in page
     assert "Two pairs" in page and "Extra Yahtzees" not in page and "Yahtzee bonus" not in page
+
+
+def test_the_home_page_names_a_yatzy_game_by_its_game(client_of, household):
+    yatzy_game(household)
+    page = text(client_of.get(reverse("home")))
+    assert "· Yatzy ·" in page and "Standard" not in page
+
+
+def test_a_finished_yatzy_games_review_never_mentions_the_joker_rule(client_of, household):
+    from tests.game.test_family_games import YATZY_CARD
+
+    game = play(yatzy_game(household), YATZY_CARD)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    assert "Yatzy" in page and "Hasbro" not in page and " rule</small>" not in page
