@@ -204,7 +204,8 @@ class TurnPanel:
     @property
     def typed_boxes(self) -> list[Any]:
         """The boxes a number may be typed into, for a table game without dice to hand."""
-        return self.card.open_boxes() if self.card else []
+        open_boxes = self.card.open_boxes() if self.card else []
+        return open_boxes[:1] if self.house.forced else open_boxes  # forced: the next one
 
 
 _NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.COACH}

@@ -188,3 +188,10 @@ def test_a_finished_yatzy_games_review_never_mentions_the_joker_rule(client_of, 
     game = play(yatzy_game(household), YATZY_CARD)
     page = text(client_of.get(reverse("game-review", args=[game.public_id])))
     assert "Yatzy" in page and "Hasbro" not in page and " rule</small>" not in page
+
+
+def test_a_forced_games_typed_points_offer_only_the_next_box(client_of, household):
+    game = play(yatzy_game(household, forced=True), [("ones", (1, 1, 2, 3, 4))])
+    page = text(client_of.get(game_url(game) + "?typed=1"))
+    options = page.split('id="typed-box"')[1].split("</select>")[0]
+    assert '<option value="twos">Twos</option>' in options and "threes" not in options
