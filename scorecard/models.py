@@ -160,6 +160,13 @@ class Game(models.Model):
         return rules.HouseRules(family, switches, bonus, self.forced_order)
 
     @property
+    def title(self) -> str:
+        """What the game is called on its pages: Yahtzee's mode ("Standard", "Triple
+        Yahtzee", ...) or the other family's name ("Yatzy", "Maxi Yatzy")."""
+        family = self.house_rules.family
+        return self.get_mode_display() if family.has_jokers else family.name
+
+    @property
     def cards_per_player(self) -> int:
         return rules.cards_per_player(triple=self.mode == self.Mode.TRIPLE)
 
@@ -287,8 +294,9 @@ class Entry(models.Model):
         return f"{self.box} {self.points} (turn {self.turn})"
 
     @cached_property
-    def rules_box(self) -> rules.Box:
-        return rules.Box.from_key(self.box)
+    def rules_box(self) -> Any:
+        """The box of the game's own family."""
+        return self.game.house_rules.family.box(self.box)
 
 
 class UndoneEntry(models.Model):
@@ -313,8 +321,9 @@ class UndoneEntry(models.Model):
         return f"undone {self.box} {self.points} (turn {self.turn})"
 
     @property
-    def rules_box(self) -> rules.Box:
-        return rules.Box.from_key(self.box)
+    def rules_box(self) -> Any:
+        """The box of the game's own family."""
+        return self.game.house_rules.family.box(self.box)
 
 
 class Roll(models.Model):

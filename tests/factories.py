@@ -32,8 +32,11 @@ class GameFactory(factory.django.DjangoModelFactory):
     mode = Game.Mode.STANDARD
 
     @classmethod
-    def _create(cls, model_class, owner, joker, mode, names=("Ann", "Bob"), **kwargs):
-        return services.game_create(owner=owner, names=list(names), joker=joker, mode=mode)
+    def _create(cls, model_class, owner, joker, mode, names=("Ann", "Bob"), house=None, **kwargs):
+        house = house or services.STANDARD_HOUSE  # a family and its house rules
+        return services.game_create(
+            owner=owner, names=list(names), joker=joker, mode=mode, house=house
+        )
 
 
 class SeatFactory(factory.django.DjangoModelFactory):

@@ -8,10 +8,12 @@ game twice. What a card derives from its entries is kept up to date as entries c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
-from scorecard.engine import rules
+from scorecard.engine import families, rules
 from scorecard.game.compiled import CompiledQuery
 from scorecard.models import ENTRY_FIELDS, Entry, Game, Player, Roll, Seat
 
@@ -31,20 +33,28 @@ class EntryRow:
     yahtzee_bonus: bool
     created: datetime | None = None  # read only where times are shown or kept
     corrected: datetime | None = None
-    rules_box: rules.Box = field(init=False)
+    rules_box: Any = field(init=False)  # a box of the game's family
     seat: Seat | None = None
+    # Keyword only in practice: the rows fill the fields above by position.
+    family: families.Family[Any] = field(default=families.YAHTZEE, repr=False)
 
     COLUMNS = ("pk", "seat_id", *ENTRY_FIELDS)
     TIMES = ("created", "corrected")
 
     def __post_init__(self) -> None:
-        self.rules_box = rules.Box.from_key(self.box)
+        self.rules_box = self.family.box(self.box)
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any], family: families.Family[Any]) -> EntryRow:
+        """An entry from its `COLUMNS` (and `TIMES`) as the database gives them."""
+        named: dict[str, Any] = {"family": family}
+        return cls(*row, **named)
 
     @property
     def dice_tuple(self) -> rules.Dice | None:
         return tuple(int(face) for face in self.dice) if self.dice else None
 
-    def as_rules_entry(self) -> rules.Entry[rules.Box]:
+    def as_rules_entry(self) -> rules.Entry[Any]:
         bonus = rules.EXTRA_YAHTZEE_BONUS if self.yahtzee_bonus else 0
         return rules.Entry(self.rules_box, self.points, self.dice_tuple, bonus)
 
@@ -54,9 +64,10 @@ class CardProgress:
     """One card of one player: its entries in turn order and what they add up to."""
 
     number: int
+    house_rules: rules.HouseRules[Any] = rules.STANDARD
     entries: list[EntryRow] = field(default_factory=list)
-    filled: dict[rules.Box, int] = field(default_factory=dict)
-    by_box: dict[rules.Box, EntryRow] = field(default_factory=dict)
+    filled: dict[Any, int] = field(default_factory=dict)  # by a box of the game's family
+    by_box: dict[Any, EntryRow] = field(default_factory=dict)
     extra_yahtzees: int = 0
     _totals: rules.Totals | None = None
 
@@ -80,15 +91,19 @@ class CardProgress:
     @property
     def totals(self) -> rules.Totals:
         if self._totals is None:
-            self._totals = rules.totals(self.filled, self.extra_yahtzees)
+            self._totals = self.house_rules.totals(self.filled, self.extra_yahtzees)
         return self._totals
 
     @property
     def is_full(self) -> bool:
-        return len(self.entries) == rules.BOXES_PER_CARD
+        return len(self.entries) == len(self.house_rules.boxes)
 
-    def open_boxes(self) -> list[rules.Box]:
-        return [box for box in rules.Box if box not in self.filled]
+    @property
+    def bonus_settled(self) -> bool:
+        return self.house_rules.upper_bonus_settled(self.filled)
+
+    def open_boxes(self) -> list[Any]:
+        return [box for box in self.house_rules.boxes if box not in self.filled]
 
 
 @dataclass(eq=False)
@@ -117,7 +132,7 @@ class GameProgress:
 
     @property
     def total_turns(self) -> int:
-        return rules.turns_per_player(self.game.cards_per_player) * len(self.seats)
+        return self.game.house_rules.turns_per_player(self.game.cards_per_player) * len(self.seats)
 
     @property
     def next_turn(self) -> int:
@@ -171,7 +186,7 @@ class GameProgress:
 
     @property
     def rolls_left(self) -> int:
-        return rules.ROLLS_PER_TURN - len(self.rolls)
+        return self.game.house_rules.family.rolls_per_turn - len(self.rolls)
 
     @property
     def may_roll(self) -> bool:
@@ -187,7 +202,8 @@ class GameProgress:
         """The dice a box is filled with this turn, when the server rolled them."""
         if self.round_dice:
             return self.round_dice
-        return rules.parse_dice(self.table_dice) if self.table_dice else None
+        family = self.game.house_rules.family
+        return family.parse_dice(self.table_dice) if self.table_dice else None
 
     def standings(self) -> list[tuple[SeatProgress, rules.Totals]]:
         return [(seat, seat.totals) for seat in self.seats]
@@ -207,10 +223,9 @@ class GameProgress:
 
 
 def _build(game: Game, seats: list[Seat], entries: list[EntryRow]) -> GameProgress:
-    cards = {
-        seat.pk: [CardProgress(number) for number in range(1, game.cards_per_player + 1)]
-        for seat in seats
-    }
+    house = game.house_rules
+    numbers = range(1, game.cards_per_player + 1)
+    cards = {seat.pk: [CardProgress(number, house) for number in numbers] for seat in seats}
     by_id = {seat.pk: seat for seat in seats}
     for entry in entries:
         entry.seat = by_id[entry.seat_id]
@@ -232,7 +247,8 @@ def load_progress(
     `with_times` when each entry was made and corrected (parsing times is a cost a turn
     does not need to pay)."""
     query = GAME_ENTRIES_WITH_TIMES if with_times else GAME_ENTRIES
-    entries = [EntryRow(*row) for row in query.rows(game=game.pk)]
+    family = game.house_rules.family
+    entries = [EntryRow.from_row(row, family) for row in query.rows(game=game.pk)]
     if seats is None:
         seats = list(game.seats.select_related("player"))
     progress = _build(game, seats, entries)
@@ -272,6 +288,8 @@ def load_many(games: list[Game]) -> list[GameProgress]:
         seats[seat.game_id].append(seat)
     entries: dict[int, list[EntryRow]] = {pk: [] for pk in ids}
     rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
+    by_id = {game.pk: game for game in games}
     for game_id, *row in rows.values_list("game_id", *EntryRow.COLUMNS, *EntryRow.TIMES):
-        entries[game_id].append(EntryRow(*row))
+        family = by_id[game_id].house_rules.family
+        entries[game_id].append(EntryRow.from_row(row, family))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]

@@ -18,7 +18,7 @@ from typing import Any, Literal, NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from scorecard.engine import rules
+from scorecard.engine import families, rules
 from scorecard.game import compiled, results
 from scorecard.game.progress import EntryRow, GameProgress, load_progress
 from scorecard.models import (
@@ -66,7 +66,7 @@ class GameChanged(Refusal):
 class ZeroNeedsConfirmation(Exception):
     """A box would score 0: the player is asked once more before it is written down."""
 
-    def __init__(self, box: rules.Box, card: int, progress: GameProgress) -> None:
+    def __init__(self, box: rules.CardBox, card: int, progress: GameProgress) -> None:
         super().__init__(f"Score 0 in {box.label}?")
         self.box = box
         self.card = card
@@ -122,6 +122,24 @@ def player_get_or_create(*, owner: Household, name: str, public_id: str | None =
     return Player.objects.create(owner=owner, name=name)
 
 
+class HouseSettings(NamedTuple):
+    """The rules a new game is played by beyond Yahtzee's: its family, the house switches it
+    turns on, its own upper bonus (None: the family's) and whether boxes are filled in order."""
+
+    family: str = families.YAHTZEE.key
+    switches: frozenset[families.Switch] = frozenset()
+    bonus: families.UpperBonus | None = None
+    forced: bool = False
+
+    def house_rules(self) -> rules.HouseRules[Any]:
+        """The engine's rules for these settings, or `RuleViolation` for a mix it refuses."""
+        family = families.family_named(self.family)
+        return rules.HouseRules(family, self.switches, self.bonus, self.forced)
+
+
+STANDARD_HOUSE = HouseSettings()
+
+
 @transaction.atomic
 def game_create(
     *,
@@ -132,20 +150,45 @@ def game_create(
     digital: bool = False,
     random_start: bool = False,
     rng: random.Random | None = None,
+    house: HouseSettings = STANDARD_HOUSE,
 ) -> Game:
-    """A new game; with a random start, seating order is kept and rotated to the starter."""
+    """A new game; with a random start, seating order is kept and rotated to the starter.
+
+    The joker rule and Triple or Challenge belong to Yahtzee: another family plays standard.
+    """
     names = clean_names(names)
     if mode not in Game.Mode.values:
         raise Refusal(f"There is no game mode called {mode!r}.")
+    with by_the_rules():
+        house_rules = house.house_rules()
+    if not house_rules.family.has_jokers:
+        joker, mode = rules.JokerRule.HASBRO, Game.Mode.STANDARD
     if random_start:
         start = (rng or random.SystemRandom()).randrange(len(names))
         names = names[start:] + names[:start]
-    game = Game.objects.create(owner=owner, joker=joker.key, mode=mode, digital=digital)
+    bonus = house.bonus
+    game = Game.objects.create(
+        owner=owner,
+        joker=joker.key,
+        mode=mode,
+        digital=digital,
+        family=house.family,
+        switches=",".join(sorted(switch.key for switch in house.switches)),
+        forced_order=house.forced,
+        bonus_threshold=bonus.threshold if bonus else None,
+        bonus_points=bonus.points if bonus else None,
+    )
     Seat.objects.bulk_create(
         Seat(game=game, player=player_get_or_create(owner=owner, name=name), position=index)
         for index, name in enumerate(names)
     )
     return game
+
+
+def house_settings(game: Game) -> HouseSettings:
+    """The house settings a game was created with, for a rematch."""
+    house = game.house_rules
+    return HouseSettings(house.family.key, house.switches, house.house_bonus, house.forced)
 
 
 CLAIM = compiled.update(Game, "version", "finished", where=("id", "version"))
@@ -184,7 +227,7 @@ def _repeat_of_last(
     progress: GameProgress,
     turn: int,
     card: int,
-    box: rules.Box,
+    box: rules.CardBox,
     dice: rules.Dice | None,
     points: int | None,
 ) -> EntryRow | None:
@@ -204,7 +247,7 @@ def record_box(
     game: Game,
     version: int,
     turn: int,
-    box: rules.Box,
+    box: rules.CardBox | str,
     card: int = 1,
     dice: rules.Dice | None = None,
     points: int | None = None,
@@ -221,8 +264,10 @@ def record_box(
     """
     with transaction.atomic():
         progress = load_progress(game, seats=seats) if progress is None else progress
+        with by_the_rules(progress):
+            named: Any = _game_box(game, box)
         if version != game.version or turn != progress.next_turn:
-            repeat = _repeat_of_last(progress, turn, card, box, dice, points)
+            repeat = _repeat_of_last(progress, turn, card, named, dice, points)
             if repeat is None:
                 raise GameChanged(progress)
             return Recorded(progress, repeat, False)
@@ -232,36 +277,42 @@ def record_box(
         if not 1 <= card <= game.cards_per_player:
             raise Refusal(f"There is no card {card} in this game.", progress=progress)
         with by_the_rules(progress):
-            placement = rules.place(
+            placement = game.house_rules.place(
                 seat.cards[card - 1].filled,
-                box,
+                named,
                 dice=_turn_dice(progress, dice, points),
                 points=points,
                 joker=game.joker_rule,
                 extra_yahtzee=extra_yahtzee,
             )
         if placement.points == 0 and not placement.bonus and not confirm_zero:
-            raise ZeroNeedsConfirmation(box, card, progress)
+            raise ZeroNeedsConfirmation(named, card, progress)
         last_turn = progress.next_turn == progress.total_turns
         try:
             _claim_version(game, version, finished=timezone.now() if last_turn else None)
         except GameChanged:  # another phone's change won the race to the row
             progress = _reread(game, seats)
-            repeat = _repeat_of_last(progress, turn, card, box, dice, points)
+            repeat = _repeat_of_last(progress, turn, card, named, dice, points)
             if repeat is None:
                 raise GameChanged(progress) from None
             return Recorded(progress, repeat, False)
         dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
         created = timezone.now()
-        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, progress.next_turn, card, box.key,
+        entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, progress.next_turn, card, named.key,
                                     placement.points, dice_text, bool(placement.bonus),
                                     created)  # fmt: skip
-        filled = EntryRow(entry_id, seat.seat.pk, progress.next_turn, card, box.key,
-                          placement.points, dice_text, bool(placement.bonus), created)  # fmt: skip
+        filled = EntryRow(entry_id, seat.seat.pk, progress.next_turn, card, named.key,
+                          placement.points, dice_text, bool(placement.bonus), created,
+                          family=game.house_rules.family)  # fmt: skip
         progress.add(filled)
         if last_turn:
             results.settle_finished(progress)
     return Recorded(progress, filled, True)
+
+
+def _game_box(game: Game, box: rules.CardBox | str) -> Any:
+    """The box of the game's own family that a form (by key) or a caller names."""
+    return game.house_rules.family.box(box if isinstance(box, str) else box.key)
 
 
 INSERT_ENTRY = compiled.insert(Entry, "game", "seat", *ENTRY_FIELDS, "created")
@@ -278,6 +329,8 @@ def _turn_dice(
         dice = progress.turn_dice
         if dice is None:
             raise Refusal("Roll the dice first.")
+    if dice is not None:
+        dice = progress.game.house_rules.family.parse_dice(dice)
     round_dice = progress.round_dice
     if round_dice and dice and tuple(sorted(dice)) != round_dice:
         shown = " ".join(map(str, round_dice))
@@ -285,9 +338,15 @@ def _turn_dice(
     return dice
 
 
-def roll_faces(rng: random.Random, table: Sequence[int] | None, hold: Sequence[int]) -> list[int]:
-    """The dice after a roll: held positions keep their face, the others are rolled."""
-    return [table[i] if table and i in hold else rng.randint(1, 6) for i in range(rules.DICE_COUNT)]
+def roll_faces(
+    rng: random.Random,
+    table: Sequence[int] | None,
+    hold: Sequence[int],
+    count: int = rules.DICE_COUNT,
+) -> list[int]:
+    """The dice after a roll (`count` of them): held positions keep their face, the others
+    are rolled."""
+    return [table[i] if table and i in hold else rng.randint(1, 6) for i in range(count)]
 
 
 def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
@@ -299,10 +358,11 @@ def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
         raise Refusal(f"That turn is over; this is turn {progress.next_turn}.")
     if progress.round_dice:
         raise Refusal("This round's roll is already shared: choose a box for it.")
+    family = progress.game.house_rules.family
     if not progress.rolls_left:
-        raise Refusal(f"{rules.ROLLS_PER_TURN} rolls a turn: choose a box now.")
-    if any(not 0 <= position < rules.DICE_COUNT for position in hold):
-        raise Refusal(f"Only dice 1 to {rules.DICE_COUNT} can be held.")
+        raise Refusal(f"{family.rolls_per_turn} rolls a turn: choose a box now.")
+    if any(not 0 <= position < family.dice_count for position in hold):
+        raise Refusal(f"Only dice 1 to {family.dice_count} can be held.")
     if hold and not progress.rolls:
         raise Refusal("Roll first: there are no dice to hold yet.")
 
@@ -326,14 +386,15 @@ def roll_dice(
             raise GameChanged(progress)
         with by_the_rules(progress):
             _check_roll(progress, turn, hold)
-        faces = roll_faces(rng or dice_source, progress.table_dice, hold)
+        count = game.house_rules.family.dice_count
+        faces = roll_faces(rng or dice_source, progress.table_dice, hold, count)
         _claim_version(game, version)
         roll = Roll.objects.create(
             game=game,
             turn=turn,
             number=len(progress.rolls) + 1,
             dice="".join(map(str, faces)),
-            held="".join("1" if i in hold else "0" for i in range(rules.DICE_COUNT)),
+            held="".join("1" if i in hold else "0" for i in range(count)),
         )
     progress.rolls.append(roll)
     return progress
@@ -380,13 +441,17 @@ def correct_box(
     if game.finished:
         results.unsettle(load_progress(game))
     rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
-    card = [EntryRow(*row) for row in rows.values_list(*EntryRow.COLUMNS)]
+    house = game.house_rules
+    family = house.family
+    card = [EntryRow.from_row(row, family) for row in rows.values_list(*EntryRow.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
-    box = entry.rules_box
+    box = family.box(entry.box)
+    # A correction changes an earlier box: forced order is about the turn, not the fix.
+    unforced = rules.HouseRules(family, house.switches, house.house_bonus)
     with by_the_rules():
-        placement = rules.place(
-            rules.check_card(before, game.joker_rule),
+        placement = unforced.place(
+            unforced.check_card(before, game.joker_rule),
             box,
             dice=dice,
             points=points,
@@ -395,7 +460,7 @@ def correct_box(
         )
     corrected = placement
     try:
-        rules.check_card([*before, corrected, *after], game.joker_rule)
+        unforced.check_card([*before, corrected, *after], game.joker_rule)
     except rules.RuleViolation as error:
         raise Refusal(f"That change would break a later box. {error}") from None
     entry.points = placement.points
@@ -412,7 +477,12 @@ def game_rematch(*, game: Game) -> Game:
     """A new game with the same players in the same order, rule and mode."""
     names = [seat.player.name for seat in game.seats.select_related("player")]
     return game_create(
-        owner=game.owner, names=names, joker=game.joker_rule, mode=game.mode, digital=game.digital
+        owner=game.owner,
+        names=names,
+        joker=game.joker_rule,
+        mode=game.mode,
+        digital=game.digital,
+        house=house_settings(game),
     )
 
 

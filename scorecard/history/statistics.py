@@ -28,7 +28,8 @@ def running_totals(progress: GameProgress) -> list[Series]:
     values: dict[int, list[int]] = {seat.seat.pk: [] for seat in progress.seats}
     for entry in progress.entries:
         seat_cards = cards[entry.seat_id]
-        seat_cards.setdefault(entry.card, CardProgress(entry.card)).add(entry)
+        house = progress.game.house_rules
+        seat_cards.setdefault(entry.card, CardProgress(entry.card, house)).add(entry)
         totals = {number: card.totals for number, card in seat_cards.items()}
         values[entry.seat_id].append(rules.combined_totals(totals).total)
     return [Series(seat.player.name, values[seat.seat.pk]) for seat in progress.seats]

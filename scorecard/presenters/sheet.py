@@ -15,16 +15,40 @@ from typing import Any
 from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, EntryRow, GameProgress
 
-BOX_HINTS = {
-    **{box: f"Sum of the {box.face}s" for box in rules.UPPER_BOXES},
-    rules.Box.THREE_OF_A_KIND: "Sum of all dice",
-    rules.Box.FOUR_OF_A_KIND: "Sum of all dice",
-    rules.Box.FULL_HOUSE: str(rules.FULL_HOUSE_POINTS),
-    rules.Box.SMALL_STRAIGHT: str(rules.SMALL_STRAIGHT_POINTS),
-    rules.Box.LARGE_STRAIGHT: str(rules.LARGE_STRAIGHT_POINTS),
-    rules.Box.YAHTZEE: str(rules.YAHTZEE_POINTS),
-    rules.Box.CHANCE: "Sum of all dice",
+# What each box scores, as a paper pad prints it beside the box, by family and box key.
+YAHTZEE_HINTS = {
+    "three_of_a_kind": "Sum of all dice",
+    "four_of_a_kind": "Sum of all dice",
+    "full_house": str(rules.FULL_HOUSE_POINTS),
+    "small_straight": str(rules.SMALL_STRAIGHT_POINTS),
+    "large_straight": str(rules.LARGE_STRAIGHT_POINTS),
+    "yahtzee": str(rules.YAHTZEE_POINTS),
+    "chance": "Sum of all dice",
 }
+# Yatzy and Maxi Yatzy count only the dice of the combination, except where said.
+YATZY_HINTS = {
+    "one_pair": "Sum of the pair",
+    "two_pairs": "Sum of two different pairs",
+    "three_pairs": "Sum of three different pairs",
+    "three_of_a_kind": "Sum of the three",
+    "four_of_a_kind": "Sum of the four",
+    "five_of_a_kind": "Sum of the five",
+    "small_straight": "1-2-3-4-5: 15",
+    "large_straight": "2-3-4-5-6: 20",
+    "full_straight": "1 to 6: 21",
+    "full_house": "3 + 2 alike: their sum",
+    "villa": "Two threes: sum of all",
+    "tower": "4 + 2 alike: sum of all",
+    "chance": "Sum of all dice",
+    "yatzy": "Five alike: 50",
+    "maxi_yatzy": "Six alike: 100",
+}
+
+
+def box_hint(family: rules.Family[Any], box: Any) -> str:
+    if box.is_upper:
+        return f"Sum of the {box.face}s"
+    return (YAHTZEE_HINTS if family.has_jokers else YATZY_HINTS)[box.key]
 
 
 @dataclass
@@ -65,7 +89,7 @@ class Row:
     hint: str
     kind: str  # "box" or "sum"
     cells: list[Cell] = field(default_factory=list)
-    box: rules.Box | None = None
+    box: Any = None  # a box of the card's family
 
 
 # The address that corrects a turn (`access.GameLinks.correct`), for a sheet whose boxes
@@ -88,10 +112,13 @@ def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Col
 # Each sum says what it adds up, as a paper pad does: the lower total is the one figure a
 # player compares with the standings, whose Low column leaves the Yahtzee bonus out.
 UPPER_SUBTOTAL_HINT = "Ones to Sixes"
-BONUS_HINT = f"{rules.UPPER_BONUS} at {rules.UPPER_BONUS_THRESHOLD}+"
 UPPER_TOTAL_HINT = "Subtotal + bonus"
 YAHTZEE_BONUS_HINT = f"{rules.EXTRA_YAHTZEE_BONUS} each extra Yahtzee"
 LOWER_TOTAL_HINT = "Lower boxes + Yahtzee bonus"
+
+
+def bonus_hint(house: rules.HouseRules[Any]) -> str:
+    return f"{house.upper_bonus.points} at {house.upper_bonus.threshold}+"
 
 
 def _upper(card: CardProgress) -> int:
@@ -112,16 +139,18 @@ def _lower_total(card: CardProgress) -> int:
 
 def _bonus(card: CardProgress) -> int | str:
     """The bonus once it is decided; blank while it may still come."""
-    return card.totals.bonus if rules.upper_bonus_settled(card.filled) else ""
+    return card.totals.bonus if card.bonus_settled else ""
 
 
-def _correction_label(column: Column, box: rules.Box, points: int) -> str:
+def _correction_label(column: Column, box: Any, points: int) -> str:
     """What a filled box's link says: whose box, on which card, what it holds."""
     card = f" on card {column.count}" if column.count else ""
     return f"Correct {column.player}’s {box.label}{card}: {points}"
 
 
-def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLink | None) -> Row:
+def _box_row(
+    house: rules.HouseRules[Any], box: Any, columns: list[Column], correct: CorrectionLink | None
+) -> Row:
     cells = []
     for column in columns:
         dom_id = column.id and f"{column.id}-{box.key}"
@@ -133,22 +162,35 @@ def _box_row(box: rules.Box, columns: list[Column], correct: CorrectionLink | No
             cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
         else:
             cells.append(Cell(str(entry.points), dom_id))
-    return Row(box.label, BOX_HINTS[box], "box", cells, box)
+    return Row(box.label, box_hint(house.family, box), "box", cells, box)
 
 
-def sheet_rows(columns: list[Column], correct: CorrectionLink | None = None) -> list[Row]:
-    """Every row of the sheet for these columns; with `correct`, filled boxes link to their
-    correction page."""
-    rows = [_box_row(box, columns, correct) for box in rules.UPPER_BOXES]
+def sheet_rows(
+    columns: list[Column],
+    correct: CorrectionLink | None = None,
+    house: rules.HouseRules[Any] | None = None,
+) -> list[Row]:
+    """Every row of the sheet for these columns, by the rules of their cards (`house` for a
+    blank sheet; standard Yahtzee unless given); with `correct`, filled boxes link to their
+    correction page. The extra-Yahtzee row is only for a family that has extra Yahtzees."""
+    cards = [column.card for column in columns if column.card is not None]
+    house = house or (cards[0].house_rules if cards else rules.STANDARD)
+    family = house.family
+    rows = [_box_row(house, box, columns, correct) for box in family.upper_boxes]
     rows += [
         _sum_row("upper", "Upper subtotal", UPPER_SUBTOTAL_HINT, _upper, columns),
-        _sum_row("bonus", "Bonus", BONUS_HINT, _bonus, columns),
+        _sum_row("bonus", "Bonus", bonus_hint(house), _bonus, columns),
         _sum_row("upper-total", "Upper total", UPPER_TOTAL_HINT, _upper_total, columns),
     ]
-    rows += [_box_row(box, columns, correct) for box in rules.LOWER_BOXES]
+    rows += [_box_row(house, box, columns, correct) for box in family.lower_boxes]
+    if family.has_jokers:
+        rows += [
+            _sum_row("extra", "Yahtzee bonus", YAHTZEE_BONUS_HINT, _yahtzee_bonus, columns),
+            _sum_row("lower-total", "Lower total", LOWER_TOTAL_HINT, _lower_total, columns),
+        ]
+    else:
+        rows.append(_sum_row("lower-total", "Lower total", "Lower boxes", _lower_total, columns))
     rows += [
-        _sum_row("extra", "Yahtzee bonus", YAHTZEE_BONUS_HINT, _yahtzee_bonus, columns),
-        _sum_row("lower-total", "Lower total", LOWER_TOTAL_HINT, _lower_total, columns),
         _sum_row("total", "Grand total", "Upper + lower", lambda card: card.totals.total, columns),
     ]
     if any(column.multiplier > 1 for column in columns):
@@ -249,7 +291,7 @@ def changed_cells(
 
 def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:
     """The card as it was before `entry` came or went."""
-    toggled = CardProgress(card.number)
+    toggled = CardProgress(card.number, card.house_rules)
     for kept in card.entries:
         if kept is not entry:
             toggled.add(kept)

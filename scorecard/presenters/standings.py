@@ -4,6 +4,7 @@ each column means."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from scorecard.engine import rules
 from scorecard.game.progress import GameProgress
@@ -25,32 +26,48 @@ class Heading:
         return self.short if self.short == self.name else f"{self.short} ({self.name})"
 
 
-# The lower column leaves the Yahtzee bonus out, so that Up + Bon + Low + Yz+ = Total; its
-# name says so, as the sheet's Lower total (a paper pad's "total of lower section") keeps it.
-HEADINGS = [
-    Heading("Upper boxes", "Up", "Ones to Sixes added up, before the bonus."),
-    Heading(
-        "Upper bonus",
-        "Bon",
-        f"{rules.UPPER_BONUS} once the upper boxes reach {rules.UPPER_BONUS_THRESHOLD}; "
-        "blank while it may still come.",
-    ),
-    Heading(
-        "Lower boxes",
-        "Low",
-        "3 of a kind to Chance added up, without the Yahtzee bonus. "
-        "The sheet’s Lower total is Low + Yz+.",
-    ),
-    Heading("Yahtzee bonus", "Yz+", f"{rules.EXTRA_YAHTZEE_BONUS} for each extra Yahtzee."),
-    Heading("Total", "Total", "The score: the four columns before it added up."),
-    Heading(
-        "Bonus pace",
-        "Pace",
-        f"How the upper boxes filled so far stand against {rules.PACE_DICE} of each face, "
-        f"which makes exactly the {rules.UPPER_BONUS_THRESHOLD} of the bonus: "
-        "+4 is 4 points ahead, −6 is 6 behind, 0 is right on it.",
-    ),
-]
+def headings(house: rules.HouseRules[Any]) -> list[Heading]:
+    """The standings' columns for a game's rules: the Yahtzee bonus column only where the
+    family has extra Yahtzees, the bonus and its pace by the game's own figures."""
+    bonus, family = house.upper_bonus, house.family
+    lower = family.lower_boxes
+    span = f"{lower[0].label} to {lower[-1].label}"
+    # The lower column leaves the Yahtzee bonus out, so that Up + Bon + Low + Yz+ = Total; its
+    # name says so, as the sheet's Lower total (a paper pad's "total of lower section") keeps it.
+    lower_meaning = (
+        f"{span} added up, without the Yahtzee bonus. The sheet’s Lower total is Low + Yz+."
+        if family.has_jokers
+        else f"{span} added up."
+    )
+    columns = [
+        Heading("Upper boxes", "Up", "Ones to Sixes added up, before the bonus."),
+        Heading(
+            "Upper bonus",
+            "Bon",
+            f"{bonus.points} once the upper boxes reach {bonus.threshold}; "
+            "blank while it may still come.",
+        ),
+        Heading("Lower boxes", "Low", lower_meaning),
+    ]
+    if family.has_jokers:
+        columns.append(
+            Heading("Yahtzee bonus", "Yz+", f"{rules.EXTRA_YAHTZEE_BONUS} for each extra Yahtzee.")
+        )
+    added = "four columns" if family.has_jokers else "three columns"
+    columns += [
+        Heading("Total", "Total", f"The score: the {added} before it added up."),
+        Heading(
+            "Bonus pace",
+            "Pace",
+            f"How the upper boxes filled so far stand against {family.pace_dice} of each face, "
+            f"which makes exactly the {family.upper_bonus.threshold} of the bonus: "
+            "+4 is 4 points ahead, −6 is 6 behind, 0 is right on it.",
+        ),
+    ]
+    return columns
+
+
+HEADINGS = headings(rules.STANDARD)
 
 
 @dataclass(frozen=True)
@@ -77,7 +94,7 @@ def standings_rows(
             seat.player.name,
             totals,
             seat is current,
-            all(rules.upper_bonus_settled(card.filled) for card in seat.cards),
+            all(card.bonus_settled for card in seat.cards),
             wins.get(seat.seat.pk) if wins is not None else None,
         )
         for seat, totals in progress.standings()

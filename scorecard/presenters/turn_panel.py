@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from django.template.defaultfilters import floatformat
 from django.urls import reverse_lazy
@@ -19,7 +20,7 @@ from scorecard.engine import rules
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
 from scorecard.game.services import ZeroNeedsConfirmation
 from scorecard.models import Game
-from scorecard.presenters import advisor
+from scorecard.presenters import advisor, house_rules
 from scorecard.presenters.advice import BoxAdvice, CoachNote, HoldCoachNote, KeepAdvice, PlayToWin
 from scorecard.web.advice_setting import SETTINGS as ADVICE_SETTINGS
 from scorecard.web.forms import DiceInput
@@ -34,7 +35,7 @@ class BoxChoice:
     rating: BoxAdvice | None = None
 
     @property
-    def box(self) -> rules.Box:
+    def box(self) -> Any:
         return self.option.box
 
     @property
@@ -123,7 +124,37 @@ class TurnPanel:
 
     advice_url = ADVICE_URL
     advice_settings = ADVICE_SETTINGS.items()
-    rolls_per_turn = rules.ROLLS_PER_TURN
+
+    @property
+    def house(self) -> rules.HouseRules[Any]:
+        return self.game.house_rules
+
+    @property
+    def rolls_per_turn(self) -> int:
+        return self.house.family.rolls_per_turn
+
+    @property
+    def dice_count(self) -> int:
+        return self.house.family.dice_count
+
+    @property
+    def title(self) -> str:
+        return house_rules.game_title(self.game)
+
+    @property
+    def house_notes(self) -> list[str]:
+        return house_rules.house_notes(self.game)
+
+    @property
+    def most_in_a_box(self) -> int:
+        """The most points any one box of this card holds, for the typed-points field."""
+        return max(self.house.max_points(box) for box in self.house.boxes)
+
+    @property
+    def family_has_advice(self) -> bool:
+        """False where no exact strategy exists (Maxi Yatzy): the page says so instead of
+        offering the advice choice."""
+        return self.house.family.has_advice
 
     @property
     def dice_text(self) -> str:
@@ -162,18 +193,19 @@ class TurnPanel:
         note = self.hold_coach
         assert note is not None, "shown only with a hold coach note"
         best: tuple[str, list[int] | None]
-        if len(note.best) == rules.DICE_COUNT:
+        if len(note.best) == self.dice_count:
             best = ("Score these dice instead", None)
         elif note.best:
             best = (f"Roll {note.best_label} instead", note.best_hold)
         else:
-            best = ("Reroll all five instead", [])
+            best = ("Reroll every die instead", [])
         return [best, ("Roll as I chose", note.chosen_hold)]
 
     @property
-    def typed_boxes(self) -> list[rules.Box]:
+    def typed_boxes(self) -> list[Any]:
         """The boxes a number may be typed into, for a table game without dice to hand."""
-        return self.card.open_boxes() if self.card else []
+        open_boxes = self.card.open_boxes() if self.card else []
+        return open_boxes[:1] if self.house.forced else open_boxes  # forced: the next one
 
 
 _NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.COACH}
@@ -213,7 +245,7 @@ def build_turn_panel(
     elif progress.round_dice:
         panel.dice = progress.round_dice
     else:
-        panel.dice_entry = DiceInput(query)
+        panel.dice_entry = DiceInput(query, game.house_rules.family)
         panel.dice = panel.dice_entry.dice
     advising = wants_advice and panel.advice_available
     rivals = advisor.rivals_on_last_turn(progress) if advising else None
@@ -223,9 +255,10 @@ def build_turn_panel(
         rivals = rivals if open_result else None
     if panel.dice:
         _add_choices(panel, advising)
-        panel.extra_yahtzee_bonus = rules.yahtzee_bonus(
-            panel.card.filled, panel.dice, game.joker_rule
-        )
+        if game.house_rules.family.has_jokers:
+            panel.extra_yahtzee_bonus = rules.yahtzee_bonus(
+                panel.card.filled, panel.dice, game.joker_rule
+            )
         entry = panel.dice_entry
         if advising and entry and entry.rolls_left:
             rolls_left = entry.rolls_left
@@ -292,13 +325,13 @@ def _add_choices(panel: TurnPanel, advising: bool) -> None:
     joker = panel.game.joker_rule
     assert panel.card is not None and panel.dice is not None, "choices are for dice on a card"
     rated = advisor.rate_boxes(panel.card, panel.dice, panel.game) if advising else {}
-    options = panel.game.house_rules.card_options(panel.card.filled, panel.dice, joker)
+    options = panel.house.card_options(panel.card.filled, panel.dice, joker)
     panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
 
 
 def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> None:
     progress = panel.progress
-    advised = [False] * rules.DICE_COUNT
+    advised = [False] * panel.dice_count
     if advising and progress.may_roll and progress.table_dice:
         assert panel.card is not None, "a roll is made on someone's card"
         game, dice, left = panel.game, progress.table_dice, progress.rolls_left

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from scorecard.access.links import GameLinks, Role, game_for
 from scorecard.engine import families, rules
 from scorecard.game.progress import load_progress
-from scorecard.presenters import rules_content
+from scorecard.presenters import house_rules, rules_content
 from scorecard.presenters.sheet import (
     blank_columns,
     blank_rows,
@@ -74,6 +74,7 @@ def game_sheet(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> H
     progress = load_progress(game_for(request, key, role))
     columns = game_columns(progress)
     context = {"columns": columns, "rows": sheet_rows(columns), "progress": progress}
+    context["sheet_title"] = house_rules.game_title(progress.game)
     context["groups"] = player_groups(columns)
     context["facts"] = rules_content.sheet_facts()
     context["links"] = GameLinks(key, role)

@@ -63,7 +63,7 @@ def _respond(
         columns = game_columns(progress)
         context |= {"columns": columns, "rows": sheet_rows(columns, correct)}
         context["groups"] = player_groups(columns)
-        context["standings_headings"] = standings.HEADINGS
+        context["standings_headings"] = standings.headings(progress.game.house_rules)
     elif partial == "after-entry" and entry is not None:
         context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
@@ -130,7 +130,7 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     links = GameLinks(key, role)
     game, seats = seated_game_for(request, key, role)
     try:
-        fields = entry_fields(request.POST)
+        fields = entry_fields(request.POST, game.house_rules.family)
         progress = None  # read here only for the coach, then handed to the service
         if (threshold := _coach_listening(request)) is not None:
             progress = load_progress(game, seats=seats)
@@ -226,7 +226,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 game=game,
                 version=parse_int(post.get("version"), "The version"),
                 entry=entry,
-                dice=parse_dice(post.get("dice")),
+                dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], "Points") if post.get("points") else None,
             )
             idempotency.remember(request)
@@ -235,7 +235,8 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
-    context["achievable"] = rules.describe_values(sorted(rules.achievable_points(entry.rules_box)))
+    achievable = game.house_rules.achievable_points(entry.rules_box)
+    context["achievable"] = rules.describe_values(sorted(achievable))
     return render(request, "correct.html", context, status=status)
 
 

@@ -4,8 +4,8 @@ from typing import Any
 
 from django import forms
 
-from scorecard.engine import rules
-from scorecard.game.services import MAX_PLAYERS, Refusal, by_the_rules, clean_names
+from scorecard.engine import families, rules
+from scorecard.game.services import MAX_PLAYERS, HouseSettings, Refusal, by_the_rules, clean_names
 from scorecard.models import Game
 
 JOKER_CHOICES = [
@@ -15,9 +15,39 @@ JOKER_CHOICES = [
 ]  # fmt: skip
 
 
-class NewGameForm(forms.Form):
-    """Up to eight name fields in seating order, the joker rule and the mode."""
+FAMILY_CHOICES = [(key, family.name) for key, family in families.FAMILIES.items()]
+MAXI_BONUS = families.MAXI.upper_bonus
 
+
+class NewGameForm(forms.Form):
+    """Up to eight name fields in seating order, the game (family) with its house rules,
+    the joker rule and the mode (both Yahtzee's own), and the dice."""
+
+    family = forms.ChoiceField(
+        label="Game",
+        choices=FAMILY_CHOICES,
+        initial=families.YAHTZEE.key,
+        required=False,  # an older form, or a script's post, means Yahtzee
+        widget=forms.RadioSelect,
+    )
+    five_alike_full_house = forms.BooleanField(
+        label=families.Switch.FIVE_ALIKE_FULL_HOUSE.label, required=False
+    )
+    four_alike_two_pairs = forms.BooleanField(
+        label=families.Switch.FOUR_ALIKE_TWO_PAIRS.label, required=False
+    )
+    bonus_threshold = forms.IntegerField(
+        label="Upper boxes needed for the bonus",
+        min_value=1,
+        max_value=200,
+        initial=MAXI_BONUS.threshold,
+        required=False,
+    )
+    bonus_points = forms.IntegerField(
+        label="Bonus points", min_value=0, max_value=500, initial=MAXI_BONUS.points, required=False
+    )
+    saved_rolls = forms.BooleanField(label=families.Switch.SAVED_ROLLS.label, required=False)
+    forced = forms.BooleanField(label="Fill the boxes in order", required=False)
     joker = forms.ChoiceField(
         label="Extra-Yahtzee rule",
         choices=JOKER_CHOICES,
@@ -25,7 +55,7 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     mode = forms.ChoiceField(
-        label="Game",
+        label="Kind of Yahtzee game",
         choices=Game.Mode.choices,
         initial=Game.Mode.STANDARD,
         widget=forms.RadioSelect,
@@ -74,10 +104,30 @@ class NewGameForm(forms.Form):
         except rules.RuleViolation as violation:
             raise forms.ValidationError(str(violation)) from None
 
+    def house_settings(self) -> HouseSettings:
+        """The family and the house rules of it that were chosen; the others' are ignored
+        (a page without scripts shows every family's choices at once)."""
+        data = self.cleaned_data
+        family = families.family_named(data.get("family") or families.YAHTZEE.key)
+        # Each switch's field is named by its key.
+        switches = frozenset(switch for switch in family.switches if data.get(switch.key))
+        bonus = None
+        if family is families.MAXI:
+            threshold, points = data.get("bonus_threshold"), data.get("bonus_points")
+            chosen = families.UpperBonus(
+                MAXI_BONUS.threshold if threshold is None else threshold,
+                MAXI_BONUS.points if points is None else points,
+            )
+            bonus = None if chosen == MAXI_BONUS else chosen
+        return HouseSettings(family.key, switches, bonus, bool(data.get("forced")))
+
     def game_arguments(self) -> dict:
         data = self.cleaned_data
         keys = ("names", "joker", "mode", "random_start")
-        return {key: data[key] for key in keys} | {"digital": data["dice"] == "digital"}
+        return {key: data[key] for key in keys} | {
+            "digital": data["dice"] == "digital",
+            "house": self.house_settings(),
+        }
 
 
 def swap_seats(query, seat: int):
@@ -89,12 +139,17 @@ def swap_seats(query, seat: int):
     return data
 
 
+DICE_WORDS = {5: "five", 6: "six"}
+
+
 class DiceInput:
     """The dice being entered on the turn panel: typed digits plus taps on the face pad."""
 
     ROLLS = (("1", "1st roll"), ("2", "2nd roll"), ("3", "Final roll"))
 
-    def __init__(self, query) -> None:
+    def __init__(self, query, family: families.Family[Any] = families.YAHTZEE) -> None:
+        self.family = family
+        count = self.count = family.dice_count
         self.text = "".join(query.get("dice", "").split())[:12]
         self.error = ""
         # Which roll of the turn these dice are: keep advice after the 1st and 2nd. A turn
@@ -106,30 +161,42 @@ class DiceInput:
             self.text = ""
         if query.get("back") and self.text:
             self.text = self.text[:-1]
-        if tapped in {"1", "2", "3", "4", "5", "6"} and len(self.text) < rules.DICE_COUNT:
+        if tapped in {"1", "2", "3", "4", "5", "6"} and len(self.text) < count:
             self.text += tapped
-        if len(self.text) >= rules.DICE_COUNT or query.get("show"):
+        if len(self.text) >= count or query.get("show"):
             try:
-                self.dice = rules.parse_dice(self.text)
+                self.dice = family.parse_dice(self.text)
             except rules.RuleViolation as violation:
                 self.error = str(violation)
 
     @property
     def rolls_left(self) -> int:
-        return rules.ROLLS_PER_TURN - int(self.roll)
+        return self.family.rolls_per_turn - int(self.roll)
+
+    @property
+    def digits_label(self) -> str:
+        """The typed field's name: "Dice, five digits" (six for Maxi Yatzy)."""
+        return f"Dice, {DICE_WORDS.get(self.count, str(self.count))} digits"
+
+    @property
+    def example(self) -> str:
+        return "444256" if self.count == 6 else "44425"
 
 
-def parse_box(value: str | None) -> rules.Box:
+def parse_box(value: str | None, family: families.Family[Any] = families.YAHTZEE) -> Any:
+    """The box of the game's family a form names by its key."""
     with by_the_rules():
-        return rules.Box.from_key(value or "")
+        return family.box(value or "")
 
 
-def parse_dice(value: str | None) -> rules.Dice | None:
+def parse_dice(
+    value: str | None, family: families.Family[Any] = families.YAHTZEE
+) -> rules.Dice | None:
     """Dice typed or tapped as digits, or None when the field is empty."""
     if not value:
         return None
     with by_the_rules():
-        return rules.parse_dice(value)
+        return family.parse_dice(value)
 
 
 MAX_DIGITS = 9  # no count, turn or version here comes near a billion
@@ -142,15 +209,15 @@ def parse_int(value: str | None, what: str) -> int:
     return int(text)
 
 
-def entry_fields(post) -> dict:
-    """What a record form sends, parsed for `services.record_box`."""
+def entry_fields(post, family: families.Family[Any] = families.YAHTZEE) -> dict:
+    """What a record form sends, parsed for `services.record_box` by the game's family."""
     points = post.get("points", "")
     return {
         "version": parse_int(post.get("version"), "The version"),
         "turn": parse_int(post.get("turn"), "The turn"),
-        "box": parse_box(post.get("box")),
+        "box": parse_box(post.get("box"), family),
         "card": parse_int(post.get("card", "1"), "The card"),
-        "dice": parse_dice(post.get("dice")),
+        "dice": parse_dice(post.get("dice"), family),
         "points": parse_int(points, "Points") if points != "" else None,
         "extra_yahtzee": post.get("extra_yahtzee") == "on",
         "confirm_zero": post.get("confirm") == "zero",

@@ -1,5 +1,6 @@
 // The face pad fills the dice on the phone itself, so quick taps are never lost to a round
-// trip; once five dice are in (or the options on show go stale) the form asks the server.
+// trip; once all the dice are in (five, or six for Maxi Yatzy: the form's data-dice-count)
+// or the options on show go stale, the form asks the server.
 // Without this script every tap is a plain form submission and works the same way.
 "use strict";
 
@@ -9,22 +10,27 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   const form = button.form;
   const input = form.elements.dice;
+  const count = diceCount(form);
   let dice = input.value.replace(/[^1-6]/g, "");
-  if (button.name === "add" && dice.length < 5) dice += button.value;
+  if (button.name === "add" && dice.length < count) dice += button.value;
   if (button.name === "back") dice = dice.slice(0, -1);
   if (button.name === "clear") dice = "";
   input.value = dice;
   const staleOptions = document.querySelector("#turn .options");
-  if (dice.length < 5 && !staleOptions) return;
+  if (dice.length < count && !staleOptions) return;
   if (!window.htmx) return form.submit();
   ask(form, dice);
 });
 
-// Five dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field again,
-// so fixing a die always works and is never refused as too few dice.
+function diceCount(form) {
+  return Number(form.dataset.diceCount) || 5;
+}
+
+// All the dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field
+// again, so fixing a die always works and is never refused as too few dice.
 function ask(form, dice) {
   const values = { dice: dice };
-  if (dice.length === 5) values.show = "1";
+  if (dice.length === diceCount(form)) values.show = "1";
   if (form.elements.card) values.card = form.elements.card.value;
   if (form.elements.roll) values.roll = form.elements.roll.value;
   // The pad, not its form, asks: the form would add the last button tapped (⌫ twice).
@@ -32,10 +38,10 @@ function ask(form, dice) {
   htmx.ajax("GET", form.action, { source, target: "#turn", swap: "outerHTML", values });
 }
 
-// Saying which roll the dice are (for keep advice) asks again once all five are in.
+// Saying which roll the dice are (for keep advice) asks again once all the dice are in.
 document.addEventListener("change", (event) => {
   const choice = event.target.closest(".dice-entry input[name=roll]");
   if (!choice || !window.htmx) return;
   const dice = choice.form.elements.dice.value.replace(/[^1-6]/g, "");
-  if (dice.length === 5) ask(choice.form, dice);
+  if (dice.length === diceCount(choice.form)) ask(choice.form, dice);
 });

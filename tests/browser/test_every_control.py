@@ -459,14 +459,35 @@ def start_a_game_with_every_option(phone: Phone) -> None:
         expect(page.get_by_label(f"Player {seat - 1}", exact=True)).to_have_value("Ann")
     for seat in range(2, 9):
         phone.fill(page.get_by_label(f"Player {seat}", exact=True), "")
-    for choice in page.locator("form input[type=radio], form input[type=checkbox]").all():
+    choose_every_game_and_its_house_rules(phone)
+    # The Yahtzee choices, shown again now that Yahtzee is the game chosen.
+    others = "form input:is([type=radio], [type=checkbox]):not([name=family]):visible"
+    for choice in page.locator(others).all():
         phone.tap(choice)
+    phone.tap(page.get_by_label("Fill the boxes in order"))  # off again
     phone.tap(page.get_by_role("radio", name="Standard", exact=True))
     phone.tap(page.get_by_role("radio", name=re.compile("^Real dice at the table")))
     phone.tap(page.get_by_role("radio", name=re.compile(r"\(the standard rule\)")))
     phone.tap(page.get_by_label("Pick a random starting player"))  # off again
     phone.press_enter(page.get_by_label("Player 1", exact=True))
     expect(turn_title(phone)).to_contain_text("Ann’s turn 1 of 13")
+
+
+def choose_every_game_and_its_house_rules(phone: Phone) -> None:
+    """Yatzy and its switches, Maxi Yatzy and its bonus and saved rolls, then Yahtzee again:
+    each game's own choices show only while it is chosen."""
+    page = phone.page
+    games = page.get_by_role("group", name="Game")
+    phone.tap(games.get_by_role("radio", name="Yatzy", exact=True))
+    expect(page.get_by_role("group", name="Extra-Yahtzee rule")).to_be_hidden()
+    for switch in page.locator("[data-family=yatzy] input").all():
+        phone.tap(switch)
+    phone.tap(games.get_by_role("radio", name="Maxi Yatzy", exact=True))
+    phone.fill(page.get_by_label("Upper boxes needed for the bonus"), "84")
+    phone.fill(page.get_by_label("Bonus points"), "100")
+    phone.tap(page.get_by_label(rules.Switch.SAVED_ROLLS.label))
+    phone.tap(games.get_by_role("radio", name="Yahtzee", exact=True))
+    expect(page.get_by_role("group", name="Extra-Yahtzee rule")).to_be_visible()
 
 
 def use_the_pad_every_way(phone: Phone) -> None:

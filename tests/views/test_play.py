@@ -436,7 +436,7 @@ def test_a_bug_raising_value_error_is_a_server_error_not_a_message(client_of, ga
     def broken(*args, **kwargs):
         raise ValueError("internal detail of a bug")
 
-    monkeypatch.setattr(engine, "place", broken)
+    monkeypatch.setattr(engine.HouseRules, "place", broken)
     client_of.raise_request_exception = False
     response = post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True)
     assert response.status_code == 500

@@ -1,0 +1,21 @@
+// The new-game form shows only the choices of the game chosen: each group of choices names
+// its game in data-family. Without this script every group shows, each saying its game, and
+// the server ignores the groups of the games not chosen.
+"use strict";
+
+function showFamilyChoices(form) {
+  const chosen = form.querySelector("input[name=family]:checked");
+  if (!chosen) return;
+  for (const group of form.querySelectorAll("[data-family]")) {
+    group.hidden = group.dataset.family !== chosen.value;
+  }
+}
+
+document.addEventListener("change", (event) => {
+  if (event.target.name === "family") showFamilyChoices(event.target.form);
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.querySelector("input[name=family]")?.form;
+  if (form) showFamilyChoices(form);
+});
