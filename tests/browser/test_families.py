@@ -211,7 +211,7 @@ def test_a_maxi_yatzy_game_scores_six_dice_from_the_pad_and_the_typed_field(phon
     page = phone
     start_game(page, ["Mia"], "Maxi Yatzy")
     expect(page.locator("h1")).to_contain_text("Maxi Yatzy")
-    expect(page.get_by_text("There is no advice for Maxi Yatzy")).to_be_visible()
+    expect(page.get_by_text("No advice for Maxi Yatzy")).to_be_visible()
     expect(page.get_by_label("Advice")).to_have_count(0)
     total = 0
     for number, (dice, label, points) in enumerate(MAXI_TURNS):

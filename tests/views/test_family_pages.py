@@ -128,7 +128,7 @@ def test_a_maxi_turn_takes_six_dice_and_says_there_is_no_advice(client_of, house
     page = text(client_of.get(game_url(game) + "?dice=333555"))
     assert 'aria-label="Villa, 24 points"' in page
     assert "Dice, six digits" in page and 'data-dice-count="6"' in page
-    assert "There is no advice for Maxi Yatzy" in page
+    assert "No advice for Maxi Yatzy" in page
     assert 'id="advice-setting"' not in page
     assert 'max="100"' in page  # the typed points go up to Maxi Yatzy's 100
 
