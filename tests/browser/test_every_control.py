@@ -696,11 +696,17 @@ def score_a_box(phone: Phone, *, double_tap: bool) -> None:
     say_yes_to_a_zero(phone)
 
 
+def home_link(page):
+    """The site's name in the header, which leads home (the rules page has a "Yahtzee" link
+    of its own, to its Yahtzee section)."""
+    return page.locator(".site-header").get_by_role("link", name="Yahtzee", exact=True)
+
+
 def play_digital_turns(phone: Phone, turns: int) -> None:
     """Digital dice from the home page: roll, hold, roll again, look at every box, score
     by the button and by a double tap, and hold against the coach's advice."""
     page = phone.page
-    phone.tap(page.get_by_role("link", name="Yahtzee", exact=True))
+    phone.tap(home_link(page))
     phone.tap(page.get_by_role("link", name="Play with digital dice"))
     expect(page.get_by_role("radio", name="Roll here")).to_be_checked()
     phone.fill(page.get_by_label("Player 1", exact=True), "Dee")
@@ -814,7 +820,7 @@ def export_and_import(phone: Phone, export: Path) -> None:
 
 
 def open_the_household(phone: Phone) -> None:
-    phone.tap(phone.page.get_by_role("link", name="Yahtzee", exact=True))
+    phone.tap(home_link(phone.page))
     phone.tap(phone.page.get_by_role("link", name="Your household"))
     expect(phone.page.get_by_role("heading", name="Household", exact=True)).to_be_visible()
 
