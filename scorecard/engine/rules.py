@@ -641,8 +641,7 @@ def _jokers_card(filled: Mapping[Any, int]) -> Card:
 
 
 def _jokers_box(box: CardBox) -> Box:
-    if not isinstance(box, Box):
-        raise RuleViolation(f"{box.label} is not a box of a Yahtzee card.")
+    assert isinstance(box, Box), "only Yahtzee has jokers, and its boxes are `Box`"
     return box
 
 
