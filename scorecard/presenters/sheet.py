@@ -15,40 +15,44 @@ from typing import Any
 from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, EntryRow, GameProgress
 
-# What each box scores, as a paper pad prints it beside the box, by family and box key.
-YAHTZEE_HINTS = {
-    "three_of_a_kind": "Sum of all dice",
-    "four_of_a_kind": "Sum of all dice",
-    "full_house": str(rules.FULL_HOUSE_POINTS),
-    "small_straight": str(rules.SMALL_STRAIGHT_POINTS),
-    "large_straight": str(rules.LARGE_STRAIGHT_POINTS),
-    "yahtzee": str(rules.YAHTZEE_POINTS),
+# How each box scores, in a word or two; a box worth a fixed amount shows it (from the engine).
+_HINTS = {
+    "one_pair": "Two alike, those dice",
+    "two_pairs": "Two different pairs",
+    "three_pairs": "Three different pairs",
+    "three_of_a_kind": "Three alike, those dice",
+    "four_of_a_kind": "Four alike, those dice",
+    "five_of_a_kind": "Five alike, those dice",
+    "villa": "Two threes, all dice",
+    "tower": "Four + two, all dice",
     "chance": "Sum of all dice",
 }
-# Yatzy and Maxi Yatzy count only the dice of the combination, except where said.
-YATZY_HINTS = {
-    "one_pair": "Sum of the pair",
-    "two_pairs": "Sum of two different pairs",
-    "three_pairs": "Sum of three different pairs",
-    "three_of_a_kind": "Sum of the three",
-    "four_of_a_kind": "Sum of the four",
-    "five_of_a_kind": "Sum of the five",
-    "small_straight": "1-2-3-4-5: 15",
-    "large_straight": "2-3-4-5-6: 20",
-    "full_straight": "1 to 6: 21",
-    "full_house": "3 + 2 alike: their sum",
-    "villa": "Two threes: sum of all",
-    "tower": "4 + 2 alike: sum of all",
-    "chance": "Sum of all dice",
-    "yatzy": "Five alike: 50",
-    "maxi_yatzy": "Six alike: 100",
+# The same boxes where a family counts them differently.
+_FAMILY_HINTS = {
+    ("yahtzee", "three_of_a_kind"): "Sum of all dice",
+    ("yahtzee", "four_of_a_kind"): "Sum of all dice",
+    ("yatzy", "full_house"): "Three + two, all dice",
+    ("maxi", "full_house"): "Three + two, those dice",
+}
+_STRAIGHT_HINTS = {
+    "small_straight": "1 2 3 4 5",
+    "large_straight": "2 3 4 5 6",
+    "full_straight": "1 to 6",
 }
 
 
-def box_hint(family: rules.Family[Any], box: Any) -> str:
+def box_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
+    """What the sheet says beside a box, as a paper pad prints it: how the box scores in this
+    family, or the fixed amount it is worth (from the engine)."""
     if box.is_upper:
-        return f"Sum of the {box.face}s"
-    return (YAHTZEE_HINTS if family.has_jokers else YATZY_HINTS)[box.key]
+        return f"Sum of the {box.upper_face}s"
+    values = house.achievable_points(box)
+    if len(values) == 2:  # nothing or a fixed amount: the amount is the hint
+        fixed = str(max(values))
+        # Yahtzee's straights are any run of four or five; the others' are exact runs.
+        straight = None if house.family.has_jokers else _STRAIGHT_HINTS.get(box.key)
+        return f"{straight}: {fixed}" if straight else fixed
+    return _FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key]
 
 
 @dataclass
@@ -162,7 +166,7 @@ def _box_row(
             cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
         else:
             cells.append(Cell(str(entry.points), dom_id))
-    return Row(box.label, box_hint(house.family, box), "box", cells, box)
+    return Row(box.label, box_hint(house, box), "box", cells, box)
 
 
 def sheet_rows(
@@ -298,79 +302,6 @@ def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:
     if entry not in card.entries:
         toggled.add(entry)
     return toggled
-
-
-# --- Blank sheets of any family ------------------------------------------------------------------
-
-# How each box scores, in a word or two; a box worth a fixed amount shows it (from the engine).
-_HINTS = {
-    "one_pair": "Two alike, those dice",
-    "two_pairs": "Two different pairs",
-    "three_pairs": "Three different pairs",
-    "three_of_a_kind": "Three alike, those dice",
-    "four_of_a_kind": "Four alike, those dice",
-    "five_of_a_kind": "Five alike, those dice",
-    "villa": "Two threes, all dice",
-    "tower": "Four + two, all dice",
-    "chance": "Sum of all dice",
-}
-# The same boxes where a family counts them differently.
-_FAMILY_HINTS = {
-    ("yahtzee", "three_of_a_kind"): "Sum of all dice",
-    ("yahtzee", "four_of_a_kind"): "Sum of all dice",
-    ("yatzy", "full_house"): "Three + two, all dice",
-    ("maxi", "full_house"): "Three + two, those dice",
-}
-_STRAIGHT_HINTS = {
-    "small_straight": "1 2 3 4 5",
-    "large_straight": "2 3 4 5 6",
-    "full_straight": "1 to 6",
-}
-
-
-def blank_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
-    """What a blank sheet says a box scores, for this family."""
-    if box.is_upper:
-        return f"Sum of the {box.upper_face}s"
-    values = house.achievable_points(box)
-    if len(values) == 2:  # nothing or a fixed amount: the amount is the hint
-        fixed = str(max(values))
-        # Yahtzee's straights are any run of four or five; the others' are exact runs.
-        straight = None if house.family.has_jokers else _STRAIGHT_HINTS.get(box.key)
-        return f"{straight}: {fixed}" if straight else fixed
-    return _FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key]
-
-
-def _blank_box_row(
-    house: rules.HouseRules[Any], box: families.CardBox, columns: list[Column]
-) -> Row:
-    return Row(box.label, blank_hint(house, box), "box", [Cell() for _ in columns])
-
-
-def _blank_sum_row(label: str, hint: str, columns: list[Column]) -> Row:
-    return Row(label, hint, "sum", [Cell() for _ in columns])
-
-
-def blank_rows(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
-    """The rows of an empty sheet of this family: its boxes in card order with their sums,
-    and (Yahtzee) the extra-Yahtzee bonus and a Triple player's counted cards."""
-    family, bonus = house.family, house.upper_bonus
-    rows = [_blank_box_row(house, box, columns) for box in family.upper_boxes]
-    rows += [
-        _blank_sum_row("Upper subtotal", UPPER_SUBTOTAL_HINT, columns),
-        _blank_sum_row("Bonus", f"{bonus.points} at {bonus.threshold}+", columns),
-        _blank_sum_row("Upper total", UPPER_TOTAL_HINT, columns),
-    ]
-    rows += [_blank_box_row(house, box, columns) for box in family.lower_boxes]
-    if family.has_jokers:
-        rows.append(_blank_sum_row("Yahtzee bonus", YAHTZEE_BONUS_HINT, columns))
-        rows.append(_blank_sum_row("Lower total", LOWER_TOTAL_HINT, columns))
-    else:
-        rows.append(_blank_sum_row("Lower total", "Lower boxes", columns))
-    rows.append(_blank_sum_row("Grand total", "Upper + lower", columns))
-    if any(column.multiplier > 1 for column in columns):
-        rows += [_weighted_row(columns), _player_total_row(columns)]
-    return rows
 
 
 def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:
