@@ -64,6 +64,7 @@ from scorecard.engine.families import (
 )
 from scorecard.engine.families import (
     hand_of,
+    member_by_key,
 )
 
 UPPER_BONUS_THRESHOLD = YAHTZEE.upper_bonus.threshold
@@ -115,10 +116,7 @@ class JokerRule(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> JokerRule:
-        found = next((rule for rule in cls if rule.key == key), None)
-        if found is None:
-            raise RuleViolation(f"There is no joker rule called {key!r}.")
-        return found
+        return member_by_key(cls, key, "joker rule")
 
 
 Card = Mapping[Box, int]
