@@ -31,6 +31,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from scorecard.engine import rules  # noqa: E402
+from scorecard.engine.families import MAXI, YATZY  # noqa: E402
 from scorecard.game import services  # noqa: E402
 from scorecard.models import Household  # noqa: E402
 from tests.helpers import browser_of  # noqa: E402
@@ -99,20 +100,29 @@ def _span(values: list[int]) -> str:
     return f"{low}" if low == high else f"{low}–{high}"
 
 
-def play_tabletop(bench: Bench, players: int, quarters: bool = False) -> None:
+def play_tabletop(
+    bench: Bench,
+    players: int,
+    quarters: bool = False,
+    house: services.HouseSettings = services.STANDARD_HOUSE,
+) -> None:
     """A whole game by htmx records; every 4th turn also times the game page."""
     household = Household.objects.create()
     names = [f"Player {i}" for i in range(1, players + 1)]
-    game = services.game_create(owner=household, names=names)
+    game = services.game_create(owner=household, names=names, house=house)
     client = browser_of(household)
     record_url = reverse("game-record", args=[game.public_id])
     page_url = reverse("game", args=[game.public_id])
-    total = len(rules.Box) * players
+    family = house.house_rules().family
+    boxes = [*family.upper_boxes, *family.lower_boxes]
+    dice = (DICE + "6")[: family.dice_count]
+    total = len(boxes) * players
+    of_family = "" if family.has_jokers else f", {family.name}"
     for turn in range(1, total + 1):
-        box = list(rules.Box)[(turn - 1) // players]
-        data = {"version": turn - 1, "turn": turn, "box": box.key, "dice": DICE, "card": 1}
+        box = boxes[(turn - 1) // players]
+        data = {"version": turn - 1, "turn": turn, "box": box.key, "dice": dice, "card": 1}
         data["confirm"] = "zero"
-        name = f"record a box (htmx), {players} player{'s' * (players > 1)}"
+        name = f"record a box (htmx), {players} player{'s' * (players > 1)}{of_family}"
         if quarters:
             if turn <= total // 4:
                 name = f"record, first quarter, {players} players"
@@ -125,7 +135,7 @@ def play_tabletop(bench: Bench, players: int, quarters: bool = False) -> None:
         else:
             htmx_post(client, record_url, data)
         if not quarters and turn % 4 == 2:
-            page = f"game page, {players} player{'s' * (players > 1)}"
+            page = f"game page, {players} player{'s' * (players > 1)}{of_family}"
             bench.measure(page, lambda: client.get(page_url))
 
 
@@ -296,6 +306,8 @@ def main() -> None:
         play_tabletop(bench, players)
     play_tabletop(bench, 4, quarters=True)
     play_tabletop(bench, 8, quarters=True)
+    for family in (YATZY, MAXI):  # the other families' cards: the same goals as Yahtzee's
+        play_tabletop(bench, 4, house=services.HouseSettings(family.key))
     undo_and_redo(bench, args.rounds)
     digital_rolls(bench, 6)
     history_pages(bench, args.rounds)
