@@ -449,6 +449,37 @@ class HouseRules[B: (Box, FamilyBox)]:
         """Maxi Yatzy's house rule: rolls a turn leaves unused are the player's for later."""
         return Switch.SAVED_ROLLS in self.switches
 
+    def rolls_allowed(self, saved: int = 0) -> int:
+        """How many rolls a turn may use: the family's, and with saved rolls on, the rolls
+        the player saved on earlier turns as well."""
+        return self.family.rolls_per_turn + (saved if self.saves_rolls else 0)
+
+    def check_rolls_used(self, rolls_used: int, saved: int = 0) -> int:
+        """The rolls a turn says it used: returned when the player had that many."""
+        allowed = self.rolls_allowed(saved)
+        if isinstance(rolls_used, bool) or not isinstance(rolls_used, int):
+            raise RuleViolation(f"Rolls used are a whole number; got {rolls_used!r}.")
+        if not 1 <= rolls_used <= allowed:
+            raise RuleViolation(f"This turn may use 1 to {allowed} rolls; got {rolls_used}.")
+        return rolls_used
+
+    def saved_after(self, saved: int, rolls_used: int) -> int:
+        """The rolls a player has saved after a turn that used `rolls_used` of them, starting
+        with `saved`: every roll of the family's turn left unused is kept, and rolls beyond
+        it are spent from the saved ones. Without the house rule nothing is ever saved."""
+        self.check_rolls_used(rolls_used, saved)
+        if not self.saves_rolls:
+            return 0
+        return saved + self.family.rolls_per_turn - rolls_used
+
+    def saved_rolls(self, rolls_used: Iterable[int]) -> int:
+        """The rolls a player has saved after turns that used these many rolls, in turn
+        order; a turn that used more rolls than the player had is refused."""
+        saved = 0
+        for used in rolls_used:
+            saved = self.saved_after(saved, used)
+        return saved
+
     def scores(self, dice: Dice) -> dict[B, int]:
         """Every box's ordinary value for one sorted roll."""
         return _scores_of(self, dice)
