@@ -16,8 +16,11 @@ score, and whether it earns the 100-point bonus, depends on the joker rule the t
 (`JokerRule`); other families have neither. Every other part of the product asks this
 module; nothing re-implements a rule.
 
-A turn is at most three rolls (`ROLLS_PER_TURN`). Triple Yahtzee plays three cards side by
-side and counts them once, twice and three times (`card_multiplier`, `combined_totals`).
+A turn is at most three rolls (`ROLLS_PER_TURN`). With Maxi Yatzy's saved rolls the rolls a
+turn leaves unused are the player's for later turns, which may roll three and the saved ones
+(`HouseRules.saved_rolls`, counted from the rolls each turn used). Triple Yahtzee plays three
+cards side by side and counts them once, twice and three times (`card_multiplier`,
+`combined_totals`).
 
 Dice are any five (six for Maxi Yatzy) ints from 1 to 6, in any order. Bad input raises
 `RuleViolation` (a `ValueError`) with a message meant for a person.
