@@ -114,6 +114,9 @@ def test_at_the_table_a_maxi_turn_that_stops_early_saves_rolls_for_later(phone):
     expect_saved(page, 2, ["2", "0"])
     no_sideways_scroll(page)
     save_screenshot(page, "maxi-saved-rolls-table-360")
+    enter_dice(page, "666666")
+    page.emulate_media(color_scheme="dark")
+    save_screenshot(page, "maxi-saved-rolls-dark-360")
     assert [entry.rolls_used for entry in Entry.objects.order_by("turn")] == [1, 3]
     assert page.errors == []
 
