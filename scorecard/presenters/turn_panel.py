@@ -144,10 +144,6 @@ class TurnPanel:
         return self.game.house_rules
 
     @property
-    def rolls_per_turn(self) -> int:
-        return self.house.family.rolls_per_turn
-
-    @property
     def dice_count(self) -> int:
         return self.house.family.dice_count
 
