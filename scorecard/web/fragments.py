@@ -24,8 +24,9 @@ from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-# Long enough for every phone at a table to ask for a version; a newer one overwrites it.
-FRAGMENT_SECONDS = 60 * 60
+# Long enough for every phone at a table to ask for a version (a newer one overwrites it);
+# short enough that a table that stopped playing leaves nothing behind for long.
+FRAGMENT_SECONDS = 10 * 60
 
 
 def key(region: str, game: str, *varies: object) -> str:
