@@ -18,11 +18,16 @@ else the caller names (out of band or not, the Win column), and the language.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable
 
 from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from scorecard.web.unavailable import CACHE_GONE
+
+logger = logging.getLogger(__name__)
 
 # Long enough for every phone at a table to ask for a version (a newer one overwrites it);
 # short enough that a table that stopped playing leaves nothing behind for long.
@@ -47,13 +52,23 @@ def kept(cache_key: str, version: int, draw: Callable[[], str]) -> SafeString:
 
 
 def stored(cache_key: str, version: int) -> SafeString | None:
-    """The markup under `cache_key` if it was drawn for `version`: never another's."""
-    entry = cache.get(cache_key)
+    """The markup under `cache_key` if it was drawn for `version`: never another's. A cache
+    that does not answer (Redis restarting) is a miss: a drawing is only ever a saving, so
+    the page is drawn afresh rather than refused."""
+    try:
+        entry = cache.get(cache_key)
+    except CACHE_GONE:
+        logger.warning("The cache did not answer; drawing the page afresh", exc_info=True)
+        return None
     if entry is None or entry[0] != version:
         return None
     return mark_safe(entry[1])
 
 
 def store(cache_key: str, version: int, markup: str) -> None:
-    """Keep `markup`, drawn for `version` (the version it shows, not the one asked for)."""
-    cache.set(cache_key, (version, str(markup)), FRAGMENT_SECONDS)
+    """Keep `markup`, drawn for `version` (the version it shows, not the one asked for);
+    with a cache that does not answer, the next phone draws it again."""
+    try:
+        cache.set(cache_key, (version, str(markup)), FRAGMENT_SECONDS)
+    except CACHE_GONE:
+        logger.warning("The cache did not answer; the drawing is not kept", exc_info=True)

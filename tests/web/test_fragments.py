@@ -7,6 +7,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from redis.exceptions import ConnectionError as CacheConnectionError
 
 from scorecard.access import sharing
 from scorecard.engine.rules import Box
@@ -153,3 +154,19 @@ def test_no_kept_drawing_holds_a_csrf_token_or_a_tap_key(played, monkeypatch):
     assert {"standings", "boxes", "turn"} <= regions  # the watcher's answer begins with the turn
     for _key, _version, markup in kept:
         assert "csrfmiddlewaretoken" not in markup and "idempotency_key" not in markup
+
+
+def test_a_cache_that_does_not_answer_costs_a_fresh_drawing_not_the_page(played, monkeypatch):
+    owner = browser_of(played.owner)
+    drawn = owner.get(game_url(played))
+
+    def lose_the_cache(*args, **kwargs):
+        raise CacheConnectionError("Error 111 connecting to 10.0.0.5:6379. Connection refused.")
+
+    monkeypatch.setattr(fragments.cache, "get", lose_the_cache)
+    monkeypatch.setattr(fragments.cache, "set", lose_the_cache)
+    page = owner.get(game_url(played))
+    assert page.status_code == 200 and drew_the_grid(page)
+    assert region(page, "boxes") == region(drawn, "boxes")
+    watch = link_address(played, LinkRole.WATCH)
+    assert Client().get(watch, {"live": "1"}, headers=POLL).status_code == 200
