@@ -169,6 +169,15 @@ if _redis_url:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+else:
+    # Each table playing keeps a few drawn regions of its page (`web/fragments.py`, about
+    # 10 KB each) beside its Win column: room for a few hundred tables, not Django's 300 entries.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 3000},
+        }
+    }
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from scorecard.engine import families, rules
@@ -257,6 +258,26 @@ def game_columns(progress: GameProgress) -> list[Column]:
                 )
             )
     return columns
+
+
+class GameSheet:
+    """A game's grid on its page: columns, rows and player groups, each worked out only when
+    the template draws it (a drawing kept in the cache needs none of them)."""
+
+    def __init__(self, progress: GameProgress, correct: CorrectionLink | None) -> None:
+        self.progress, self.correct = progress, correct
+
+    @cached_property
+    def columns(self) -> list[Column]:
+        return game_columns(self.progress)
+
+    @cached_property
+    def rows(self) -> list[Row]:
+        return sheet_rows(self.columns, self.correct)
+
+    @cached_property
+    def groups(self) -> list[tuple[str, int]]:
+        return player_groups(self.columns)
 
 
 @dataclass(frozen=True)
