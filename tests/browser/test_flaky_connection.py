@@ -269,3 +269,34 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept(phone):
     assert response.status == 200
     assert response.headers["cache-control"] == "no-cache"
     assert 'const CACHE = "scorecard-' in response.text()
+
+
+def saved_copy(page, game) -> str:
+    """The text of the copy of the game page the service worker keeps, or ""."""
+    kept = f"""async () => {{
+        const kept = await caches.match("/games/{game.public_id}/");
+        return kept ? await kept.text() : "";
+    }}"""
+    return page.evaluate(kept)
+
+
+def test_a_page_reloaded_offline_shows_the_last_card_the_phone_saw(phone):
+    game = open_game(phone)
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)  # the page as first opened
+    type_dice(phone, "12345")
+    box(phone, "Chance").tap()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    wait_for(lambda: "Bob’s turn" in saved_copy(phone, game), 10)  # no reload in between
+    recorded_at = time.strftime("%H:%M")
+    phone.context.set_offline(True)
+    phone.reload()
+    notice = phone.locator("#offline-copy")
+    expect(notice).to_have_text(re.compile(r"^offline: showing the card as it was at \d\d:\d\d$"))
+    assert notice.text_content().endswith(recorded_at) or time.strftime("%H:%M") != recorded_at
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(phone.locator("#standings-rows")).to_contain_text("15")
+    expect(phone.locator("#request-problem")).to_be_hidden()
+    expect(phone.locator("#turn")).not_to_have_attribute("aria-busy", "true")
+    save_screenshot(phone, "flaky-offline-reload-last-card")
+    assert script_errors(phone) == []
+    phone.context.set_offline(False)
