@@ -2,9 +2,9 @@
 // last card of each game page the phone showed, so a game reloaded without a connection
 // still shows its card, marked as a saved copy, and its outbox. One cache per release; older
 // ones are removed.
-// Nothing is kept for anyone else: the cache is this browser's, and a game page that answers
-// "not found" or "forbidden" (this browser was removed) or a join link (another household)
-// empties it of every page.
+// Nothing is kept for anyone else: the cache is this browser's, and a game page or poll
+// that answers "not found" or "forbidden" (this browser was removed) or a join link (another
+// household) empties it of every page.
 "use strict";
 
 const CACHE = "scorecard-{{ release }}";
@@ -46,6 +46,15 @@ async function gamePage(url) {
   return response;
 }
 
+// A game's poll or fragment that answers "not found" or "forbidden" (this browser was
+// removed, a link revoked) empties the cache at once, as the page itself does: an open game
+// polls every few seconds, so that is the browser's next request.
+async function gameFragment(request) {
+  const response = await fetch(request);
+  if (response.status === 403 || response.status === 404) await forgetPages();
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -53,6 +62,8 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate" && url.pathname.startsWith("/join/")) forgetPages();
   if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
     event.respondWith(gamePage(url));
+  } else if (GAME_PAGE.test(url.pathname)) {
+    event.respondWith(gameFragment(request));
   } else if (url.pathname.startsWith(STATIC)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
   }

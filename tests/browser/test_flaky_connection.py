@@ -7,12 +7,13 @@ import time
 
 import pytest
 from django.db import connection
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scorecard.access import sharing
 from scorecard.engine.rules import Box
 from scorecard.game import services
-from scorecard.models import Entry, Game, IdempotentRequest, LinkRole
+from scorecard.models import Browser, Entry, Game, IdempotentRequest, LinkRole
 from tests.browser.conftest import PHONE, join_household, save_screenshot
 from tests.factories import GameFactory, HouseholdFactory
 
@@ -299,4 +300,59 @@ def test_a_page_reloaded_offline_shows_the_last_card_the_phone_saw(phone):
     expect(phone.locator("#turn")).not_to_have_attribute("aria-busy", "true")
     save_screenshot(phone, "flaky-offline-reload-last-card")
     assert script_errors(phone) == []
+    phone.context.set_offline(False)
+
+
+def cookie_of(page, browser) -> None:
+    """Give the page the signed cookie of this one browser of a household."""
+    from django.conf import settings
+    from django.http import HttpResponse
+
+    signed = HttpResponse()
+    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, browser.key)
+    value = signed.cookies[settings.HOUSEHOLD_COOKIE].value
+    page.context.add_cookies(
+        [{"name": settings.HOUSEHOLD_COOKIE, "value": value, "url": page.base}]
+    )
+
+
+def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_poll(
+    phone, chromium
+):
+    household = HouseholdFactory()
+    Browser.objects.create(household=household, name="Ann’s phone")
+    tablet = Browser.objects.create(household=household, name="Kitchen tablet")
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    cookie_of(phone, tablet)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+
+    ann = another_phone(chromium, phone)
+    join_household(ann, household)  # the household's first browser: Ann's phone
+    ann.goto(f"{ann.base}/household/")
+    expect(ann.locator("#browsers-title ~ .hint")).to_contain_text(
+        "the game pages it kept for use without a connection are deleted from it the next "
+        "time it is online"
+    )
+    ann.get_by_role("button", name=re.compile("^Remove Kitchen tablet")).tap()
+    expect(ann.locator(".browsers > li")).to_have_count(1)
+
+    # No reload on the tablet: the open game's next poll is answered "not found".
+    wait_for(lambda: saved_copy(phone, game) == "", 10)
+    ann.context.close()
+
+
+def test_joining_another_household_forgets_the_saved_games_at_once(phone, chromium):
+    game = open_game(phone)
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+    other = HouseholdFactory()
+    sharing.join_link_renew(household=other)
+    other.refresh_from_db()
+    phone.goto(f"{phone.base}/join/{other.join_token}/")
+    phone.get_by_role("button", name="Join the household").tap()
+    expect(phone).to_have_url(f"{phone.base}/")
+    assert saved_copy(phone, game) == ""
+    phone.context.set_offline(True)
+    with pytest.raises(PlaywrightError):  # no card to show: the browser's own offline page
+        phone.goto(f"{phone.base}/games/{game.public_id}/")
     phone.context.set_offline(False)
