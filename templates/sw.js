@@ -2,7 +2,7 @@
 // last card of each game page the phone showed, so a game reloaded without a connection
 // still shows its card, marked as a saved copy, and its outbox. One cache per release; older
 // ones are removed.
-// Nothing is kept for anyone else: the cache is this browser's, and a game page or poll
+// Nothing is kept for anyone else: the cache is this browser's, and a game page or its poll
 // that answers "not found" or "forbidden" (this browser was removed) or a join link (another
 // household) empties it of every page.
 "use strict";
@@ -46,15 +46,6 @@ async function gamePage(url) {
   return response;
 }
 
-// A game's poll or fragment that answers "not found" or "forbidden" (this browser was
-// removed, a link revoked) empties the cache at once, as the page itself does: an open game
-// polls every few seconds, so that is the browser's next request.
-async function gameFragment(request) {
-  const response = await fetch(request);
-  if (response.status === 403 || response.status === 404) await forgetPages();
-  return response;
-}
-
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -62,8 +53,6 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate" && url.pathname.startsWith("/join/")) forgetPages();
   if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
     event.respondWith(gamePage(url));
-  } else if (GAME_PAGE.test(url.pathname)) {
-    event.respondWith(gameFragment(request));
   } else if (url.pathname.startsWith(STATIC)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
   }
@@ -71,11 +60,13 @@ self.addEventListener("fetch", (event) => {
 
 // A page opened before this worker took over asks to be kept ("keep"); a page that swapped
 // a new card in sends itself as it is now ({ page }), so an offline reload shows the last
-// card the phone saw (shell.js).
+// card the phone saw; a page whose poll was answered "not found" asks to forget them all
+// ("forget"): this browser was removed or its link revoked (shell.js).
 self.addEventListener("message", (event) => {
   const url = event.source && new URL(event.source.url);
   if (!url || !GAME_PAGE.test(url.pathname)) return;
   if (event.data === "keep") event.waitUntil(gamePage(url));
+  else if (event.data === "forget") event.waitUntil(forgetPages());
   else if (event.data && typeof event.data.page === "string") event.waitUntil(keepAsShown(url, event.data.page));
 });
 

@@ -45,6 +45,15 @@
     }, 200);
   });
 
+  // A game's poll or pad answered "not found" or "forbidden": this browser was removed from
+  // its household, or its link revoked. Its saved games go at once, not at its next visit.
+  // (Only reads: a refused post is a 403 for a stale page, and says nothing about access.)
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const status = event.detail.xhr.status;
+    if (event.detail.requestConfig.verb !== "get" || (status !== 403 && status !== 404)) return;
+    if ("serviceWorker" in navigator) navigator.serviceWorker.ready.then((worker) => worker.active && worker.active.postMessage("forget"));
+  });
+
   window.addEventListener("load", () => {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.register(text.worker, { scope: "/" }).catch(() => {});
