@@ -20,7 +20,7 @@ from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 # Issue 21's goal is 21,500 bytes, not reached: htmx alone is 14,996 (README: "First
 # load"). The ceiling is the figure reached, so a change that adds bytes to the first load
 # has to say so here; `make bench` prints the figure beside the goal.
-FIRST_LOAD_CEILING = 26_400
+FIRST_LOAD_CEILING = 26_000
 
 
 def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db):
