@@ -356,3 +356,18 @@ def test_joining_another_household_forgets_the_saved_games_at_once(phone, chromi
     with pytest.raises(PlaywrightError):  # no card to show: the browser's own offline page
         phone.goto(f"{phone.base}/games/{game.public_id}/")
     phone.context.set_offline(False)
+
+
+def test_a_card_the_live_poll_brought_is_the_one_a_reload_offline_shows(phone):
+    game = open_game(phone)
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+    game = Game.objects.get(pk=game.pk)  # Ann scores on her own phone meanwhile
+    services.record_box(game=game, version=game.version, turn=1, box=Box.CHANCE, points=23)
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")  # by the live poll
+    wait_for(lambda: "Bob’s turn" in saved_copy(phone, game), 10)
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#offline-copy")).to_be_visible()
+    expect(phone.locator("#standings-rows")).to_contain_text("23")
+    assert script_errors(phone) == []
+    phone.context.set_offline(False)
