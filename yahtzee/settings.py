@@ -94,9 +94,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages and fragments are compressed; static files come precompressed from whitenoise.
-    # BREACH finds nothing to guess: Django masks the CSRF token afresh in every response.
-    "django.middleware.gzip.GZipMiddleware",
+    # Pages and fragments are compressed, brotli first; static files come precompressed
+    # from whitenoise.
+    "scorecard.web.compression.CompressAsAsked",
     "scorecard.web.middleware.RefuseAtTheDoor",
     # Most requests are polls of an unchanged game: answered 304 here, before the rest.
     "scorecard.web.live.AnswerUnchangedPolls",
@@ -190,7 +190,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        # whitenoise's hashed names and brotli copies, our scripts and styles minified first.
+        "BACKEND": "scorecard.web.static_files.MinifiedStaticFiles"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
