@@ -5,6 +5,7 @@ saved rolls, and the card shows each player's saved rolls at every step."""
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from scorecard.engine import families
@@ -78,6 +79,11 @@ def dice_in_one_row(page) -> bool:
     return len(tops) == 1
 
 
+def axe_violations(page) -> list[tuple[str, list]]:
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in found]
+
+
 def no_sideways_scroll(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
 
@@ -115,8 +121,10 @@ def test_at_the_table_a_maxi_turn_that_stops_early_saves_rolls_for_later(phone):
     no_sideways_scroll(page)
     save_screenshot(page, "maxi-saved-rolls-table-360")
     enter_dice(page, "666666")
+    assert axe_violations(page) == []  # the rolls choice, the saved count, the Saved column
     page.emulate_media(color_scheme="dark")
     save_screenshot(page, "maxi-saved-rolls-dark-360")
+    assert axe_violations(page) == []
     assert [entry.rolls_used for entry in Entry.objects.order_by("turn")] == [1, 3]
     assert page.errors == []
 
