@@ -2,7 +2,8 @@
 and kept in this process, for markup that is the same wherever the same values meet it.
 
 A score sheet's row is drawn from its label, hint and cells alone, and an entry changes one
-row: the other rows of the next version are the ones already drawn. Keeping them saves most
+row: the other rows of the next version are the ones already drawn (so with the standings'
+rows, their headings and legend). Keeping them saves most
 of the grid's cost (about 19 µs a cell drawn by the template) for the first phone that asks
 for each version, where the per-version cache (`per_version`) has nothing yet.
 

@@ -12,28 +12,32 @@ from tests.factories import play
 from tests.helpers import browser_of, game_url, post_box
 
 
-def grid(page) -> str:
-    found = re.search(r'<section id="boxes".*?</section>', page.content.decode(), re.S)
-    assert found, "no grid on the page"
-    return found.group(0)
+def regions(page) -> tuple[str, str]:
+    """The grid and the standings of a game page, as sent."""
+    sections = r'<section id="(?:boxes|standings)".*?</section>'
+    found = re.findall(sections, page.content.decode(), re.S)
+    assert len(found) == 2, "no grid or no standings on the page"
+    return found[0], found[1]
 
 
-def drawn_afresh(client, game) -> str:
-    """The game's grid drawn by a worker that kept nothing: no rows, no cached region."""
+def drawn_afresh(client, game) -> tuple[str, str]:
+    """The game's regions drawn by a worker that kept nothing: no rows, no cached region."""
     from django.core.cache import cache
 
     cache.clear()
     drawn_once.forget()
-    return grid(client.get(game_url(game)))
+    return regions(client.get(game_url(game)))
 
 
-def test_after_an_entry_the_grid_redraws_the_changed_row_and_matches_a_fresh_drawing(game):
+def test_after_an_entry_the_changed_rows_are_redrawn_and_match_a_fresh_drawing(game):
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
     owner = browser_of(game.owner)
-    before = grid(owner.get(game_url(game)))
+    before = regions(owner.get(game_url(game)))
     post_box(owner, game, Box.CHANCE, (6, 6, 5, 5, 4))
-    after = grid(owner.get(game_url(game)))
-    assert after != before and ">26<" in after
+    after = regions(owner.get(game_url(game)))
+    standings, grid = after if "standings" in after[0][:30] else after[::-1]
+    assert ">26<" in grid and ">26<" in standings  # the second player's Chance
+    assert after != before
     assert after == drawn_afresh(owner, game)
 
 
