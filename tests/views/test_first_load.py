@@ -14,6 +14,7 @@ from django.urls import reverse
 from scorecard.access import sharing
 from scorecard.models import LinkRole
 from scorecard.views import shell
+from scorecard.web.static_files import BUNDLES
 from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
@@ -28,7 +29,8 @@ def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db):
     sizes = first_load(browser_of(game.owner), reverse("game", args=[game.public_id]))
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
     assert sum(sizes.values()) <= FIRST_LOAD_CEILING, parts
-    assert shell.static("js/outbox.js") in sizes  # the owner's page can record
+    assert shell.static("bundles/game-at-table.js") in sizes  # the owner's page can record
+    assert "js/outbox.js" in BUNDLES["bundles/game-at-table.js"]
     assert reverse("service-worker") not in sizes
 
 
@@ -36,9 +38,12 @@ def test_a_watcher_s_page_loads_no_script_for_controls_it_does_not_have(client, 
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
     link = sharing.link_renew(game=game, role=LinkRole.WATCH)
     loaded = first_load(client, reverse("watch", args=[link.token]))
+    scripts = [url for url in loaded if url.endswith(".js")]
+    assert scripts == [shell.static("bundles/htmx-2.js"), shell.static("bundles/game-watched.js")]
+    watched = BUNDLES["bundles/game-watched.js"]
     for script in ("outbox.js", "dice-pad.js", "dice-game.js", "submit-on-change.js"):
-        assert shell.static(f"js/{script}") not in loaded
-    assert shell.static("js/live.js") in loaded and shell.static("js/shell.js") in loaded
+        assert f"js/{script}" not in watched
+    assert "js/live.js" in watched and "js/shell.js" in watched
 
 
 def test_pages_are_sent_with_brotli_where_the_browser_takes_it_else_gzip(db):
