@@ -25,6 +25,9 @@ SHELL = [
     "bundles/game-digital.js",
     "bundles/game-watched.js",
     "css/app.css",
+    "css/dice.css",
+    "css/advice.css",
+    "css/rolls.css",
     "favicon.svg",
 ]
 WORKER = "sw.js"
