@@ -34,9 +34,11 @@ from whitenoise.storage import CompressedManifestStaticFilesStorage
 OURS = settings.BASE_DIR / "static"
 BUILT = settings.BASE_DIR / ".bundles"
 UGLIFY = settings.BASE_DIR / "node_modules" / "uglify-js" / "bin" / "uglifyjs"
-# Several passes and htmx's own `eval` mangling (it calls eval only when allowEval is on,
-# which base.html turns off). `some` keeps a licence comment (/*! or @license), if any.
-UGLIFY_OPTIONS = ["--compress", "passes=3", "--mangle", "eval", "--comments", "some"]
+# Classic scripts, not modules: uglify-js takes its input for a module unless told, and then
+# drops "use strict" (a module is strict anyway) and the page runs the code in sloppy mode.
+# Several passes, and htmx's own build's `eval` mangling (htmx calls eval only when allowEval
+# is on, which base.html turns off). `some` keeps a licence comment (/*! or @license), if any.
+UGLIFY_OPTIONS = ["--no-module", "--compress", "passes=3", "--mangle", "eval", "--comments", "some"]
 
 # What each kind of page runs, in order. htmx is a bundle of its own: the same file on every
 # page, so a phone keeps it from one page to the next.
