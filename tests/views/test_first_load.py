@@ -3,8 +3,9 @@ measured by `tests.helpers.first_load` (also `make bench`'s figure).
 
 The page and the manifest are asked for as Chromium asks (`br` among the encodings), so
 their bytes are the compressed answers the middleware really sends; each static file the
-page names is minified (ours) and compressed by whitenoise's own compressor, as
-`collectstatic` leaves it for whitenoise to serve. The service worker is registered after
+page names (htmx and our bundle come minified by uglify-js, our style sheets are minified
+here) is compressed by whitenoise's own compressor, as `collectstatic` leaves it for
+whitenoise to serve. The service worker is registered after
 the page's `load` and the home-screen icon is fetched only when the card is installed:
 neither is counted.
 """
@@ -18,10 +19,10 @@ from scorecard.web.static_files import BUNDLES
 from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
-# Issue 21's goal is 21,500 bytes, not reached: htmx alone is 14,996 (README: "First
-# load"). The ceiling is the figure reached, so a change that adds bytes to the first load
-# has to say so here; `make bench` prints the figure beside the goal.
-FIRST_LOAD_CEILING = 26_000
+# Issue 21's goal is 21,500 bytes, not reached: 23,698 with htmx alone 14,673 (README:
+# "First load"). The ceiling is the figure reached, so a change that adds bytes to the first
+# load has to say so here; `make bench` prints the figure beside the goal.
+FIRST_LOAD_CEILING = 23_800
 
 
 def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db):
