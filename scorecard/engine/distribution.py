@@ -25,14 +25,11 @@ from scorecard.engine.rules import JokerRule
 from scorecard.engine.strategy import (
     CAP,
     DICE,
-    FACE_COUNTS,
     FULL_MASK,
     KEEPS,
     MASK_SHIFT,
     ROLL_INDEX,
-    ROLLS,
     STATE_COUNT,
-    UPPER_MASK,
     YAHTZEE_ROLLS,
     Flags,
     Indices,
@@ -329,7 +326,8 @@ def simulate_family(
         # Many games share a state (in forced order at most 64 do a turn): each is solved once.
         distinct, game_column = np.unique(states, return_inverse=True)
         masks, uppers = np.divmod(distinct, solver.cap + 1)
-        finals, points, nexts = solver.final_roll_values(masks, uppers, values, True)
+        finals, boxes = solver.final_roll_choices(masks, uppers, values)
+        points, nexts, _ = solver.box_outcomes(masks, uppers, boxes)
         one_left, two_left = turn_keep_choices(finals)
         roll = _reroll(np.zeros(games, dtype=np.int64), rng)  # keep nothing: five fresh dice
         roll = _reroll(two_left[roll, game_column], rng)
@@ -351,20 +349,6 @@ FAMILY_ROWS = 5  # first, second, then the bonus's chance, first and second
 FAMILY_CHUNK = 256  # half of Yahtzee's: each state carries five rows of the next states
 
 
-def _family_crossings(
-    solver: strategy.FamilyStrategy, masks: Indices, uppers: Indices, nexts: Indices
-) -> Flags:
-    """For each final roll (rows) and state (columns): whether the policy's box reaches the
-    upper bonus with it (an upper box filled with dice that take the live total to the
-    threshold)."""
-    chosen = (nexts // (solver.cap + 1)) ^ masks  # the one bit of the box filled
-    is_upper = (chosen > 0) & (chosen <= UPPER_MASK)
-    faces = np.where(is_upper, np.log2(np.maximum(chosen, 1)).astype(np.int64) + 1, 1)
-    counts = FACE_COUNTS[faces - 1, np.arange(len(ROLLS))[:, None]]
-    crossed: Flags = is_upper & (uppers < solver.cap) & (uppers + faces * counts >= solver.cap)
-    return crossed
-
-
 def solve_family_policy(
     solver: strategy.FamilyStrategy, progress: Progress | None = None
 ) -> Values:
@@ -379,19 +363,43 @@ def solve_family_policy(
     rows = np.zeros((FAMILY_ROWS, len(stored) + 1))
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        finals, points, nexts = solver.final_roll_values(masks, uppers, values, True)
-        crossed = _family_crossings(solver, masks, uppers, nexts)
-        later = rows[:, position[nexts]]  # (row, roll, state)
-        whole = _carried(points, 1.0, later[0], later[1])
-        by_bonus = _carried(points, later[2], later[3], later[4])
-        channels = [whole[1], whole[2]] + [
-            np.where(crossed, now, after) for now, after in zip(whole, by_bonus, strict=True)
-        ]
-        expected = _through_turn(finals)
-        rows[:, position[solver.state_index(masks, uppers)]] = [expected(c) for c in channels]
+        finals, boxes = solver.final_roll_choices(masks, uppers, values)
+        points, nexts, crossed = solver.box_outcomes(masks, uppers, boxes)
+        chances = policy_roll_chances(finals)
+        later = np.take(rows, position[nexts], axis=1)  # (row, roll, state)
+        rows[:, position[solver.state_index(masks, uppers)]] = _family_turn(
+            chances, points, later, crossed
+        )
 
     strategy.solve_levels(solver.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
     return rows
+
+
+def _family_turn(chances: Values, points: Numbers, later: Values, crossed: Flags) -> Values:
+    """A state's `FAMILY_ROWS` from its turn: the chance of each final roll (rows; a column
+    per state), the points the policy's box gives it, the next state's rows (row, roll,
+    state), and whether those points reach the upper bonus (then the bonus part of the
+    score to come is all of it). Each row is `_carried` through the points and weighed by
+    the chances, written out so that every product of a chance and a power of the points
+    is made once and the rest are sums over the rolls."""
+    np.copyto(later[2], 1.0, where=crossed)
+    np.copyto(later[3], later[0], where=crossed)
+    np.copyto(later[4], later[1], where=crossed)
+    by_points = chances * points
+    by_squares = by_points * points
+
+    def expected(weights: Values, row: Values) -> Values:
+        total: Values = np.einsum("rs,rs->s", weights, row)
+        return total
+
+    first, second, bonus, bonus_first, bonus_second = np.einsum("rs,krs->ks", chances, later)
+    return np.array([
+        by_points.sum(axis=0) + first,
+        by_squares.sum(axis=0) + 2 * expected(by_points, later[0]) + second,
+        bonus,
+        expected(by_points, later[2]) + bonus_first,
+        expected(by_squares, later[2]) + 2 * expected(by_points, later[3]) + bonus_second,
+    ])  # fmt: skip
 
 
 def family_tables_path(solver: strategy.FamilyStrategy) -> Path:
@@ -462,8 +470,9 @@ def family_final_roll_chances(
 ) -> tuple[Values, Indices, Indices]:
     """As `final_roll_chances`, for a family's states."""
     masks, uppers = np.divmod(states, solver.cap + 1)
-    finals, points, nexts = solver.final_roll_values(masks, uppers, solver.load(), True)
-    return policy_roll_chances(finals), points.astype(np.int64), nexts
+    finals, boxes = solver.final_roll_choices(masks, uppers, solver.load())
+    points, nexts, _ = solver.box_outcomes(masks, uppers, boxes)
+    return policy_roll_chances(finals), points, nexts
 
 
 def family_remaining_distributions(
