@@ -137,8 +137,10 @@ type Keys = NDArray[np.int64]
 
 
 def labelled(values: Values, labels: Indices | int, bits: int) -> Keys:
-    """Non-negative `values` (or -inf: below every other) as keys carrying `labels`."""
-    keys: Keys = values.view(np.int64) & ~((1 << bits) - 1)
+    """Non-negative `values` (or -inf: below every other) as keys carrying `labels`, in
+    place: the answer is the values' own memory (every caller has them fresh)."""
+    keys: Keys = values.view(np.int64)
+    keys &= ~((1 << bits) - 1)
     keys |= labels
     return keys
 
