@@ -407,7 +407,7 @@ def _family_turn(
         return total
 
     mean_after, square_after = np.take(rows[0], at), np.take(rows[1], at)
-    found = [by_points.sum(axis=0) + expected(chances, mean_after),
+    found: list[Values] = [by_points.sum(axis=0) + expected(chances, mean_after),
              by_squares.sum(axis=0) + 2 * expected(by_points, mean_after)
              + expected(chances, square_after)]  # fmt: skip
     # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
