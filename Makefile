@@ -73,9 +73,9 @@ strategy: venv
 	$(DEV) $(PY) manage.py build_strategy --missing
 
 # The first time, the standard rule's tables (box advice and the Win column) are built before
-# the server starts, with their progress shown (about half a minute on a quiet 2-core
-# machine); every other rule's are built beside the server (a few minutes in all), whose
-# pages say advice is not ready until they are there.
+# the server starts, with their progress shown (21-26 s of CPU on two threads: some 12-15 s
+# on a free 2-core machine, minutes on a loaded one); every other rule's are built beside the
+# server (a few minutes in all), whose pages say advice is not ready until they are there.
 run: migrate
 	@$(DEV) $(PY) manage.py build_strategy --rule hasbro --missing
 	@echo "Building the other rules' strategy tables in the background (log: .strategy-build.log)."
