@@ -16,10 +16,10 @@ from scorecard.access.households import (
     household_seated_game,
 )
 from scorecard.engine import families
-from scorecard.game.progress import EntryRow, load_many, load_progress
+from scorecard.game.progress import EntryRow, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
-from scorecard.presenters import advisor, charts, review
+from scorecard.presenters import advisor, charts, past_games, review
 from scorecard.presenters.sheet import game_columns, player_groups, sheet_rows
 from scorecard.web import advice_setting
 from scorecard.web.htmx import HtmxHttpRequest
@@ -43,7 +43,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
     players = household.players.order_by("name") if household else []
     context = {
         "page": page,
-        "summaries": load_many(list(page.object_list)),
+        "summaries": past_games.game_summaries(list(page.object_list)),
         "players": players,
         "modes": Game.Mode.choices,
         "chosen": {"player": player, "mode": mode},
