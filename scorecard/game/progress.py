@@ -328,6 +328,7 @@ def load_many(
 def seats_of(game_ids: list[int]) -> dict[int, list[Seat]]:
     """Each game's seats with their players, in seating order, by game id: one query."""
     seats: dict[int, list[Seat]] = {pk: [] for pk in game_ids}
-    for seat in Seat.objects.filter(game_id__in=game_ids).select_related("player"):
+    found = Seat.objects.filter(game_id__in=game_ids).order_by("position")  # no join to games
+    for seat in found.select_related("player"):
         seats[seat.game_id].append(seat)
     return seats

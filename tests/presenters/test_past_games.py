@@ -1,7 +1,10 @@
 """The games list reads a finished game's kept results, and shows what adding up its entries
 would: the same page for finished, unfinished, tied, Triple, Yatzy and Maxi Yatzy games."""
 
+import re
+
 from django.db import connection
+from django.db.models import Case, Value, When
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -69,3 +72,18 @@ def test_a_finished_game_waiting_to_be_settled_is_added_up_from_its_entries(hous
     Seat.objects.filter(game=game).update(**dict.fromkeys(results.SETTLED_FIELDS))
     page = text(browser_of(household).get(reverse("games")))
     assert f"Ann</a> {card_total(SOLO_GAME)}</li>" in page
+
+
+def test_pages_run_from_the_games_going_into_the_finished_ones_newest_first(household):
+    bulk_finished_games(household, ["Ann", "Bob"], 45)
+    for names in (["Ann"], ["Bob", "Cy"], ["Di"]):
+        GameFactory(owner=household, names=names)
+    client = browser_of(household)
+    shown = []
+    for number in (1, 2, 3):
+        page = text(client.get(reverse("games"), {"page": number}, headers=HTMX))
+        shown += re.findall(r'href="/games/([^/"]+)/', page)
+    going_first = Case(When(finished=None, then=Value(0)), default=Value(1))
+    listed = Game.objects.filter(owner=household).order_by(going_first.asc(), "-created")
+    assert shown == list(listed.values_list("public_id", flat=True))
+    assert len(shown) == 48

@@ -47,21 +47,22 @@ def test_the_games_page_is_paginated(client_of, household):
 
 
 def test_the_games_page_costs_the_same_queries_for_many_games(household, django_assert_num_queries):
-    """The browser's household, the count, the page, its seats, the players to filter by;
-    and the entries of the page's unfinished games when it has some."""
+    """The browser's household, the games going and finished counted, a page of finished
+    games, their seats, the players to filter by; and when the page has games going, those
+    games and their seats and entries."""
     client = browser_of(household)
     bulk_finished_games(household, ["Ann", "Bob"], 3)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         assert client.get(reverse("games")).status_code == 200
     bulk_finished_games(household, ["Ann", "Bob"], 60, seed=1)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         assert client.get(reverse("games")).status_code == 200
     play(GameFactory(owner=household, names=["Ann", "Bob"]), SOLO_GAME[:1])
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(9):
         assert client.get(reverse("games")).status_code == 200
     for _ in range(3):
         play(GameFactory(owner=household, names=["Ann", "Bob", "Cy"]), SOLO_GAME[:9])
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(9):
         assert client.get(reverse("games")).status_code == 200
 
 
@@ -303,3 +304,38 @@ def test_a_review_says_which_rules_the_table_played(client_of, household):
     maxi += said(bonus_threshold=80, bonus_points=50)
     assert "<small>Maxi Yatzy, digital, rolls not used are saved for later turns</small>" in maxi
     assert maxi.endswith(", bonus 50 at 80</small>") and "Hasbro" not in maxi
+
+
+def _plans(client, url: str, reading: str) -> list[str]:
+    """SQLite's plan of each query the page makes of the table `reading`."""
+    plans = []
+    for sql in _queries(client, url):
+        if f'FROM "{reading}"' in sql:
+            with connection.cursor() as cursor:
+                cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
+                plans.append(" / ".join(row[-1] for row in cursor.fetchall()))
+    return plans
+
+
+def test_the_games_list_never_sorts_every_game_of_the_household(household):
+    """Games going first, then the finished, each through an index in the order shown: a
+    sort of every game would grow with the household's history."""
+    if connection.vendor != "sqlite":
+        return  # the plans are SQLite's words
+    bulk_finished_games(household, ["Ann", "Bob"], 30)
+    GameFactory(owner=household, names=["Ann", "Bob"])
+    plans = _plans(browser_of(household), reverse("games"), "scorecard_game")
+    assert len(plans) == 4  # the two counts and the two parts of the page
+    assert not [plan for plan in plans if "TEMP B-TREE" in plan or "SCAN" in plan]
+
+
+def test_the_players_list_counts_only_the_seats_not_settled(household):
+    """A player's settled games come from their running figures; only the seats of games
+    going (or waiting for `settle_results`) are counted one by one."""
+    if connection.vendor != "sqlite":
+        return  # the plans are SQLite's words
+    bulk_finished_games(household, ["Ann", "Bob"], 30)
+    (plan,) = _plans(browser_of(household), reverse("players"), "scorecard_seat")
+    assert "seat_results_by_total (player_id=? AND scored=?)" in plan
+    assert "scorecard_seat_player_id" not in plan  # every seat of a player
+    assert "scorecard_game" not in plan
