@@ -50,7 +50,13 @@ GOALS = {
     "live poll after an entry: watch link, 4 players": 4,
     "live poll after an entry: another watcher, 4 players": 4,
     "record with advice on (Win column, 4 players)": 10,
+    "games list (20 a page), 1,000 games": 20,
+    "players list, 1,000 games": 20,
 }
+# Issue 21: a list at 10,000 games costs at most this much more than at 1,000.
+GROWTH_GOAL = 1.1
+# Issue 21: a player page while 10,000 finished games wait for `settle_results`, at most.
+WAITING_PAGE_GOAL_MS = 1000
 FORM = "application/x-www-form-urlencoded"  # what htmx and a browser's form post send
 DICE = "12346"  # scores something in most boxes, never an extra Yahtzee
 
@@ -203,8 +209,75 @@ def history_pages(bench: Bench, rounds: int) -> None:
     client = browser_of(household)
     review_url = reverse("game-review", args=[games[0].public_id])
     for _ in range(rounds):
-        bench.measure("games list (60 games)", lambda: client.get(reverse("games")))
         bench.measure("review, 4 players", lambda: client.get(review_url))
+
+
+def lists_at_scale(bench: Bench, rounds: int) -> str:
+    """The games list (a page of 20: two games going, then the newest finished) and the
+    players list of a household of four players at 1,000 finished games and again at
+    10,000, then a player page while those 10,000 wait for `settle_results` (as an upgrade
+    from a version that kept no results leaves them) and that command's time. Returns the
+    growth lines, each beside its goal."""
+    import io
+    from collections import defaultdict
+
+    from django.core.management import call_command
+
+    from scorecard.game import results
+    from scorecard.models import Player, PlayerBoxTotal, PlayerFigures, Seat
+    from tests.factories import bulk_finished_games, play_on
+
+    household = Household.objects.create()
+    names = ["Ann", "Bob", "Cy", "Di"]
+    client = browser_of(household)
+    lists = {"games list (20 a page)": reverse("games"), "players list": reverse("players")}
+    made = 0
+    paired: defaultdict[str, list[float]] = defaultdict(list)  # each time / its ceiling
+    for count in (1000, 10_000):
+        print(f"(making {count - made:,} finished four-player games for the lists)", flush=True)
+        bulk_finished_games(household, names, count - made, seed=count)
+        made = count
+        if count == 1000:  # two games going, which the list shows first
+            for turns in (5, 30):
+                game = services.game_create(owner=household, names=names)
+                play_on(game, turns=turns, seed=turns)
+        for name, url in lists.items():
+            client.get(url)  # a first read, so every timed one finds the same warm caches
+            for _ in range(rounds):
+                row = f"{name}, {count:,} games"
+                bench.measure(row, lambda u=url: client.get(u))
+                paired[row].append(
+                    bench.figures[row].times[-1] / bench.figures["ceiling"].times[-1]
+                )
+    lines = []
+    for name in lists:
+        # Each time against the ceiling timed just before it: making 9,000 games takes
+        # minutes, and the machine's load may change meanwhile.
+        small = statistics.median(paired[f"{name}, 1,000 games"])
+        large = statistics.median(paired[f"{name}, 10,000 games"])
+        growth = large / small
+        verdict = "met" if growth <= GROWTH_GOAL else "MISSED"
+        lines.append(f"| {name}, 10,000 against 1,000 games | {growth:.2f}× "
+                     f"| ≤ {GROWTH_GOAL:g}× | {verdict} |")  # fmt: skip
+    players = Player.objects.filter(owner=household)
+    Seat.objects.filter(player__in=players).update(**dict.fromkeys(results.SETTLED_FIELDS))
+    PlayerFigures.objects.filter(player__in=players).delete()
+    PlayerBoxTotal.objects.filter(player__in=players).delete()
+    ann = reverse("player", args=[players.get(name="Ann").public_id])
+    waiting = Bench(time.perf_counter)  # a bound in time a person waits: the wall clock
+    for _ in range(rounds):
+        waiting.measure("player page", lambda: client.get(ann))
+    page = max(waiting.figures["player page"].times)
+    verdict = "met" if page < WAITING_PAGE_GOAL_MS else "MISSED"
+    lines.append(f"| player page, 10,000 finished games waiting to be settled (slowest, wall) "
+                 f"| {page:.1f} ms, {waiting.figures['player page'].queries[-1]} queries "
+                 f"| < {WAITING_PAGE_GOAL_MS:,} ms | {verdict} |")  # fmt: skip
+    started = time.perf_counter()
+    call_command("settle_results", stdout=io.StringIO())
+    settled = time.perf_counter() - started
+    lines.append(f"| settle_results, those 10,000 games, in batches of "
+                 f"{results.SETTLE_BATCH} (wall) | {settled:.1f} s | | |")  # fmt: skip
+    return "\n".join(["| figure | now | goal | |", "| --- | ---: | ---: | --- |", *lines])
 
 
 def live_polls(bench: Bench, rounds: int) -> None:
@@ -326,10 +399,15 @@ def main() -> None:
     # On a machine shared under load, wall time mostly measures the other processes; the
     # process's own CPU time (both sides of the ratio alike) stays comparable between runs.
     parser.add_argument("--wall", action="store_true", help="time the wall clock, not CPU")
+    parser.add_argument("--lists", action="store_true", help="only the lists at scale")
     args = parser.parse_args()
     bench = Bench(time.perf_counter if args.wall else time.process_time)
     for _ in range(20):  # warm-up: template loading, first connections
         bench.ceiling_client.get("/__ceiling__/")
+    if args.lists:
+        at_scale = lists_at_scale(bench, args.rounds)
+        print(bench.table(), at_scale, sep="\n\n")
+        return
     for players in (1, 4, 8):
         play_tabletop(bench, players)
     play_tabletop(bench, 4, quarters=True)
@@ -339,11 +417,14 @@ def main() -> None:
     undo_and_redo(bench, args.rounds)
     digital_rolls(bench, 6)
     history_pages(bench, args.rounds)
+    at_scale = lists_at_scale(bench, args.rounds)
     live_polls(bench, min(args.rounds, 40))
     with_advice(bench)
     clock = "wall time" if args.wall else "CPU time"
     print(f"Requests on {connection.vendor}, debug off, {clock}; ceiling = a constant page:")
     print(bench.table())
+    print()
+    print(at_scale)
     print()
     print(first_load(bench))
     print(token_cost())
