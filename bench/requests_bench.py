@@ -227,6 +227,10 @@ def lists_at_scale(bench: Bench, rounds: int) -> str:
     from scorecard.models import Player, PlayerBoxTotal, PlayerFigures, Seat
     from tests.factories import bulk_finished_games, play_on
 
+    empty = browser_of(Household.objects.create())
+    for _ in range(rounds):  # the page around a list, with nothing in it: the lists' floor
+        bench.measure("players list, no players (the page alone)", lambda: empty.get(
+            reverse("players")))  # fmt: skip
     household = Household.objects.create()
     names = ["Ann", "Bob", "Cy", "Di"]
     client = browser_of(household)
