@@ -156,12 +156,15 @@ class InProgressFirst(Sequence[Game]):
     or ten thousand; one `ORDER BY` over both would sort every game of the household."""
 
     def __init__(self, games: QuerySet[Game]) -> None:
+        self.games = games.order_by()
         self.going = games.filter(finished__isnull=True).order_by("-created")
         self.done = games.filter(finished__isnull=False).order_by("-created")
         self._going_count: int | None = None
 
     def __len__(self) -> int:  # what Paginator counts with (Sequence's `count` is another)
-        return self.going_count() + self.done.count()
+        # All of them, which the owner's index alone answers; the finished ones would be
+        # counted row by row.
+        return self.games.count()
 
     def going_count(self) -> int:
         if self._going_count is None:

@@ -306,14 +306,14 @@ def test_a_review_says_which_rules_the_table_played(client_of, household):
     assert maxi.endswith(", bonus 50 at 80</small>") and "Hasbro" not in maxi
 
 
-def _plans(client, url: str, reading: str) -> list[str]:
-    """SQLite's plan of each query the page makes of the table `reading`."""
-    plans = []
+def _plans(client, url: str, reading: str) -> dict[str, str]:
+    """SQLite's plan of each query the page makes of the table `reading`, by query."""
+    plans = {}
     for sql in _queries(client, url):
         if f'FROM "{reading}"' in sql:
             with connection.cursor() as cursor:
                 cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
-                plans.append(" / ".join(row[-1] for row in cursor.fetchall()))
+                plans[sql] = " / ".join(row[-1] for row in cursor.fetchall())
     return plans
 
 
@@ -326,7 +326,10 @@ def test_the_games_list_never_sorts_every_game_of_the_household(household):
     GameFactory(owner=household, names=["Ann", "Bob"])
     plans = _plans(browser_of(household), reverse("games"), "scorecard_game")
     assert len(plans) == 4  # the two counts and the two parts of the page
-    assert not [plan for plan in plans if "TEMP B-TREE" in plan or "SCAN" in plan]
+    assert not [plan for plan in plans.values() if "TEMP B-TREE" in plan or "SCAN" in plan]
+    counts = [plan for sql, plan in plans.items() if "COUNT(*)" in sql]
+    assert len(counts) == 2  # all (from the index alone), and the games going (a few rows)
+    assert all("COVERING INDEX" in plan or "game_in_progress_by_owner" in plan for plan in counts)
 
 
 def test_the_players_list_counts_only_the_seats_not_settled(household):
@@ -335,7 +338,7 @@ def test_the_players_list_counts_only_the_seats_not_settled(household):
     if connection.vendor != "sqlite":
         return  # the plans are SQLite's words
     bulk_finished_games(household, ["Ann", "Bob"], 30)
-    (plan,) = _plans(browser_of(household), reverse("players"), "scorecard_seat")
+    (plan,) = _plans(browser_of(household), reverse("players"), "scorecard_seat").values()
     assert "seat_results_by_total (player_id=? AND scored=?)" in plan
     assert "scorecard_seat_player_id" not in plan  # every seat of a player
     assert "scorecard_game" not in plan
