@@ -308,14 +308,13 @@ TURN_ROLLS = CompiledQuery(
 )
 
 
-def load_many(
-    games: list[Game], *, seats: dict[int, list[Seat]] | None = None
-) -> list[GameProgress]:
-    """Many games at once in two queries, for lists and statistics; one when `seats` (each
-    game's seats with their players, by game id) were read already."""
+def load_many(games: list[Game]) -> list[GameProgress]:
+    """Many games at once in two queries, for lists and statistics."""
     ids = [game.pk for game in games]
-    if seats is None:
-        seats = seats_of(ids)
+    seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
+    found = Seat.objects.filter(game_id__in=ids).order_by("position")  # no join to games
+    for seat in found.select_related("player"):
+        seats[seat.game_id].append(seat)
     entries: dict[int, list[EntryRow]] = {pk: [] for pk in ids}
     rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
     by_id = {game.pk: game for game in games}
@@ -323,12 +322,3 @@ def load_many(
         family = by_id[game_id].house_rules.family
         entries[game_id].append(EntryRow.from_row(row, family))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
-
-
-def seats_of(game_ids: list[int]) -> dict[int, list[Seat]]:
-    """Each game's seats with their players, in seating order, by game id: one query."""
-    seats: dict[int, list[Seat]] = {pk: [] for pk in game_ids}
-    found = Seat.objects.filter(game_id__in=game_ids).order_by("position")  # no join to games
-    for seat in found.select_related("player"):
-        seats[seat.game_id].append(seat)
-    return seats
