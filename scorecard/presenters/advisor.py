@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from scorecard.engine import distribution, strategy, win_chances
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
@@ -78,7 +79,8 @@ def win_chances_shown(progress: GameProgress) -> bool:
 def win_column(progress: GameProgress) -> dict[int, str]:
     """Each seat's chance to win as the standings show it, by seat id; cached per version."""
     game = progress.game
-    key = f"win-chances:{game.pk}:{game.version}"
+    # Percentages are written as the phone's language writes them ("12 %" in French).
+    key = f"win-chances:{get_language()}:{game.pk}:{game.version}"
     shown = cache.get(key)
     if shown is None:
         seats = progress.seats

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scorecard.engine import rules, strategy
 from scorecard.game.progress import CardProgress, GameProgress
@@ -106,13 +108,14 @@ def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
 def win_chart(progress: GameProgress) -> charts.LineChart:
     """Each player's chance to win after every entry, charted; a game's chart is kept per
     version (working it out reads every position of the game)."""
-    key = f"win-chart-data:{progress.game.pk}:{progress.game.version}"
+    # Its title is in the phone's language: each language's chart is kept on its own.
+    key = f"win-chart-data:{get_language()}:{progress.game.pk}:{progress.game.version}"
     chart = cache.get(key)
     if chart is None:
         series = [
             charts.Series(name, values) for name, values in win_chance_series(progress).items()
         ]
-        title = "Each player's chance to win, before the game and after every entry"
+        title = _("Each player’s chance to win, before the game and after every entry")
         chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
         cache.set(key, chart, WIN_CHART_SECONDS)
     return chart

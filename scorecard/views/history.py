@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Case, Count, Value, When
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scorecard.access.households import (
@@ -20,6 +21,7 @@ from scorecard.game.progress import EntryRow, load_many, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
 from scorecard.presenters import advisor, charts, review
+from scorecard.presenters.box_names import family_name
 from scorecard.presenters.sheet import game_columns, player_groups, sheet_rows
 from scorecard.web import advice_setting
 from scorecard.web.htmx import HtmxHttpRequest
@@ -69,7 +71,7 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     timeline += [(u.turn, 0, u, True, []) for u in undone]
     turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]
     chart = charts.line_chart(
-        statistics.running_totals(progress), title="Each player's running total by turn"
+        statistics.running_totals(progress), title=_("Each player’s running total by turn")
     )
     context = {
         "progress": progress,
@@ -106,8 +108,12 @@ def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     sections = []
     for family in played:  # a Yatzy 250 is not a Yahtzee 250: each family on its own
         stats = statistics.player_stats(player, family, figures_by_family=figures)
-        title = f"Final scores of {player.name}"
-        title += f" in {family.name}" if len(played) > 1 else ""
+        names = {"player": player.name, "game": family_name(family)}
+        title = (
+            _("Final scores of %(player)s in %(game)s") % names
+            if len(played) > 1
+            else _("Final scores of %(player)s") % names
+        )
         histogram = charts.histogram(stats.bands, bin_size=statistics.BAND, title=title)
         sections.append((stats, histogram))
     level = 3 if len(sections) > 1 else 2  # under each family's heading when there are two

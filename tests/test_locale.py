@@ -1,0 +1,168 @@
+"""The catalogs: complete, compiled, in step with the code, and covering every text on the
+pages translated so far (a pseudo-locale finds any text left out)."""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.http import Http404
+from django.test import Client, RequestFactory, override_settings
+from django.utils import translation
+from django.views.defaults import page_not_found, permission_denied
+
+from scorecard.engine.rules import Box
+from tests.factories import play
+from tests.helpers import browser_of, game_url
+
+LOCALE = Path(settings.BASE_DIR) / "locale"
+LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
+PLACEHOLDER = re.compile(r"%\(\w+\)s")
+# What the code is made of, for makemessages in a copy (tests, bench and tools stay out).
+SOURCES = ["manage.py", "yahtzee", "scorecard", "templates", "locale"]
+
+
+def catalog(language: str) -> polib.POFile:
+    return polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
+
+
+def translations(entries) -> dict:
+    return {(e.msgctxt, e.msgid): (e.msgstr, dict(e.msgstr_plural)) for e in entries if e.msgid}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_catalog_is_complete_with_no_fuzzy_entry(language):
+    po = catalog(language)
+    assert [e.msgid for e in po.untranslated_entries()] == []
+    assert [e.msgid for e in po.fuzzy_entries()] == []
+    assert len(po.translated_entries()) > 100
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_translation_keeps_the_placeholders_of_its_english(language):
+    for entry in catalog(language).translated_entries():
+        english = set(PLACEHOLDER.findall(entry.msgid + (entry.msgid_plural or "")))
+        said = [entry.msgstr] if entry.msgstr else list(entry.msgstr_plural.values())
+        for text in said:
+            # A plural's "one" form may say the number in words and leave its placeholder out.
+            assert set(PLACEHOLDER.findall(text)) <= english, (entry.msgid, text)
+            if not entry.msgid_plural:
+                assert set(PLACEHOLDER.findall(text)) == english, (entry.msgid, text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_compiled_catalog_is_its_po_file_compiled(language):
+    mo = polib.mofile(str(LOCALE / language / "LC_MESSAGES" / "django.mo"))
+    assert translations(mo) == translations(catalog(language).translated_entries())
+
+
+def _without_creation_date(po_file: Path) -> str:
+    return re.sub(r'"POT-Creation-Date: [^"]*"\n', "", po_file.read_text())
+
+
+def test_makemessages_for_every_language_changes_nothing_but_the_creation_date(tmp_path):
+    for source in SOURCES:
+        path = Path(settings.BASE_DIR) / source
+        if path.is_dir():
+            shutil.copytree(path, tmp_path / source, ignore=shutil.ignore_patterns("*.mo"))
+        else:
+            shutil.copy(path, tmp_path / source)
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "--all", "--no-obsolete"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
+    for language in LANGUAGES:
+        made = tmp_path / "locale" / language / "LC_MESSAGES" / "django.po"
+        kept = LOCALE / language / "LC_MESSAGES" / "django.po"
+        assert _without_creation_date(made) == _without_creation_date(kept), (
+            f"locale/{language} is out of step with the code: run `make messages`"
+        )
+
+
+# --- The pseudo-locale: every translation wrapped, so text left out stands out ---------------
+
+WRAPPED = re.compile(r"\[!!.*?!!\]", re.DOTALL)
+TAGS = re.compile(r"<[^>]*>")
+READ_ALOUD = re.compile(r'(?:aria-label|title|alt|placeholder)="([^"]*)"')
+
+
+def _pseudo_catalog(folder: Path) -> None:
+    """Swedish's entries with every msgstr replaced by its English wrapped in [!! … !!]."""
+    po = catalog("sv")
+    for entry in po:
+        if entry.msgid_plural:
+            entry.msgstr_plural = {0: f"[!! {entry.msgid} !!]", 1: f"[!! {entry.msgid_plural} !!]"}
+        else:
+            entry.msgstr = f"[!! {entry.msgid} !!]"
+    target = folder / "sv" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    po.save_as_mofile(str(target / "django.mo"))
+
+
+@pytest.fixture
+def pseudo(tmp_path):
+    _pseudo_catalog(tmp_path)
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        yield Client(headers={"Accept-Language": "sv"})
+
+
+def _regions(html: str) -> list[str]:
+    """What the pages translated so far show: the title, the main region, the footer's switch
+    less the languages' own names (each written in its own language on purpose)."""
+    found = re.findall(r"<title>(.*?)</title>", html, re.DOTALL)
+    found += re.findall(r"<main[^>]*>(.*?)</main>", html, re.DOTALL)
+    for footer in re.findall(r"<footer[^>]*>(.*?)</footer>", html, re.DOTALL):
+        found.append(re.sub(r"<option[^>]*>[^<]*</option>| · Language", "", footer))
+    return found
+
+
+def left_untranslated(html: str, data=()) -> list[str]:
+    """Words on the page outside any translation, less the data given (players' names)."""
+    texts = []
+    for region in _regions(html):
+        texts += READ_ALOUD.findall(region)
+        texts.append(TAGS.sub(" ", region))
+    words = re.findall(r"[^\W\d_]{2,}", WRAPPED.sub(" ", " ".join(texts)))
+    return [word for word in words if word not in data]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/",
+        "/sheet/",
+        "/sheet/?game=yatzy",
+        "/sheet/?game=maxi&columns=3",
+        "/sheet/?triple=1&columns=2",
+        "/sheet/?columns=99",
+    ],
+)
+@pytest.mark.django_db
+def test_the_pseudo_locale_finds_no_text_left_out_of_the_translated_pages(pseudo, address):
+    page = pseudo.get(address)
+    assert page.status_code in {200, 400}
+    assert left_untranslated(page.content.decode()) == []
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_a_game_s_own_sheet(tmp_path, game):
+    play(game, [(Box.THREE_OF_A_KIND, (3, 3, 3, 1, 2))])
+    _pseudo_catalog(tmp_path)
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        owner = browser_of(game.owner)
+        page = owner.get(game_url(game, "game-sheet"), headers={"Accept-Language": "sv"})
+    assert left_untranslated(page.content.decode(), data={"Ann", "Bob"}) == []
+
+
+@pytest.mark.django_db
+def test_the_pseudo_locale_finds_no_text_left_out_of_the_error_pages(tmp_path):
+    _pseudo_catalog(tmp_path)
+    request = RequestFactory().get("/nowhere/")
+    with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
+        for answer in (page_not_found(request, Http404()), permission_denied(request, None)):
+            assert left_untranslated(answer.content.decode()) == []

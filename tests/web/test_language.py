@@ -1,0 +1,65 @@
+"""Each phone reads the card in its own language: the switch's cookie, else Accept-Language,
+and no answer (a page, a live fragment, a 304) that a cache could hand to another phone."""
+
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from scorecard.engine.rules import Box
+from tests.factories import play
+from tests.helpers import HTMX, browser_of, game_url, text
+
+
+def _varies_by_language(response) -> bool:
+    vary = {part.strip().lower() for part in response.get("Vary", "").split(",")}
+    return {"accept-language", "cookie"} <= vary
+
+
+def test_the_page_speaks_the_browser_s_language_and_says_so_on_html():
+    page = Client(headers={"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}).get(reverse("sheet"))
+    assert '<html lang="sv">' in text(page)
+    assert "Protokoll för Yahtzee" in text(page)
+    assert _varies_by_language(page)
+
+
+def test_a_language_the_card_does_not_speak_falls_back_to_english():
+    page = Client(headers={"Accept-Language": "ja"}).get(reverse("sheet"))
+    assert '<html lang="en">' in text(page) and "Yahtzee score sheet" in text(page)
+
+
+def test_the_switch_keeps_the_choice_in_a_cookie_over_the_browser_s_language():
+    phone = Client(headers={"Accept-Language": "sv"})
+    answer = phone.post(reverse("set_language"), {"language": "de", "next": "/sheet/?game=yatzy"})
+    assert answer.status_code == 302 and answer["Location"] == "/sheet/?game=yatzy"
+    assert phone.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    page = text(phone.get("/sheet/?game=yatzy"))
+    assert '<html lang="de">' in page and "Drilling" in page and "Tretal" not in page
+
+
+def test_the_switch_refuses_a_language_it_does_not_offer_and_changes_nothing():
+    phone = Client(headers={"Accept-Language": "sv"})
+    phone.post(reverse("set_language"), {"language": "xx", "next": "/sheet/"})
+    assert settings.LANGUAGE_COOKIE_NAME not in phone.cookies
+    assert '<html lang="sv">' in text(phone.get("/sheet/"))
+
+
+def test_two_phones_of_one_household_each_get_the_live_sheet_in_their_own_language(game):
+    before = game.version
+    play(game, [(Box.THREE_OF_A_KIND, (3, 3, 3, 1, 2))])
+    swedish, german = browser_of(game.owner), browser_of(game.owner)
+    poll = HTMX | {"If-None-Match": f'"{before}"'}
+    url = game_url(game, "game-sheet")
+    in_swedish = swedish.get(url, {"live": "1"}, headers=poll | {"Accept-Language": "sv"})
+    in_german = german.get(url, {"live": "1"}, headers=poll | {"Accept-Language": "de"})
+    assert "Tretal" in text(in_swedish) and "Dreierpasch" not in text(in_swedish)
+    assert "Dreierpasch" in text(in_german) and "Tretal" not in text(in_german)
+    assert _varies_by_language(in_swedish) and _varies_by_language(in_german)
+
+
+def test_an_unchanged_poll_answered_at_the_door_varies_by_language_too(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    game.refresh_from_db()
+    poll = HTMX | {"If-None-Match": f'"{game.version}"', "Accept-Language": "fi"}
+    answer = browser_of(game.owner).get(game_url(game, "game-sheet"), {"live": "1"}, headers=poll)
+    assert answer.status_code == 304
+    assert _varies_by_language(answer)
