@@ -87,7 +87,8 @@ def test_makemessages_for_every_language_changes_nothing_but_the_creation_date(t
 
 # --- The pseudo-locale: every translation wrapped, so text left out stands out ---------------
 
-WRAPPED = re.compile(r"\[!!.*?!!\]", re.DOTALL)
+# The innermost wrapped text: a translation may hold another ("[!! [!! Yatzy !!] score sheet !!]").
+WRAPPED = re.compile(r"\[!!(?:(?!\[!!).)*?!!\]", re.DOTALL)
 TAGS = re.compile(r"<[^>]*>")
 READ_ALOUD = re.compile(r'(?:aria-label|title|alt|placeholder)="([^"]*)"')
 
@@ -128,7 +129,10 @@ def left_untranslated(html: str, data=()) -> list[str]:
     for region in _regions(html):
         texts += READ_ALOUD.findall(region)
         texts.append(TAGS.sub(" ", region))
-    words = re.findall(r"[^\W\d_]{2,}", WRAPPED.sub(" ", " ".join(texts)))
+    shown, unwrapped = " ".join(texts), ""
+    while shown != unwrapped:
+        unwrapped, shown = shown, WRAPPED.sub(" ", shown)
+    words = re.findall(r"[^\W\d_]{2,}", shown)
     return [word for word in words if word not in data]
 
 
