@@ -29,7 +29,7 @@ def box_rows(phone) -> list[str]:
 def test_a_swedish_phone_reads_swedish_box_names_on_a_blank_yatzy_sheet_and_the_rules(phone):
     speaking(phone, "sv").goto(f"{phone.base}/sheet/")
     assert phone.locator("html").get_attribute("lang") == "sv"
-    phone.get_by_role("radio", name="Yatzy").check()
+    phone.get_by_role("radio", name="Yatzy", exact=True).check()
     phone.get_by_role("button", name="Uppdatera protokollet").click()
     phone.wait_for_url("**/sheet/?game=yatzy*")
     assert box_rows(phone) == SWEDISH_YATZY
