@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.http import Http404
 from django.test import Client, RequestFactory, override_settings
-from django.utils import translation
+from django.utils import dateformat, timezone, translation
 from django.views.defaults import page_not_found, permission_denied
 
 from scorecard.engine.rules import Box
@@ -170,3 +170,21 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_the_error_pages(tmp_path):
     with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
         for answer in (page_not_found(request, Http404()), permission_denied(request, None)):
             assert left_untranslated(answer.content.decode()) == []
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_the_players_pages(tmp_path, household):
+    from scorecard.models import Player
+    from tests.helpers import settled_family_game
+
+    settled_family_game(household, "yatzy", {"Dee": 250, "Eve": 231}, with_figures=True)
+    settled_family_game(household, "yahtzee", {"Dee": 190, "Eve": 240}, with_figures=True)
+    dee = Player.objects.get(name="Dee")
+    _pseudo_catalog(tmp_path)
+    with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
+        # Dates are Django's words in the page's language (a month's abbreviation), data here.
+        data = {"Dee", "Eve", dateformat.format(timezone.now(), "M")}
+        phone = browser_of(household)
+        for address in ["/players/", "/high-scores/", f"/players/{dee.public_id}/"]:
+            page = phone.get(address, headers={"Accept-Language": "sv"})
+            assert page.status_code == 200
+            assert left_untranslated(page.content.decode(), data=data) == [], address

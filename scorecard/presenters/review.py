@@ -115,7 +115,7 @@ def win_chart(progress: GameProgress) -> charts.LineChart:
         series = [
             charts.Series(name, values) for name, values in win_chance_series(progress).items()
         ]
-        title = _("Each player’s chance to win, before the game and after every entry")
+        title = _("Each player's chance to win, before the game and after every entry")
         chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
         cache.set(key, chart, WIN_CHART_SECONDS)
     return chart
