@@ -129,7 +129,8 @@ def left_untranslated(html: str, data=()) -> list[str]:
     for region in _regions(html):
         texts += READ_ALOUD.findall(region)
         texts.append(TAGS.sub(" ", region))
-    shown, unwrapped = " ".join(texts), ""
+    # Addresses on show (a link to share) are data too.
+    shown, unwrapped = re.sub(r"https?://\S+", " ", " ".join(texts)), ""
     while shown != unwrapped:
         unwrapped, shown = shown, WRAPPED.sub(" ", shown)
     words = re.findall(r"[^\W\d_]{2,}", shown)
@@ -188,3 +189,33 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_the_players_pages(tmp_path,
             page = phone.get(address, headers={"Accept-Language": "sv"})
             assert page.status_code == 200
             assert left_untranslated(page.content.decode(), data=data) == [], address
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_games_household_join_and_import(
+    tmp_path, household
+):
+    from scorecard.access import sharing
+    from scorecard.models import Browser, LinkRole
+    from tests.factories import HouseholdFactory
+    from tests.helpers import finished_game
+
+    game = finished_game(household, names=("Dee", "Eve"))
+    sharing.link_renew(game=game, role=LinkRole.WATCH)  # one link made, the other not yet
+    Browser.objects.create(household=household, name="Tablet")
+    token = sharing.join_link_renew(household=household)
+    stranger = HouseholdFactory()
+    finished_game(stranger, names=("Flo",))
+    _pseudo_catalog(tmp_path)
+    with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
+        data = {"Dee", "Eve", "Tablet", "Test", dateformat.format(timezone.now(), "M")}
+        phone = browser_of(household)
+        addresses = ["/games/", "/games/?imported=2", "/games/import/", "/household/"]
+        addresses.append(f"/games/{game.public_id}/share/")
+        for address in addresses:
+            page = phone.get(address, headers={"Accept-Language": "sv"})
+            assert page.status_code == 200, address
+            assert left_untranslated(page.content.decode(), data=data) == [], address
+        # Another household's browser opening the join link: the page with its warning.
+        page = browser_of(stranger).get(f"/join/{token}/", headers={"Accept-Language": "sv"})
+        assert page.status_code == 200
+        assert left_untranslated(page.content.decode(), data=data) == []

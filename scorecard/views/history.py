@@ -29,6 +29,12 @@ from scorecard.web.htmx import HtmxHttpRequest
 GAMES_PER_PAGE = 20
 
 
+def _imported_count(value: str) -> int:
+    """How many games the import just added, as its redirect says (the sentence's plural
+    needs a number); anything else says nothing."""
+    return int(value) if value.isdecimal() and len(value) <= 6 else 0
+
+
 @require_GET
 def games_list(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
@@ -49,6 +55,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "players": players,
         "modes": Game.Mode.choices,
         "chosen": {"player": player, "mode": mode},
+        "imported": _imported_count(request.GET.get("imported", "")),
     }
     template = "games.html#games-table" if request.htmx else "games.html"
     return render(request, template, context)
