@@ -65,10 +65,13 @@ migrate: venv
 strategy: venv
 	$(DEV) $(PY) manage.py build_strategy --missing
 
-# The strategy tables take a few minutes the first time (about a minute a rule): they are
-# built beside the server, whose pages say advice is not ready until they are there.
+# The first time, the standard rule's tables (box advice and the Win column) are built before
+# the server starts, with their progress shown (about half a minute on a quiet 2-core
+# machine); every other rule's are built beside the server (a few minutes in all), whose
+# pages say advice is not ready until they are there.
 run: migrate
-	@echo "Building any missing strategy tables in the background (log: .strategy-build.log)."
+	@$(DEV) $(PY) manage.py build_strategy --rule hasbro --missing
+	@echo "Building the other rules' strategy tables in the background (log: .strategy-build.log)."
 	@$(DEV) $(PY) manage.py build_strategy --missing > .strategy-build.log 2>&1 &
 	@if [ "$(HOST)" != "127.0.0.1" ]; then $(DEV) $(PY) manage.py show_address $(PORT); fi
 	$(DEV) DJANGO_ALLOWED_HOSTS=$(if $(filter 127.0.0.1,$(HOST)),127.0.0.1$(COMMA)localhost,*) \

@@ -256,7 +256,7 @@ MOST_POINTS_IN_A_BOX = _most_points_in_a_box()
 
 # What a filled box says, stored alike by `Entry` and `UndoneEntry`, read into a game's
 # state (`progress.EntryRow`), copied by an undo and written to an export: listed once, here.
-ENTRY_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus")
+ENTRY_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus", "rolls_used")
 
 
 class Entry(models.Model):
@@ -269,6 +269,11 @@ class Entry(models.Model):
     points = models.PositiveSmallIntegerField()
     dice = models.CharField(max_length=6, blank=True)
     yahtzee_bonus = models.BooleanField(default=False)
+    # How many rolls the turn used: Maxi Yatzy's saved rolls are counted from it. An entry
+    # from before it was kept used the whole turn, which saves nothing.
+    rolls_used = models.PositiveSmallIntegerField(
+        default=rules.ROLLS_PER_TURN, db_default=rules.ROLLS_PER_TURN
+    )
     turn = models.PositiveIntegerField()
     created = models.DateTimeField(default=timezone.now, editable=False)
     corrected = models.DateTimeField(null=True, blank=True)
@@ -291,6 +296,9 @@ class Entry(models.Model):
                 condition=models.Q(dice="") | models.Q(dice__regex=r"^[1-6]{5,6}$"),
                 name="entry_dice_faces",
             ),
+            models.CheckConstraint(
+                condition=models.Q(rolls_used__gte=1), name="entry_rolls_used_positive"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -312,6 +320,9 @@ class UndoneEntry(models.Model):
     points = models.PositiveSmallIntegerField()
     dice = models.CharField(max_length=6, blank=True)
     yahtzee_bonus = models.BooleanField(default=False)
+    rolls_used = models.PositiveSmallIntegerField(
+        default=rules.ROLLS_PER_TURN, db_default=rules.ROLLS_PER_TURN
+    )
     turn = models.PositiveIntegerField()
     recorded = models.DateTimeField()
     undone = models.DateTimeField(default=timezone.now, editable=False)

@@ -1,9 +1,10 @@
 // The app shell on this phone (served as /sw.js by views/shell.py): the static files and the
-// last copy of each game page opened, so a game reloaded without a connection still shows its
-// card, marked as a saved copy, and its outbox. One cache per release; older ones are removed.
-// Nothing is kept for anyone else: the cache is this browser's, and a game page that answers
-// "not found" or "forbidden" (this browser was removed) or a join link (another household)
-// empties it of every page.
+// last card of each game page the phone showed, so a game reloaded without a connection
+// still shows its card, marked as a saved copy, and its outbox. One cache per release; older
+// ones are removed.
+// Nothing is kept for anyone else: the cache is this browser's, and a game page or its poll
+// that answers "not found" or "forbidden" (this browser was removed) or a join link (another
+// household) empties it of every page.
 "use strict";
 
 const CACHE = "scorecard-{{ release }}";
@@ -57,8 +58,20 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A page opened before this worker took over asks to be kept ("keep").
+// A page opened before this worker took over asks to be kept ("keep"); a page that swapped
+// a new card in sends itself as it is now ({ page }), so an offline reload shows the last
+// card the phone saw; a page whose poll was answered "not found" asks to forget them all
+// ("forget"): this browser was removed or its link revoked (shell.js).
 self.addEventListener("message", (event) => {
   const url = event.source && new URL(event.source.url);
-  if (event.data === "keep" && url && GAME_PAGE.test(url.pathname)) event.waitUntil(gamePage(url));
+  if (!url || !GAME_PAGE.test(url.pathname)) return;
+  if (event.data === "keep") event.waitUntil(gamePage(url));
+  else if (event.data === "forget") event.waitUntil(forgetPages());
+  else if (event.data && typeof event.data.page === "string") event.waitUntil(keepAsShown(url, event.data.page));
 });
+
+async function keepAsShown(url, html) {
+  const cache = await caches.open(CACHE);
+  const headers = { "Content-Type": "text/html; charset=utf-8" };
+  await cache.put(url.origin + url.pathname, new Response(html, { headers }));
+}

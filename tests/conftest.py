@@ -3,11 +3,17 @@
 import random
 
 import pytest
+from hypothesis import settings
 
 from scorecard.engine import rules, strategy, tables
 from scorecard.game import services
 from tests.factories import GameFactory, HouseholdFactory
 from tests.helpers import browser_of
+
+# The rules are checked by what an example scores, never by how fast: on a machine shared by
+# several test runs, hypothesis's default 200 ms deadline fails a correct rule at random.
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 
 @pytest.fixture
@@ -93,3 +99,14 @@ def fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked():
+    """Each test starts in English: a request in another language leaves its language active
+    in the thread (Django's LocaleMiddleware activates it and never puts it back)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")

@@ -2,14 +2,18 @@
 pages send them, and a response as text."""
 
 import re
+from pathlib import Path
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
+from whitenoise.compress import Compressor
 
 from scorecard.history import exchange
 from scorecard.models import Browser, Game, Player
+from scorecard.web.static_files import OURS, minified
 from tests.factories import SOLO_GAME, GameFactory, play
 
 HTMX = {"HX-Request": "true"}
@@ -104,3 +108,41 @@ def settled_family_game(household, family: str, totals: dict[str, int], with_fig
             )  # fmt: skip
         results._add_figures(figures)
     return game
+
+
+# What a game page loads the first time, as `collectstatic`, whitenoise and the compressing
+# middleware send it (tests/views/test_first_load.py, bench/requests_bench.py).
+CHROMIUM_ENCODINGS = "gzip, deflate, br, zstd"
+# What the page loads: its scripts, its style sheet, its icon and its manifest.
+LOADED = re.compile(r'<(?:script src|link rel="(?:stylesheet|icon|manifest)" href)="([^"]+)"')
+
+
+def static_file_on_the_wire(url: str) -> int:
+    """The bytes whitenoise sends for a static file after collectstatic (ours minified first):
+    its brotli copy when that is smaller by enough to be kept, else the file itself."""
+    name = url.removeprefix("/static/")
+    path = Path(finders.find(name))
+    data = path.read_bytes()
+    if path.is_relative_to(OURS):
+        data = minified(name, data.decode()).encode()
+    compressor = Compressor(quiet=True)
+    brotli = compressor.compress_brotli(data)
+    kept = compressor.is_compressed_effectively("br", "", len(data), brotli)
+    return len(brotli) if kept else len(data)
+
+
+def answer_on_the_wire(client, url: str) -> int:
+    response = client.get(url, headers={"Accept-Encoding": CHROMIUM_ENCODINGS})
+    assert response.status_code == 200
+    return len(response.content)
+
+
+def first_load(client, page_url: str) -> dict[str, int]:
+    """Each thing the page loads and its bytes on the wire, the page itself first."""
+    response = client.get(page_url, headers={"Accept-Encoding": CHROMIUM_ENCODINGS})
+    sizes = {page_url: len(response.content)}
+    html = client.get(page_url).content.decode()
+    for url in LOADED.findall(html):
+        is_static = url.startswith("/static/")
+        sizes[url] = static_file_on_the_wire(url) if is_static else answer_on_the_wire(client, url)
+    return sizes

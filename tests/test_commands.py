@@ -53,6 +53,16 @@ def test_build_strategy_prints_a_line_per_table(strategy_tables, capsys, monkeyp
     assert capsys.readouterr().out == ""  # both tables there: nothing built again
 
 
+def test_build_strategy_shows_the_progress_of_a_yatzy_value_table(strategy_tables, capsys):
+    from scorecard.engine import families, rules
+    from scorecard.management.commands import build_strategy
+
+    build_strategy.Command()._build_yatzy(rules.HouseRules(families.YATZY, forced=True), False)
+    shown = capsys.readouterr().err
+    assert "yatzy-forced values [##############################] 15/15" in shown
+    assert "yatzy-forced policy [" in shown
+
+
 def test_build_strategy_says_maxi_yatzy_is_never_built(strategy_tables, capsys):
     with pytest.raises(CommandError, match="Maxi Yatzy is not built: .* have no advice"):
         call_command("build_strategy", "--family", "maxi")

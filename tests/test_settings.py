@@ -157,6 +157,14 @@ def test_redis_url_makes_every_worker_share_one_redis_cache():
     assert alone[0] == "django.core.cache.backends.locmem.LocMemCache"
 
 
+def test_a_process_s_own_cache_has_room_for_the_drawings_of_a_few_hundred_tables():
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.CACHES['default'].get('OPTIONS', {}).get('MAX_ENTRIES', 300))"
+    )
+    assert int(run_django(code, **PRODUCTION, REDIS_URL="").stdout) >= 3000
+
+
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="CI's PostgreSQL pass sets REDIS_URL")
 def test_a_real_redis_keeps_what_one_process_wrote_for_another():
     write = "import django; django.setup(); from django.core.cache import cache; "

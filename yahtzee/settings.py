@@ -94,9 +94,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages and fragments are compressed; static files come precompressed from whitenoise.
-    # BREACH finds nothing to guess: Django masks the CSRF token afresh in every response.
-    "django.middleware.gzip.GZipMiddleware",
+    # Pages and fragments are compressed, brotli first; static files come precompressed
+    # from whitenoise.
+    "scorecard.web.compression.CompressAsAsked",
     "scorecard.web.middleware.RefuseAtTheDoor",
     # Most requests are polls of an unchanged game: answered 304 here, before the rest.
     "scorecard.web.live.AnswerUnchangedPolls",
@@ -171,6 +171,15 @@ if _redis_url:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+else:
+    # Each table playing keeps a few drawn regions of its page (`web/fragments.py`, about
+    # 10 KB each) beside its Win column: room for a few hundred tables, not Django's 300 entries.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 3000},
+        }
+    }
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
@@ -199,7 +208,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        # whitenoise's hashed names and brotli copies, our scripts and styles minified first.
+        "BACKEND": "scorecard.web.static_files.MinifiedStaticFiles"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

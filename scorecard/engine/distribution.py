@@ -10,7 +10,6 @@ turns; a seeded simulation of the policy gives percentiles and checks the rest.
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 from collections.abc import Callable, Hashable
@@ -21,15 +20,13 @@ from typing import Any, TypedDict
 
 import numpy as np
 
-from scorecard.engine import odds, rules, strategy
+from scorecard.engine import strategy
 from scorecard.engine.rules import JokerRule
 from scorecard.engine.strategy import (
     CAP,
     DICE,
     FACE_COUNTS,
-    FIRST_ROLL,
     FULL_MASK,
-    KEEP_INDEX,
     KEEPS,
     MASK_SHIFT,
     ROLL_INDEX,
@@ -43,13 +40,13 @@ from scorecard.engine.strategy import (
     Progress,
     Values,
     final_roll_values,
-    keep_values,
+    policy_roll_chances,
     state_index,
     turn_keep_choices,
 )
 from scorecard.engine.tables import replace_file, table_file
 
-CHUNK = 256  # eleven channels a state: a quarter of the solver's chunk keeps the memory down
+CHUNK = 512  # states a policy pass solves at once: a dozen arrays of a row per final roll
 FORMAT = 3
 PERCENTILES = (10, 25, 50, 75, 90)
 SIMULATED_GAMES = 10_000
@@ -62,15 +59,17 @@ unpack = strategy.unpack
 # --- Following the policy through one turn ------------------------------------------------------
 
 
-def _through_turn(finals: Values, channels: Values) -> Values:
-    """The expectation over a turn of functions of its final roll (`channels`: blocks of
-    columns, each block one function for every state of `finals`), when the dice kept
-    before each reroll are the best for `finals`."""
-    one_left, two_left = turn_keep_choices(finals)
-    blocks = channels.shape[1] // finals.shape[1]
-    once = np.take_along_axis(keep_values(channels), np.tile(one_left, blocks), axis=0)
-    twice = np.take_along_axis(keep_values(once), np.tile(two_left, blocks), axis=0)
-    expected: Values = FIRST_ROLL @ twice
+def _through_turn(finals: Values) -> Callable[[Numbers], Values]:
+    """The expectation over a turn of a function of its final roll (a value for every final
+    roll and state of `finals`, or one that broadcasts to it), when the dice kept before
+    each reroll are the best for `finals`. The turn's chances are found once and weigh each
+    function as it is made, rather than carrying every function back through the keeps."""
+    chances = policy_roll_chances(finals)
+
+    def expected(channel: Numbers) -> Values:
+        weighed: Values = np.einsum("rs,rs->s", chances, np.broadcast_to(channel, chances.shape))
+        return weighed
+
     return expected
 
 
@@ -81,24 +80,21 @@ def _through_turn(finals: Values, channels: Values) -> Values:
 EVENTS = ("two_or_more", "one", "none_with_bonus")  # N >= 2 is N >= 1 less N = 1
 
 
-@dataclass
+STORED_ROWS = 1 + 3 * len(EVENTS)  # the rows a rule's policy file holds
+
+
 class PolicyTables:
-    """For every reachable state, under the optimal policy, with R the score still to come:
-    E[R²], the chance the upper bonus is (or gets) scored, and for each event E of
-    `EVENTS` ("at least one" stands in for "two or more" while solving) its chance P(E),
-    E[R·1_E] and E[R²·1_E]."""
+    """For every reachable state (a column each, by `_reachable_positions`), under the
+    optimal policy, with R the score still to come: E[R²], for each event E of `EVENTS`
+    ("at least one" stands in for "two or more" while solving) its chance P(E), E[R·1_E]
+    and E[R²·1_E], then the chance the upper bonus is (or gets) scored. The rows a file
+    stores come first, so saving writes a slice of the one array, not a copy."""
 
-    second: Values
-    bonus: Values
-    events: Values  # (event, chance/first/second, state)
-
-    @classmethod
-    def empty(cls) -> PolicyTables:
-        return cls(
-            np.zeros(STATE_COUNT, np.float32),
-            np.zeros(STATE_COUNT, np.float32),
-            np.zeros((len(EVENTS), 3, STATE_COUNT), np.float32),
-        )
+    def __init__(self) -> None:
+        self.rows = np.zeros((STORED_ROWS + 1, len(strategy.all_reachable_indices())), np.float32)
+        self.second = self.rows[0]
+        self.events = self.rows[1:STORED_ROWS].reshape(len(EVENTS), 3, -1)
+        self.bonus = self.rows[STORED_ROWS]
 
 
 def _carried(
@@ -115,54 +111,45 @@ def solve_policy(
     joker: JokerRule, values: Values, progress: Progress | None = None
 ) -> PolicyTables:
     """One backward pass after `strategy.solve`, a level of open boxes at a time."""
-    tables = PolicyTables.empty()
-    full = state_index(FULL_MASK, np.arange(CAP + 1), 0)
+    tables = PolicyTables()
+    position = _reachable_positions()
     for fifty in (0, 1):
-        tables.bonus[full + fifty] = np.arange(CAP + 1) >= CAP
-        tables.events[2, 0, full + fifty] = np.arange(CAP + 1) >= CAP  # N = 0, B: certain
+        full = position[state_index(FULL_MASK, np.arange(CAP + 1), fifty)]
+        reached, bonus = full >= 0, np.arange(CAP + 1) >= CAP
+        tables.bonus[full[reached]] = bonus[reached]
+        tables.events[2, 0, full[reached]] = bonus[reached]  # N = 0, B: certain
 
     def solve_chunk(masks: Indices, uppers: Indices, fifties: Indices) -> None:
         finals, points, nexts = final_roll_values(masks, uppers, fifties, values, joker, True)
-        later, later_second = values[nexts], tables.second[nexts].astype(np.float64)
-        whole = _carried(points, 1.0, later, later_second)
-        some, one, none_b = (tuple(t[nexts].astype(np.float64) for t in e) for e in tables.events)
-        channels = [whole[2], tables.bonus[nexts]]
+        expected = _through_turn(finals)
+        here, there = position[state_index(masks, uppers, fifties)], position[nexts]
+        later, later_second = values[nexts], tables.second[there].astype(np.float64)
+        # Each quantity is weighed as soon as it is made, so few of a chunk's arrays are alive.
+        found = [expected(_carried(points, 1.0, later, later_second)[2]),
+                 expected(tables.bonus[there])]  # fmt: skip
         five = YAHTZEE_ROLLS  # five alike now
-        remainder = (1 - some[0], later - some[1], later_second - some[2])  # N = 0 from next
-        for event, if_five in (
-            (some, (1.0, later, later_second)),  # at least one: certain now
-            (one, remainder),  # exactly one: none from the next state on
-            (none_b, (0.0, 0.0, 0.0)),  # none: impossible now
-        ):
-            carried = [np.array(part) for part in _carried(points, *event)]
-            now = _carried(points, *(np.broadcast_to(v, points.shape) for v in if_five))
-            for part, at_five in zip(carried, now, strict=True):
-                part[five] = np.broadcast_to(at_five, points.shape)[five]
-            channels += carried
-        # Single precision halves the memory of the turn's many columns; the tables keep it.
-        stacked = np.hstack([np.broadcast_to(c, points.shape) for c in channels], dtype=np.float32)
-        expected = _through_turn(finals, stacked).reshape(-1, len(masks))
-        indices = state_index(masks, uppers, fifties)
-        tables.second[indices], tables.bonus[indices] = expected[0], expected[1]
-        tables.events[:, :, indices] = expected[2:].reshape(len(EVENTS), 3, len(masks))
+        some = [part[there].astype(np.float64) for part in tables.events[0]]
+        if_five = (
+            (1.0, later, later_second),  # at least one: certain now
+            (1 - some[0], later - some[1], later_second - some[2]),  # exactly one: none later
+            (0.0, 0.0, 0.0),  # none: impossible now
+        )
+        for number, event in enumerate(tables.events):
+            from_next = some if number == 0 else [p[there].astype(np.float64) for p in event]
+            now = _carried(points[five], *(np.broadcast_to(v, points.shape)[five]
+                                           for v in if_five[number]))  # fmt: skip
+            for part, part_now in zip(_carried(points, *from_next), now, strict=True):
+                part = np.array(part)
+                part[five] = part_now
+                found.append(expected(part))
+        tables.second[here], tables.bonus[here] = found[0], found[1]
+        tables.events[:, :, here] = np.reshape(found[2:], (len(EVENTS), 3, len(masks)))
 
     strategy.by_level(solve_chunk, CHUNK, progress)
     return tables
 
 
 # --- Exact distributions late in a game ---------------------------------------------------------
-
-
-@cache
-def _transitions() -> Values:
-    """transitions[keep, roll]: the chance that keeping `keep` and rerolling the rest gives
-    `roll`."""
-    table = np.zeros((len(KEEPS), len(ROLLS)))
-    for keep, index in KEEP_INDEX.items():
-        fresh = DICE - len(keep)
-        for dice in itertools.combinations_with_replacement(rules.FACES, fresh):
-            table[index, ROLL_INDEX[tuple(sorted(keep + dice))]] += odds.chance_of(dice)
-    return table
 
 
 def final_roll_chances(states: Indices, joker: JokerRule) -> tuple[Values, Indices, Indices]:
@@ -172,20 +159,7 @@ def final_roll_chances(states: Indices, joker: JokerRule) -> tuple[Values, Indic
     finals, points, nexts = final_roll_values(
         masks, uppers, fifties, strategy.load(joker), joker, True
     )
-    return _policy_roll_chances(finals), points.astype(np.int64), nexts
-
-
-def _policy_roll_chances(finals: Values) -> Values:
-    """The chance of each final roll (rows) in each state (columns) when the dice kept before
-    each reroll are the best for `finals`."""
-    one_left, two_left = turn_keep_choices(finals)
-    columns = np.broadcast_to(np.arange(finals.shape[1]), one_left.shape)
-    chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
-    for choice in (two_left, one_left):
-        kept = np.zeros((len(KEEPS), finals.shape[1]))
-        np.add.at(kept, (choice, columns), chances)
-        chances = _transitions().T @ kept
-    return chances
+    return policy_roll_chances(finals), points.astype(np.int64), nexts
 
 
 # Keyed by the rule (a Yahtzee joker rule, or a family's house rules) and the state.
@@ -374,6 +348,7 @@ def simulate_family(
 
 FAMILY_FORMAT = 1
 FAMILY_ROWS = 5  # first, second, then the bonus's chance, first and second
+FAMILY_CHUNK = 256  # half of Yahtzee's: each state carries five rows of the next states
 
 
 def _family_crossings(
@@ -392,34 +367,31 @@ def _family_crossings(
 
 def solve_family_policy(
     solver: strategy.FamilyStrategy, progress: Progress | None = None
-) -> tuple[Values, Values]:
+) -> Values:
     """One backward pass after the family's solve, following its policy: the rows of
-    `FAMILY_ROWS` for every state (full cards stay 0: nothing is still to come), the first
-    row apart from the rest. The mean is
-    kept in double precision (it is checked against the solved values to 1e-6), the rest
-    in single, which keeps the build within 100 MB."""
+    `FAMILY_ROWS` (in double precision: the mean is checked against the solved values to
+    1e-6) for every state the strategy table stores, in its order, and a last column of
+    zeros for every full card (nothing is still to come)."""
     values = solver.load()
-    first = np.zeros(solver.state_count)
-    rest = np.zeros((FAMILY_ROWS - 1, solver.state_count), np.float32)
+    stored = solver._stored()
+    position: Indices = np.full(solver.state_count, len(stored), dtype=np.int32)
+    position[stored] = np.arange(len(stored))
+    rows = np.zeros((FAMILY_ROWS, len(stored) + 1))
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
         finals, points, nexts = solver.final_roll_values(masks, uppers, values, True)
         crossed = _family_crossings(solver, masks, uppers, nexts)
-        later = rest[:, nexts].astype(np.float64)  # (row, roll, state)
-        whole = _carried(points, 1.0, first[nexts], later[0])
-        by_bonus = _carried(points, later[1], later[2], later[3])
+        later = rows[:, position[nexts]]  # (row, roll, state)
+        whole = _carried(points, 1.0, later[0], later[1])
+        by_bonus = _carried(points, later[2], later[3], later[4])
         channels = [whole[1], whole[2]] + [
             np.where(crossed, now, after) for now, after in zip(whole, by_bonus, strict=True)
         ]
-        stacked = np.hstack([np.broadcast_to(c, points.shape) for c in channels])
-        expected = _through_turn(finals, stacked).reshape(FAMILY_ROWS, len(masks))
-        indices = solver.state_index(masks, uppers)
-        first[indices], rest[:, indices] = expected[0], expected[1:]
+        expected = _through_turn(finals)
+        rows[:, position[solver.state_index(masks, uppers)]] = [expected(c) for c in channels]
 
-    strategy.solve_levels(
-        solver.levels(), solve_chunk, strategy.FAMILY_CHUNK, len(solver.boxes), progress
-    )
-    return first, rest
+    strategy.solve_levels(solver.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
+    return rows
 
 
 def family_tables_path(solver: strategy.FamilyStrategy) -> Path:
@@ -430,9 +402,8 @@ def family_tables_path(solver: strategy.FamilyStrategy) -> Path:
 
 def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = None) -> Path:
     """Solve and save a family's policy tables (the states its strategy table stores)."""
-    first, rest = solve_family_policy(solver, progress)
-    kept = solver._stored()
-    stored = np.vstack([first[kept], rest[:, kept]])
+    rows = solve_family_policy(solver, progress)
+    stored = rows[:, :-1]  # the full cards' zeros are not stored
     path = replace_file(family_tables_path(solver), lambda handle: np.save(handle, stored))
     forget_family(solver)
     return path
@@ -492,7 +463,7 @@ def family_final_roll_chances(
     """As `final_roll_chances`, for a family's states."""
     masks, uppers = np.divmod(states, solver.cap + 1)
     finals, points, nexts = solver.final_roll_values(masks, uppers, solver.load(), True)
-    return _policy_roll_chances(finals), points.astype(np.int64), nexts
+    return policy_roll_chances(finals), points.astype(np.int64), nexts
 
 
 def family_remaining_distributions(
@@ -555,11 +526,10 @@ def build(
     values = strategy.load(joker)
     tables = solve_policy(joker, values, progress)
     simulated = simulate(joker, 0, games, SEED)
-    reachable = strategy.all_reachable_indices()
-    events = tables.events[:, :, reachable].reshape(-1, len(reachable))
-    rows = np.vstack([tables.second[reachable], events])
-    start = {"second": float(tables.second[0]), "bonus": float(tables.bonus[0]),
-             "yahtzee": float(tables.events[0, 0, 0])}  # fmt: skip
+    rows = tables.rows[:STORED_ROWS]
+    at = _reachable_positions()[0]  # a whole game
+    start = {"second": float(tables.second[at]), "bonus": float(tables.bonus[at]),
+             "yahtzee": float(tables.events[0, 0, at])}  # fmt: skip
     saved = {"start": start, "simulated": games, "seed": SEED,
              "percentiles": np.percentile(simulated.scores, PERCENTILES).tolist()}  # fmt: skip
     replace_file(figures_path(joker), lambda handle: handle.write(json.dumps(saved).encode()))

@@ -39,7 +39,30 @@ class RuleViolation(ValueError):
     """Input the rules refuse; the message is written for the player."""
 
 
-class Box(enum.Enum):
+class _Sided:
+    """Where a box stands on the card: an upper box counts one face, a lower box none. Shared
+    by Yahtzee's `Box` members and the other families' `FamilyBox`."""
+
+    label: str
+    face: int | None
+
+    @property
+    def is_upper(self) -> bool:
+        return self.face is not None
+
+    @property
+    def is_lower(self) -> bool:
+        return self.face is None
+
+    @property
+    def upper_face(self) -> int:
+        """The face an upper box counts; a lower box counts none."""
+        if self.face is None:
+            raise RuleViolation(f"{self.label} is not an upper box.")
+        return self.face
+
+
+class Box(_Sided, enum.Enum):
     """The thirteen boxes of a Yahtzee card, in card order."""
 
     ONES = ("ones", "Ones", 1)
@@ -65,19 +88,6 @@ class Box(enum.Enum):
     __hash__ = object.__hash__
 
     @property
-    def is_upper(self) -> bool:
-        return self.face is not None
-
-    @property
-    def is_lower(self) -> bool:
-        return self.face is None
-
-    @property
-    def upper_face(self) -> int:
-        """The face an upper box counts; a lower box counts none."""
-        return _upper_face(self.face, self.label)
-
-    @property
     def max_points(self) -> int:
         return max(YAHTZEE.achievable_points(self))
 
@@ -91,30 +101,12 @@ class Box(enum.Enum):
 
 
 @dataclass(frozen=True, eq=False)
-class FamilyBox:
+class FamilyBox(_Sided):
     """A box of a Yatzy or Maxi Yatzy card (Yahtzee's are `Box`): the same attributes."""
 
     key: str
     label: str
     face: int | None = None
-
-    @property
-    def is_upper(self) -> bool:
-        return self.face is not None
-
-    @property
-    def is_lower(self) -> bool:
-        return self.face is None
-
-    @property
-    def upper_face(self) -> int:
-        return _upper_face(self.face, self.label)
-
-
-def _upper_face(face: int | None, label: str) -> int:
-    if face is None:
-        raise RuleViolation(f"{label} is not an upper box.")
-    return face
 
 
 type CardBox = Box | FamilyBox
@@ -134,10 +126,15 @@ class Switch(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> Switch:
-        found = next((switch for switch in cls if switch.key == key), None)
-        if found is None:
-            raise RuleViolation(f"There is no house rule called {key!r}.")
-        return found
+        return member_by_key(cls, key, "house rule")
+
+
+def member_by_key[M: enum.Enum](members: type[M], key: str, what: str) -> M:
+    """The member of a keyed enum (`Switch`, `JokerRule`) stored as `key`, or a refusal."""
+    found = next((member for member in members if getattr(member, "key", None) == key), None)
+    if found is None:
+        raise RuleViolation(f"There is no {what} called {key!r}.")
+    return found
 
 
 @dataclass(frozen=True)

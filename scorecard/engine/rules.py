@@ -16,8 +16,11 @@ score, and whether it earns the 100-point bonus, depends on the joker rule the t
 (`JokerRule`); other families have neither. Every other part of the product asks this
 module; nothing re-implements a rule.
 
-A turn is at most three rolls (`ROLLS_PER_TURN`). Triple Yahtzee plays three cards side by
-side and counts them once, twice and three times (`card_multiplier`, `combined_totals`).
+A turn is at most three rolls (`ROLLS_PER_TURN`). With Maxi Yatzy's saved rolls the rolls a
+turn leaves unused are the player's for later turns, which may roll three and the saved ones
+(`HouseRules.saved_rolls`, counted from the rolls each turn used). Triple Yahtzee plays three
+cards side by side and counts them once, twice and three times (`card_multiplier`,
+`combined_totals`).
 
 Dice are any five (six for Maxi Yatzy) ints from 1 to 6, in any order. Bad input raises
 `RuleViolation` (a `ValueError`) with a message meant for a person.
@@ -64,6 +67,7 @@ from scorecard.engine.families import (
 )
 from scorecard.engine.families import (
     hand_of,
+    member_by_key,
 )
 
 UPPER_BONUS_THRESHOLD = YAHTZEE.upper_bonus.threshold
@@ -115,10 +119,7 @@ class JokerRule(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> JokerRule:
-        found = next((rule for rule in cls if rule.key == key), None)
-        if found is None:
-            raise RuleViolation(f"There is no joker rule called {key!r}.")
-        return found
+        return member_by_key(cls, key, "joker rule")
 
 
 Card = Mapping[Box, int]
@@ -448,6 +449,37 @@ class HouseRules[B: (Box, FamilyBox)]:
     def saves_rolls(self) -> bool:
         """Maxi Yatzy's house rule: rolls a turn leaves unused are the player's for later."""
         return Switch.SAVED_ROLLS in self.switches
+
+    def rolls_allowed(self, saved: int = 0) -> int:
+        """How many rolls a turn may use: the family's, and with saved rolls on, the rolls
+        the player saved on earlier turns as well."""
+        return self.family.rolls_per_turn + (saved if self.saves_rolls else 0)
+
+    def check_rolls_used(self, rolls_used: int, saved: int = 0) -> int:
+        """The rolls a turn says it used: returned when the player had that many."""
+        allowed = self.rolls_allowed(saved)
+        if isinstance(rolls_used, bool) or not isinstance(rolls_used, int):
+            raise RuleViolation(f"Rolls used are a whole number; got {rolls_used!r}.")
+        if not 1 <= rolls_used <= allowed:
+            raise RuleViolation(f"This turn may use 1 to {allowed} rolls; got {rolls_used}.")
+        return rolls_used
+
+    def saved_after(self, saved: int, rolls_used: int) -> int:
+        """The rolls a player has saved after a turn that used `rolls_used` of them, starting
+        with `saved`: every roll of the family's turn left unused is kept, and rolls beyond
+        it are spent from the saved ones. Without the house rule nothing is ever saved."""
+        self.check_rolls_used(rolls_used, saved)
+        if not self.saves_rolls:
+            return 0
+        return saved + self.family.rolls_per_turn - rolls_used
+
+    def saved_rolls(self, rolls_used: Iterable[int]) -> int:
+        """The rolls a player has saved after turns that used these many rolls, in turn
+        order; a turn that used more rolls than the player had is refused."""
+        saved = 0
+        for used in rolls_used:
+            saved = self.saved_after(saved, used)
+        return saved
 
     def scores(self, dice: Dice) -> dict[B, int]:
         """Every box's ordinary value for one sorted roll."""

@@ -12,6 +12,7 @@ those that can occur: 536,448 of the 1,048,576 combinations.
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -35,7 +36,7 @@ FULL_MASK = (1 << len(BOXES)) - 1
 CAP = rules.UPPER_BONUS_THRESHOLD
 MASK_SHIFT = CAP.bit_length() + 1  # a state index: mask, upper total 0..63, fifty (one bit)
 STATE_COUNT = (FULL_MASK + 1) << MASK_SHIFT
-CHUNK = 1536  # states solved at once: larger is faster, and takes more memory
+CHUNK = 512  # states solved at once: larger is a little faster; 1,536 took 93 MB, not 66
 FORMAT = 2  # 2: the five-alike table is saved beside the values
 
 
@@ -80,6 +81,10 @@ YAHTZEE_ROLLS = np.array([ROLL_INDEX[(face,) * DICE] for face in rules.FACES])
 
 FIRST_ROLL = np.array([odds.chance_of(roll) for roll in ROLLS])  # five fresh dice
 ROLL_AS_KEEP = np.array([KEEP_INDEX[roll] for roll in ROLLS])
+# Keeps are listed by size and the rolls in the same order, so the rolls are the last rows
+# of the keeps: a slice, which reads and writes them without a copy.
+ROLL_ROWS = slice(len(KEEPS) - len(ROLLS), len(KEEPS))
+assert (np.arange(len(KEEPS))[ROLL_ROWS] == ROLL_AS_KEEP).all()
 
 
 def _sub_keeps_by_size() -> list[tuple[Indices, Indices]]:
@@ -104,14 +109,16 @@ SCORES = np.array([[rules.score(box, roll) for roll in ROLLS] for box in BOXES],
 def best_keep_values(keep_values: Values) -> Values:
     """For each roll, the best value over every multiset of its dice that may be kept.
 
-    Arrays are keep-major (a row per keep, a column per state), so each step copies rows."""
-    best = keep_values.copy()
+    Arrays are keep-major (a row per keep, a column per state), so each step copies rows.
+    The keep values given are overwritten (every caller makes them fresh for this, and a
+    copy would be one more of a build's largest arrays); the answer is a view of them."""
+    best = keep_values
     for keeps, parents in SUB_KEEPS:
         row = best[keeps]
         for column in range(parents.shape[1]):
             np.maximum(row, best[parents[:, column]], out=row)
         best[keeps] = row
-    by_roll: Values = best[ROLL_AS_KEEP]
+    by_roll: Values = best[ROLL_ROWS]
     return by_roll
 
 
@@ -127,9 +134,10 @@ def turn_keep_choices(finals: Values) -> tuple[Indices, Indices]:
 
 def best_keep_choices(keep_values: Values) -> Indices:
     """For each roll (rows) and state (columns), the index in KEEPS of a best keep: the
-    choice `best_keep_values` takes the value of."""
+    choice `best_keep_values` takes the value of (int16, which holds every index: a quarter
+    of the memory to sweep)."""
     best = keep_values.copy()
-    choice = np.broadcast_to(np.arange(len(KEEPS))[:, None], best.shape).copy()
+    choice = np.broadcast_to(np.arange(len(KEEPS), dtype=np.int16)[:, None], best.shape).copy()
     for keeps, parents in SUB_KEEPS:
         row, chosen = best[keeps], choice[keeps]
         for column in range(parents.shape[1]):
@@ -138,7 +146,7 @@ def best_keep_choices(keep_values: Values) -> Indices:
             np.copyto(chosen, choice[parents[:, column]], where=wins)
             np.maximum(row, other, out=row)
         best[keeps], choice[keeps] = row, chosen
-    by_roll: Indices = choice[ROLL_AS_KEEP]
+    by_roll: Indices = choice[ROLL_ROWS]
     return by_roll
 
 
@@ -163,16 +171,66 @@ def _children_by_size() -> list[tuple[Indices, Indices]]:
 CHILDREN = _children_by_size()
 
 
+def _parents_by_size() -> list[tuple[slice, Indices]]:
+    """For keeps of 1 die up to 5 (KEEPS lists them by size, so each size is a slice): the
+    distinct keeps one die smaller of each, padded with `len(KEEPS)` (a row of zeros)."""
+    levels = []
+    for size in range(1, DICE + 1):
+        keeps = [k for k in KEEPS if len(k) == size]
+        first = KEEP_INDEX[keeps[0]]
+        assert [KEEP_INDEX[k] for k in keeps] == list(range(first, first + len(keeps)))
+        smaller = [sorted({KEEP_INDEX[k[:i] + k[i + 1 :]] for i in range(size)}) for k in keeps]
+        padded = [parents + [len(KEEPS)] * (size - len(parents)) for parents in smaller]
+        levels.append((slice(first, first + len(keeps)), np.array(padded)))
+    return levels
+
+
+PARENTS = _parents_by_size()
+
+
+def rolled_chances(kept: Values) -> Values:
+    """The chance of each roll (rows) after the dice not kept are rolled, from the chance of
+    each keep (rows of KEEPS) being kept, a column per state: `keep_values` backwards. A
+    keep's chance flows a die at a time, a sixth to each keep one die larger, so a keep
+    gathers a sixth of the chance of each distinct keep one die smaller."""
+    chances = np.zeros((len(KEEPS) + 1, kept.shape[1]))
+    chances[:-1] = kept
+    for block, parents in PARENTS:
+        inflow = chances[parents[:, 0]]
+        for column in range(1, parents.shape[1]):
+            inflow += chances[parents[:, column]]
+        inflow /= 6
+        chances[block] += inflow
+    rolled: Values = chances[ROLL_ROWS]
+    return rolled
+
+
+def policy_roll_chances(finals: Values) -> Values:
+    """The chance of each final roll (rows) in each state (columns) when the dice kept before
+    each reroll are the best for `finals`: the first roll's chances, carried through each
+    chosen keep (a bincount gathers the rolls that keep the same dice) and its reroll."""
+    one_left, two_left = turn_keep_choices(finals)
+    count = finals.shape[1]
+    columns = np.arange(count)
+    chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
+    for choice in (two_left, one_left):
+        flat = (choice.astype(np.int64) * count + columns).ravel()
+        kept = np.bincount(flat, weights=chances.ravel(), minlength=len(KEEPS) * count)
+        chances = rolled_chances(kept.reshape(len(KEEPS), count))
+    return chances
+
+
 def keep_values(roll_values: Values) -> Values:
     """The expected value of every keep: keeping all five is the roll itself, and a smaller
     keep is worth the average over the six faces its next die can show."""
     values = np.empty((len(KEEPS), roll_values.shape[1]), dtype=roll_values.dtype)
-    values[ROLL_AS_KEEP] = roll_values
+    values[ROLL_ROWS] = roll_values
     for keeps, children in CHILDREN:
         total = values[children[:, 0]]
         for column in range(1, 6):
             total += values[children[:, column]]
-        values[keeps] = total / 6
+        total /= 6
+        values[keeps] = total
     return values
 
 
@@ -460,6 +518,7 @@ def solve_levels(
     # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
     # SOLVER_THREADS overrides the count, e.g. on a shared server.
     workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
+    _keep_freed_memory()
     with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
         for done, (masks, uppers, fifties) in enumerate(levels, start=1):
             chunks = [
@@ -469,6 +528,23 @@ def solve_levels(
             list(pool.map(lambda part: solve_chunk(*part), chunks))
             if progress:
                 progress(done, count)
+
+
+def _keep_freed_memory() -> None:
+    """A build frees and allocates the same few megabytes of scratch arrays thousands of
+    times. glibc hands a freed large block back to the kernel and the next allocation
+    faults its pages in again: that was 35-45% of a build's CPU time, all of it system
+    time. So freed blocks stay in the process for reuse, in one pool shared by the solver's
+    threads (a pool each kept 10 MB more in all). Only builds run this; other C libraries
+    keep their own ways."""
+    mallopt = getattr(ctypes.CDLL(None), "mallopt", None)
+    if mallopt is not None:
+        mallopt(M_MMAP_THRESHOLD, 32 << 20)  # glibc's largest: blocks up to 32 MB reuse the heap
+        mallopt(M_TRIM_THRESHOLD, 1 << 30)  # which is not trimmed after each chunk
+        mallopt(M_ARENA_MAX, 1)
+
+
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD, M_ARENA_MAX = -1, -3, -8  # glibc's malloc.h
 
 
 def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
@@ -485,7 +561,7 @@ def table_path(joker: JokerRule) -> Path:
 
 @cache
 def _reachable() -> Indices:
-    return all_reachable_indices()
+    return all_reachable_indices().astype(np.int32)  # half the memory: indices < 2**20
 
 
 def save(joker: JokerRule, values: Values) -> Path:
@@ -704,13 +780,17 @@ class FamilyStrategy:
             ordered = sorted(range(self.full_mask), key=lambda mask: -mask.bit_count())
             grouped = itertools.groupby(ordered, key=lambda mask: mask.bit_count())
             by_level = [list(group) for _, group in grouped]
-        for masks in by_level:
-            uppers = [
-                np.unique(self.live_upper(mask, np.flatnonzero(self.reach[mask & UPPER_MASK])))
-                for mask in masks
-            ]
-            joined = np.concatenate(uppers)
-            yield np.repeat(masks, [len(found) for found in uppers]), joined, np.zeros_like(joined)
+        totals = np.arange(self.cap + 1)
+        for level in by_level:
+            masks = np.array(level)
+            # Each mask's distinct live totals, ascending, for every mask of the level at once:
+            # its reachable totals that are live, and the threshold for all the others.
+            reached = self.reach[masks & UPPER_MASK]
+            live = self.live_upper(masks[:, None], totals[None, :]) == totals[None, :]
+            found = reached & live
+            found[:, self.cap] |= (reached & ~live).any(axis=1)
+            rows, uppers = np.nonzero(found)
+            yield masks[rows], uppers, np.zeros_like(uppers)
 
     @overload
     def final_roll_values(
@@ -796,8 +876,9 @@ class FamilyStrategy:
         """Whether the table is in memory or on disk; a request never builds one."""
         return self.house in _family_loaded or self.table_path().exists()
 
-    def load(self) -> Values:
-        """The state values: from memory, else from disk, else solved and saved."""
+    def load(self, progress: Progress | None = None) -> Values:
+        """The state values: from memory, else from disk, else solved (reporting `progress`)
+        and saved."""
         if self.house not in _family_loaded:
             path = self.table_path()
             values: Values
@@ -806,7 +887,7 @@ class FamilyStrategy:
                 with np.load(path) as saved:
                     values[self._stored()] = saved["values"]
             else:
-                values = self.solve()
+                values = self.solve(progress)
                 stored = values[self._stored()]
                 tables.replace_file(path, lambda handle: np.savez(handle, values=stored))
             _family_loaded[self.house] = values

@@ -26,8 +26,10 @@ def replace_file(path: Path, write: Callable[[IO[bytes]], object]) -> Path:
     """Write a file beside its old self and swap it in at once: a worker reading the table
     meanwhile sees the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
+    descriptor, name = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    # A plain file object: numpy writes an array straight into it, not through a copy.
+    with os.fdopen(descriptor, "wb") as handle:
         write(handle)
-    os.chmod(handle.name, 0o644)
-    os.replace(handle.name, path)
+    os.chmod(name, 0o644)
+    os.replace(name, path)
     return path

@@ -25,12 +25,13 @@ class EntryRow:
 
     pk: int
     seat_id: int
-    turn: int  # from here to yahtzee_bonus: `models.ENTRY_FIELDS`, in its order
+    turn: int  # from here to rolls_used: `models.ENTRY_FIELDS`, in its order
     card: int
     box: str
     points: int
     dice: str
     yahtzee_bonus: bool
+    rolls_used: int = rules.ROLLS_PER_TURN
     created: datetime | None = None  # read only where times are shown or kept
     corrected: datetime | None = None
     rules_box: Any = field(init=False)  # a box of the game's family
@@ -122,6 +123,20 @@ class SeatProgress:
     def open_cards(self) -> list[CardProgress]:
         return [card for card in self.cards if not card.is_full]
 
+    @property
+    def saved_rolls(self) -> int:
+        """The rolls this player left unused on earlier turns (Maxi Yatzy's house rule; 0
+        without it), counted from the rolls each of their entries used."""
+        house = self.cards[0].house_rules
+        if not house.saves_rolls:
+            return 0
+        turns = sorted((entry for card in self.cards for entry in card.entries), key=_turn)
+        return house.saved_rolls(entry.rolls_used for entry in turns)
+
+
+def _turn(entry: EntryRow) -> int:
+    return entry.turn
+
 
 @dataclass(eq=False)
 class GameProgress:
@@ -185,8 +200,14 @@ class GameProgress:
         return self.rolls[-1].faces_held if self.rolls else []
 
     @property
+    def rolls_allowed(self) -> int:
+        """The rolls this turn may use: three, and with saved rolls on the player's saved ones."""
+        saved = self.current.saved_rolls if self.current else 0
+        return self.game.house_rules.rolls_allowed(saved)
+
+    @property
     def rolls_left(self) -> int:
-        return self.game.house_rules.family.rolls_per_turn - len(self.rolls)
+        return self.rolls_allowed - len(self.rolls)
 
     @property
     def may_roll(self) -> bool:

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from scorecard.engine import families, rules
 from scorecard.game import compiled, results
-from scorecard.game.progress import EntryRow, GameProgress, load_progress
+from scorecard.game.progress import EntryRow, GameProgress, SeatProgress, load_progress
 from scorecard.models import (
     ENTRY_FIELDS,
     Entry,
@@ -253,12 +253,14 @@ def record_box(
     points: int | None = None,
     extra_yahtzee: bool = False,
     confirm_zero: bool = True,
+    rolls_used: int | None = None,
     seats: list[Seat] | None = None,
     progress: GameProgress | None = None,
 ) -> Recorded:
     """Fill a box for the player whose turn it is; `seats` are the game's, when they were
     read with it, and `progress` is the game already read in this request, if it was (the
-    version claimed below guards it like a fresh read).
+    version claimed below guards it like a fresh read). `rolls_used` is what a table game's
+    player says the turn used (the whole turn when not said); a digital game counts its own.
 
     The same entry sent twice (a double tap) is recorded once: the second gets the first.
     """
@@ -277,6 +279,7 @@ def record_box(
         if not 1 <= card <= game.cards_per_player:
             raise Refusal(f"There is no card {card} in this game.", progress=progress)
         with by_the_rules(progress):
+            used = _rolls_used(progress, seat, rolls_used)
             placement = game.house_rules.place(
                 seat.cards[card - 1].filled,
                 named,
@@ -299,10 +302,10 @@ def record_box(
         dice_text = "".join(map(str, placement.dice)) if placement.dice else ""
         created = timezone.now()
         entry_id = INSERT_ENTRY.run(game.pk, seat.seat.pk, progress.next_turn, card, named.key,
-                                    placement.points, dice_text, bool(placement.bonus),
+                                    placement.points, dice_text, bool(placement.bonus), used,
                                     created)  # fmt: skip
         filled = EntryRow(entry_id, seat.seat.pk, progress.next_turn, card, named.key,
-                          placement.points, dice_text, bool(placement.bonus), created,
+                          placement.points, dice_text, bool(placement.bonus), used, created,
                           family=game.house_rules.family)  # fmt: skip
         progress.add(filled)
         if last_turn:
@@ -316,6 +319,19 @@ def _game_box(game: Game, box: rules.CardBox | str) -> Any:
 
 
 INSERT_ENTRY = compiled.insert(Entry, "game", "seat", *ENTRY_FIELDS, "created")
+
+
+def _rolls_used(progress: GameProgress, seat: SeatProgress, said: int | None) -> int:
+    """How many rolls this turn used: in a digital game the rolls the server made (a
+    Challenge round's shared roll counts as a whole turn), at a table what the player said
+    (the whole turn when they did not), checked against the rolls they have."""
+    house = progress.game.house_rules
+    if progress.game.digital:
+        if said is not None:
+            raise Refusal("In a digital game the server counts the rolls: only the box is chosen.")
+        return len(progress.rolls) or house.family.rolls_per_turn
+    used = house.family.rolls_per_turn if said is None else said
+    return house.check_rolls_used(used, seat.saved_rolls)
 
 
 def _turn_dice(
@@ -360,11 +376,18 @@ def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
         raise Refusal("This round's roll is already shared: choose a box for it.")
     family = progress.game.house_rules.family
     if not progress.rolls_left:
-        raise Refusal(f"{family.rolls_per_turn} rolls a turn: choose a box now.")
+        raise Refusal(_no_rolls_left(progress))
     if any(not 0 <= position < family.dice_count for position in hold):
         raise Refusal(f"Only dice 1 to {family.dice_count} can be held.")
     if hold and not progress.rolls:
         raise Refusal("Roll first: there are no dice to hold yet.")
+
+
+def _no_rolls_left(progress: GameProgress) -> str:
+    allowed = progress.rolls_allowed
+    if progress.game.house_rules.saves_rolls:
+        return f"{allowed} rolls this turn, the saved ones too, are used: choose a box now."
+    return f"{allowed} rolls a turn: choose a box now."
 
 
 def roll_dice(

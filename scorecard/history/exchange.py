@@ -8,15 +8,17 @@ The JSON format (version 1), one object:
             "family", "switches", "forced_order", "bonus_threshold", "bonus_points",
             "players": [{"id", "name"}, ...],          # in seating order
             "entries": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
-                         "created", "corrected"}, ...],  # seat: index into players
+                         "rolls_used", "created", "corrected"}, ...],  # seat: into players
             "rolls": [{"turn", "number", "dice", "held", "created"}, ...],
             "undone": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
-                        "recorded", "undone"}, ...]}       # entries taken back with undo
+                        "rolls_used", "recorded", "undone"}, ...]}  # taken back with undo
 
 The rules the table played: `family` ("yahtzee", "yatzy" or "maxi"), its house `switches`
 (a list of keys), `forced_order`, and a house upper bonus (`bonus_threshold` and
 `bonus_points`, both null for the family's own). A file from before rule families has none
-of them and imports as Yahtzee. Rolls hold as many dice as the family rolls.
+of them and imports as Yahtzee. Rolls hold as many dice as the family rolls. `rolls_used`
+is how many rolls the turn used (Maxi Yatzy's saved rolls are counted from it); a file from
+before it was kept has none, and each turn counts as a whole turn (3), which saves nothing.
 
 Times are ISO 8601 with their offset; `finished` and `corrected` may be null. This module
 is the format only: it serialises games and reads a file back into checked game data, every
@@ -46,7 +48,7 @@ MAX_VERSION = 10**6
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what models.new_public_id makes
 CSV_COLUMNS = [
     "game", "game_created", "mode", "joker", "digital", "turn", "player", "card", "box",
-    "points", "dice", "yahtzee_bonus", "created", "family",
+    "points", "dice", "yahtzee_bonus", "created", "family", "rolls_used",
 ]  # fmt: skip
 
 
@@ -164,7 +166,7 @@ def export_csv(games) -> Iterator[str]:
                     game["id"], game["created"], game["mode"], game["joker"], game["digital"],
                     entry["turn"], game["players"][entry["seat"]]["name"], entry["card"],
                     entry["box"], entry["points"], entry["dice"], entry["yahtzee_bonus"],
-                    entry["created"], game["family"],
+                    entry["created"], game["family"], entry["rolls_used"],
                 ]  # fmt: skip
                 writer.writerow([spreadsheet_safe(cell) for cell in row])
         yield out.getvalue()
@@ -361,6 +363,7 @@ def _check_entries(
     most = house.turns_per_player(cards) * len(players)
     _need(len(entries) <= most, f"{where}.entries", "more turns than boxes.")
     by_card = defaultdict(list)
+    rolls_by_seat: defaultdict[int, list[int]] = defaultdict(list)
     checked = []
     for index, entry in enumerate(entries):
         at = f"{where}.entries[{index}]"
@@ -372,9 +375,11 @@ def _check_entries(
         points = _whole(entry, "points", at, 0, house.max_points(box))
         bonus = rules.EXTRA_YAHTZEE_BONUS if _field(entry, "yahtzee_bonus", bool, at) else 0
         by_card[(seat, card)].append(rules.Entry(box, points, dice, bonus))
+        rolls_by_seat[seat].append(_rolls_used(entry, at))
         checked.append(
             dict(entry, created=_required_time(entry, "created", at))
             | {"corrected": _parse_time(entry.get("corrected"), f"{at}.corrected")}
+            | {"rolls_used": rolls_by_seat[seat][-1]}
         )
     for (seat, card), card_entries in by_card.items():
         try:
@@ -383,7 +388,22 @@ def _check_entries(
             raise ImportRefused(
                 f"{where}, {players[seat]['name']}'s card {card}: {error}"
             ) from None
+    for seat, used in rolls_by_seat.items():
+        try:
+            house.saved_rolls(used)
+        except rules.RuleViolation as error:
+            raise ImportRefused(f"{where}, {players[seat]['name']}'s rolls: {error}") from None
     return checked
+
+
+MOST_ROLLS_A_TURN = 1000  # far above any game's; keeps a typo from reaching the database
+
+
+def _rolls_used(entry: dict, where: str) -> int:
+    """How many rolls an entry's turn used; a file from before they were kept used three."""
+    if "rolls_used" not in entry:
+        return rules.ROLLS_PER_TURN
+    return _whole(entry, "rolls_used", where, 1, MOST_ROLLS_A_TURN)
 
 
 def _check_rolls(data: dict, where: str, house: rules.HouseRules[Any]) -> list[dict]:
@@ -420,7 +440,7 @@ def _check_undone(
               f"{at}.points", f"{box.label} cannot hold that.")  # fmt: skip
         _field(taken_back, "yahtzee_bonus", bool, at)
         times = {key: _required_time(taken_back, key, at) for key in ("recorded", "undone")}
-        checked.append(dict(taken_back, **times))
+        checked.append(dict(taken_back, **times, rolls_used=_rolls_used(taken_back, at)))
     return checked
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,33 +22,29 @@ from scorecard.presenters.box_names import box_name
 
 # Sheet texts are said in the page's language: module-level ones lazily, at render time.
 
-# What each box scores, as a paper pad prints it beside the box, by family and box key.
-YAHTZEE_HINTS = {
-    "three_of_a_kind": gettext_lazy("Sum of all dice"),
-    "four_of_a_kind": gettext_lazy("Sum of all dice"),
-    "full_house": str(rules.FULL_HOUSE_POINTS),
-    "small_straight": str(rules.SMALL_STRAIGHT_POINTS),
-    "large_straight": str(rules.LARGE_STRAIGHT_POINTS),
-    "yahtzee": str(rules.YAHTZEE_POINTS),
+# How each box scores, in a word or two; a box worth a fixed amount shows it (from the engine).
+_HINTS = {
+    "one_pair": gettext_lazy("Two alike, those dice"),
+    "two_pairs": gettext_lazy("Two different pairs"),
+    "three_pairs": gettext_lazy("Three different pairs"),
+    "three_of_a_kind": gettext_lazy("Three alike, those dice"),
+    "four_of_a_kind": gettext_lazy("Four alike, those dice"),
+    "five_of_a_kind": gettext_lazy("Five alike, those dice"),
+    "villa": gettext_lazy("Two threes, all dice"),
+    "tower": gettext_lazy("Four + two, all dice"),
     "chance": gettext_lazy("Sum of all dice"),
 }
-# Yatzy and Maxi Yatzy count only the dice of the combination, except where said.
-YATZY_HINTS = {
-    "one_pair": gettext_lazy("Sum of the pair"),
-    "two_pairs": gettext_lazy("Sum of two different pairs"),
-    "three_pairs": gettext_lazy("Sum of three different pairs"),
-    "three_of_a_kind": gettext_lazy("Sum of the three"),
-    "four_of_a_kind": gettext_lazy("Sum of the four"),
-    "five_of_a_kind": gettext_lazy("Sum of the five"),
-    "small_straight": "1-2-3-4-5: 15",
-    "large_straight": "2-3-4-5-6: 20",
-    "full_straight": gettext_lazy("1 to 6: 21"),
-    "full_house": gettext_lazy("3 + 2 alike: their sum"),
-    "villa": gettext_lazy("Two threes: sum of all"),
-    "tower": gettext_lazy("4 + 2 alike: sum of all"),
-    "chance": gettext_lazy("Sum of all dice"),
-    "yatzy": gettext_lazy("Five alike: 50"),
-    "maxi_yatzy": gettext_lazy("Six alike: 100"),
+# The same boxes where a family counts them differently.
+_FAMILY_HINTS = {
+    ("yahtzee", "three_of_a_kind"): gettext_lazy("Sum of all dice"),
+    ("yahtzee", "four_of_a_kind"): gettext_lazy("Sum of all dice"),
+    ("yatzy", "full_house"): gettext_lazy("Three + two, all dice"),
+    ("maxi", "full_house"): gettext_lazy("Three + two, those dice"),
+}
+_STRAIGHT_HINTS = {
+    "small_straight": "1 2 3 4 5",
+    "large_straight": "2 3 4 5 6",
+    "full_straight": gettext_lazy("1 to 6"),
 }
 
 
@@ -56,10 +53,18 @@ def upper_hint(face: int) -> str:
     return _("Sum of the %(face)ss") % {"face": face}
 
 
-def box_hint(family: rules.Family[Any], box: Any) -> str:
+def box_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
+    """What the sheet says beside a box, as a paper pad prints it: how the box scores in this
+    family, or the fixed amount it is worth (from the engine)."""
     if box.is_upper:
-        return upper_hint(box.face)
-    return str((YAHTZEE_HINTS if family.has_jokers else YATZY_HINTS)[box.key])
+        return upper_hint(box.upper_face)
+    values = house.achievable_points(box)
+    if len(values) == 2:  # nothing or a fixed amount: the amount is the hint
+        fixed = str(max(values))
+        # Yahtzee's straights are any run of four or five; the others' are exact runs.
+        straight = None if house.family.has_jokers else _STRAIGHT_HINTS.get(box.key)
+        return f"{straight}: {fixed}" if straight else fixed
+    return str(_FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key])
 
 
 @dataclass
@@ -185,7 +190,7 @@ def _box_row(
             cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
         else:
             cells.append(Cell(str(entry.points), dom_id))
-    return Row(box_name(box), box_hint(house.family, box), "box", cells, box)
+    return Row(box_name(box), box_hint(house, box), "box", cells, box)
 
 
 def sheet_rows(
@@ -282,6 +287,26 @@ def game_columns(progress: GameProgress) -> list[Column]:
     return columns
 
 
+class GameSheet:
+    """A game's grid on its page: columns, rows and player groups, each worked out only when
+    the template draws it (a drawing kept in the cache needs none of them)."""
+
+    def __init__(self, progress: GameProgress, correct: CorrectionLink | None) -> None:
+        self.progress, self.correct = progress, correct
+
+    @cached_property
+    def columns(self) -> list[Column]:
+        return game_columns(self.progress)
+
+    @cached_property
+    def rows(self) -> list[Row]:
+        return sheet_rows(self.columns, self.correct)
+
+    @cached_property
+    def groups(self) -> list[tuple[str, int]]:
+        return player_groups(self.columns)
+
+
 @dataclass(frozen=True)
 class ChangedCells:
     """What an entry made or took back changes in the grid, sent out of band: the headings
@@ -325,79 +350,6 @@ def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:
     if entry not in card.entries:
         toggled.add(entry)
     return toggled
-
-
-# --- Blank sheets of any family ------------------------------------------------------------------
-
-# How each box scores, in a word or two; a box worth a fixed amount shows it (from the engine).
-_HINTS = {
-    "one_pair": gettext_lazy("Two alike, those dice"),
-    "two_pairs": gettext_lazy("Two different pairs"),
-    "three_pairs": gettext_lazy("Three different pairs"),
-    "three_of_a_kind": gettext_lazy("Three alike, those dice"),
-    "four_of_a_kind": gettext_lazy("Four alike, those dice"),
-    "five_of_a_kind": gettext_lazy("Five alike, those dice"),
-    "villa": gettext_lazy("Two threes, all dice"),
-    "tower": gettext_lazy("Four + two, all dice"),
-    "chance": gettext_lazy("Sum of all dice"),
-}
-# The same boxes where a family counts them differently.
-_FAMILY_HINTS = {
-    ("yahtzee", "three_of_a_kind"): gettext_lazy("Sum of all dice"),
-    ("yahtzee", "four_of_a_kind"): gettext_lazy("Sum of all dice"),
-    ("yatzy", "full_house"): gettext_lazy("Three + two, all dice"),
-    ("maxi", "full_house"): gettext_lazy("Three + two, those dice"),
-}
-_STRAIGHT_HINTS = {
-    "small_straight": "1 2 3 4 5",
-    "large_straight": "2 3 4 5 6",
-    "full_straight": gettext_lazy("1 to 6"),
-}
-
-
-def blank_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
-    """What a blank sheet says a box scores, for this family."""
-    if box.is_upper:
-        return upper_hint(box.upper_face)
-    values = house.achievable_points(box)
-    if len(values) == 2:  # nothing or a fixed amount: the amount is the hint
-        fixed = str(max(values))
-        # Yahtzee's straights are any run of four or five; the others' are exact runs.
-        straight = None if house.family.has_jokers else _STRAIGHT_HINTS.get(box.key)
-        return f"{straight}: {fixed}" if straight else fixed
-    return str(_FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key])
-
-
-def _blank_box_row(
-    house: rules.HouseRules[Any], box: families.CardBox, columns: list[Column]
-) -> Row:
-    return Row(box_name(box), blank_hint(house, box), "box", [Cell() for _column in columns])
-
-
-def _blank_sum_row(label: str, hint: str, columns: list[Column]) -> Row:
-    return Row(label, hint, "sum", [Cell() for _column in columns])
-
-
-def blank_rows(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
-    """The rows of an empty sheet of this family: its boxes in card order with their sums,
-    and (Yahtzee) the extra-Yahtzee bonus and a Triple player's counted cards."""
-    family = house.family
-    rows = [_blank_box_row(house, box, columns) for box in family.upper_boxes]
-    rows += [
-        _blank_sum_row(_("Upper subtotal"), str(UPPER_SUBTOTAL_HINT), columns),
-        _blank_sum_row(pgettext("sheet row", "Bonus"), bonus_hint(house), columns),
-        _blank_sum_row(_("Upper total"), str(UPPER_TOTAL_HINT), columns),
-    ]
-    rows += [_blank_box_row(house, box, columns) for box in family.lower_boxes]
-    if family.has_jokers:
-        rows.append(_blank_sum_row(_("Yahtzee bonus"), yahtzee_bonus_hint(), columns))
-        rows.append(_blank_sum_row(_("Lower total"), str(LOWER_TOTAL_HINT), columns))
-    else:
-        rows.append(_blank_sum_row(_("Lower total"), _("Lower boxes"), columns))
-    rows.append(_blank_sum_row(_("Grand total"), _("Upper + lower"), columns))
-    if any(column.multiplier > 1 for column in columns):
-        rows += [_weighted_row(columns), _player_total_row(columns)]
-    return rows
 
 
 def blank_columns(names: list[str], count: int, triple: bool) -> list[Column]:

@@ -64,6 +64,15 @@ def headings(house: rules.HouseRules[Any]) -> list[Heading]:
             "+4 is 4 points ahead, −6 is 6 behind, 0 is right on it.",
         ),
     ]
+    if house.saves_rolls:
+        columns.append(
+            Heading(
+                "Saved rolls",
+                "Saved",
+                "Rolls left unused on earlier turns, which the player may still roll on a "
+                "later turn.",
+            )
+        )
     return columns
 
 
@@ -77,6 +86,7 @@ class StandingsRow:
     is_current: bool
     bonus_settled: bool  # else the Bonus cell stays blank: it may still come
     win: str | None = None  # the chance to finish first, with advice on (`advice.win_column`)
+    saved_rolls: int | None = None  # with Maxi Yatzy's saved rolls on, else not shown
 
     @property
     def pace(self) -> str:
@@ -89,6 +99,7 @@ def standings_rows(
     progress: GameProgress, wins: dict[int, str] | None = None
 ) -> list[StandingsRow]:
     current = progress.current
+    saving = progress.game.house_rules.saves_rolls
     return [
         StandingsRow(
             seat.player.name,
@@ -96,6 +107,7 @@ def standings_rows(
             seat is current,
             all(card.bonus_settled for card in seat.cards),
             wins.get(seat.seat.pk) if wins is not None else None,
+            seat.saved_rolls if saving else None,
         )
         for seat, totals in progress.standings()
     ]

@@ -63,6 +63,19 @@ class TableDie:
     advised: bool
 
 
+@dataclass(frozen=True)
+class RollsChoice:
+    """A table game with saved rolls: the rolls the turn used, asked with the box (the
+    app cannot see the dice cup). The player may say any count they have."""
+
+    allowed: int
+    chosen: int
+
+    @property
+    def counts(self) -> range:
+        return range(1, self.allowed + 1)
+
+
 ADVICE_URL = reverse_lazy("advice")
 
 
@@ -108,6 +121,7 @@ class TurnPanel:
     # An htmx response leaves out the typed-points form until its box is opened.
     typed_on_demand: bool = False
     typed_open: bool = False
+    rolls_choice: RollsChoice | None = None
 
     @property
     def scoring(self) -> bool:
@@ -130,12 +144,19 @@ class TurnPanel:
         return self.game.house_rules
 
     @property
-    def rolls_per_turn(self) -> int:
-        return self.house.family.rolls_per_turn
-
-    @property
     def dice_count(self) -> int:
         return self.house.family.dice_count
+
+    @property
+    def rolls_allowed(self) -> int:
+        """The rolls this turn may use: three, or more with saved rolls."""
+        return self.progress.rolls_allowed
+
+    @property
+    def saved_rolls(self) -> int | None:
+        """The rolls the player whose turn it is has saved; None without the house rule."""
+        current = self.current
+        return current.saved_rolls if current and self.house.saves_rolls else None
 
     @property
     def title(self) -> str:
@@ -247,6 +268,8 @@ def build_turn_panel(
     else:
         panel.dice_entry = DiceInput(query, game.house_rules.family)
         panel.dice = panel.dice_entry.dice
+    if game.house_rules.saves_rolls and not game.digital:
+        panel.rolls_choice = _rolls_choice(progress.rolls_allowed, query.get("rolls", ""))
     advising = wants_advice and panel.advice_available
     rivals = advisor.rivals_on_last_turn(progress) if advising else None
     if rivals:
@@ -319,6 +342,14 @@ def _mode(panel: TurnPanel) -> Mode:
             return Mode.HOLD_COACH
         return Mode.ROLLING if progress.may_roll else Mode.DIGITAL_DICE
     return Mode.SHARED_ROLL if progress.round_dice else Mode.DICE_PAD
+
+
+def _rolls_choice(allowed: int, said: str) -> RollsChoice:
+    """The rolls choice, with what the player said checked (a confirmation or the coach
+    sends it back); anything else starts at the whole turn."""
+    whole_turn = rules.ROLLS_PER_TURN
+    chosen = int(said) if said.isdecimal() and said.isascii() and len(said) <= 3 else whole_turn
+    return RollsChoice(allowed, chosen if 1 <= chosen <= allowed else whole_turn)
 
 
 def _add_choices(panel: TurnPanel, advising: bool) -> None:

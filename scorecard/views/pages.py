@@ -19,7 +19,6 @@ from scorecard.game.progress import load_progress
 from scorecard.presenters import house_rules, rules_content
 from scorecard.presenters.sheet import (
     blank_columns,
-    blank_rows,
     game_columns,
     player_groups,
     sheet_rows,
@@ -61,7 +60,7 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
     triple = family.has_jokers and request.GET.get("triple") in {"1", "on", "true"}
     columns = blank_columns(names, max(count, min(len(names), MAX_COLUMNS)), triple)
     house = rules.HouseRules(family)
-    context = {"columns": columns, "rows": blank_rows(house, columns), "columns_count": count}
+    context = {"columns": columns, "rows": sheet_rows(columns, house=house), "columns_count": count}
     context["groups"] = player_groups(columns)
     context |= {"names": names, "triple": triple, "blank": True}
     context |= {"family": family, "families": FAMILIES, "house": house}

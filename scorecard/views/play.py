@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -21,9 +22,9 @@ from scorecard.game.progress import EntryRow, GameProgress, load_progress
 from scorecard.models import Entry, Game, IdempotentRequest, Seat
 from scorecard.presenters import advisor, standings
 from scorecard.presenters.advice import WIN_NOTE
-from scorecard.presenters.sheet import changed_cells, game_columns, player_groups, sheet_rows
+from scorecard.presenters.sheet import GameSheet, changed_cells
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
-from scorecard.web import advice_setting, idempotency, live
+from scorecard.web import advice_setting, fragments, idempotency, live
 from scorecard.web.forms import entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
 
@@ -44,7 +45,7 @@ def _respond(
     *,
     status: int = 200,
     entry: EntryRow | None = None,
-) -> HttpResponse:
+) -> TemplateResponse:
     """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
     standings rows and the cells `entry` changed), "after-refusal" (everything) or
     "after-poll" (everything, out of band, for a live page whose game changed)."""
@@ -52,17 +53,18 @@ def _respond(
     context = {"panel": panel, "game": progress.game, "links": links}
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     if whole or partial == "after-entry":
-        wins = None
-        if panel.wants_advice and advisor.win_chances_shown(progress):
-            wins = advisor.win_column(progress)
-            context["win_note"] = WIN_NOTE
-        context["standings"] = standings.standings_rows(progress, wins)
+        shows_wins = panel.wants_advice and advisor.win_chances_shown(progress)
+        context["win_note"] = WIN_NOTE if shows_wins else ""
+        # Worked out when drawn: the page's standings may come drawn from the cache.
+        context["standings"] = SimpleLazyObject(
+            lambda: standings.standings_rows(
+                progress, advisor.win_column(progress) if shows_wins else None
+            )
+        )
     scoring_table = links.role.may_score and not progress.game.digital
     correct = links.correct if scoring_table else None
     if whole:
-        columns = game_columns(progress)
-        context |= {"columns": columns, "rows": sheet_rows(columns, correct)}
-        context["groups"] = player_groups(columns)
+        context["sheet"] = GameSheet(progress, correct)
         context["standings_headings"] = standings.headings(progress.game.house_rules)
     elif partial == "after-entry" and entry is not None:
         context["changed_cells"] = changed_cells(progress, entry, correct)
@@ -113,6 +115,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     """The game as `role` sees it; a live page's poll (`?live=1`) reaches here only when the
     game changed (`live.AnswerUnchangedPolls` answers the others)."""
     links = GameLinks(key, role)
+    if live.is_poll(request) and not role.may_score:
+        return _watcher_poll(request, links)
     game, seats = seated_game_for(request, key, role)
     progress = load_progress(game, seats=seats)
     if live.is_poll(request):
@@ -122,6 +126,21 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     partial = "typed" if panel.typed_open else "turn"
     return _respond(request, panel, partial, status=400 if dice_error else 200)
+
+
+def _watcher_poll(request: HtmxHttpRequest, links: GameLinks) -> HttpResponse:
+    """A watch link's poll answer holds no form and nothing of the browser asking, so it is
+    drawn once per version and every phone watching the game gets that drawing (one small
+    query each); it is kept under the version it shows, which a tap may have moved on."""
+    cache_key = fragments.key("after-poll", links.key, links.role)
+    version = live.current_version(request, links.key, links.role)
+    if (drawn := fragments.stored(cache_key, version)) is not None:
+        return live.tagged(HttpResponse(drawn), version)
+    game, seats = seated_game_for(request, links.key, links.role)
+    panel = _panel(request, load_progress(game, seats=seats), links, {})
+    response = _respond(request, panel, "after-poll").render()
+    fragments.store(cache_key, game.version, response.content.decode())
+    return live.tagged(response, game.version)
 
 
 @require_POST

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET
 SHELL = [
     "django_htmx/htmx-2.min.js",
     "js/requests.js",
+    "js/shell.js",
     "js/outbox.js",
     "js/live.js",
     "js/dice-pad.js",

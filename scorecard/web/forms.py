@@ -211,7 +211,7 @@ def parse_int(value: str | None, what: str) -> int:
 
 def entry_fields(post, family: families.Family[Any] = families.YAHTZEE) -> dict:
     """What a record form sends, parsed for `services.record_box` by the game's family."""
-    points = post.get("points", "")
+    points, rolls = post.get("points", ""), post.get("rolls", "")
     return {
         "version": parse_int(post.get("version"), "The version"),
         "turn": parse_int(post.get("turn"), "The turn"),
@@ -221,4 +221,6 @@ def entry_fields(post, family: families.Family[Any] = families.YAHTZEE) -> dict:
         "points": parse_int(points, "Points") if points != "" else None,
         "extra_yahtzee": post.get("extra_yahtzee") == "on",
         "confirm_zero": post.get("confirm") == "zero",
+        # The rolls choice of a table game with saved rolls; absent, the whole turn.
+        "rolls_used": parse_int(rolls, "Rolls used") if rolls != "" else None,
     }

@@ -16,3 +16,5 @@ class HtmxHttpRequest(HttpRequest):
     _browser_key: str | None
     _new_browser_key: str
     _household: "Household | None"
+    # Set by `live.AnswerUnchangedPolls` when a poll's game changed (read after `hasattr`).
+    _polled_version: int

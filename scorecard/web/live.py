@@ -5,7 +5,8 @@ A page that shows a game carries its version (`data-version`) and the address to
 `If-None-Match` set to the version on show. An unchanged game answers 304 with no body after
 one small query (`links.version_for`), before the session, CSRF and message middleware run
 (`AnswerUnchangedPolls`), so a hundred watchers cost the server next to nothing; a changed
-one reaches the view and answers with every region of the page, out of band.
+one reaches the view and answers with every region of the page, out of band, drawn once per
+version for every phone that watches (`web.fragments`).
 """
 
 from typing import cast
@@ -69,9 +70,18 @@ class AnswerUnchangedPolls:
                         vary_by_language(answer)
                         keep_link_page_private(answer, match.url_name)
                         return answer
+                    asker._polled_version = version  # the view need not ask again
             except (Resolver404, Http404, *DATABASE_GONE, *CACHE_GONE):
                 pass  # the view answers it: a 404 page, a 503 that says to try again
         return self.get_response(request)
+
+
+def current_version(request: HtmxHttpRequest, key: str, role: links.Role) -> int:
+    """The version of the game a poll asks about: as read at the door for this request,
+    else read now."""
+    if hasattr(request, "_polled_version"):
+        return request._polled_version
+    return links.version_for(request, key, role)
 
 
 def tagged(response: HttpResponse, version: int) -> HttpResponse:

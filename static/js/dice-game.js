@@ -1,4 +1,4 @@
-// Digital dice on a computer: Space or Enter rolls, 1 to 5 hold a die, and a double-click
+// Digital dice on a computer: Space or Enter rolls, 1 to 6 hold a die, and a double-click
 // (or double-tap) on a box's name scores it. The forms work the same without this script.
 "use strict";
 
@@ -20,7 +20,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === " " || event.key === "Enter") {
     event.preventDefault();
     send(form);
-  } else if (/^[1-5]$/.test(event.key)) {
+  } else if (/^[1-6]$/.test(event.key)) {
     const hold = form.querySelectorAll("input[name=hold]")[Number(event.key) - 1];
     if (!hold) return;
     event.preventDefault();

@@ -2,8 +2,8 @@
 // carries a key made at tap time, so the server writes it once however often it arrives.
 // While it is on its way the turn is busy; one that cannot arrive (offline, a timeout, a
 // 502/503/504) waits here (localStorage, one tap per game page, with its key), shown on the
-// card, and is sent again by itself; it can be cancelled. Also: the service worker, the
-// saved copy's notice and the screen's wake lock. Texts: #outbox's data- attributes.
+// card, and is sent again by itself; it can be cancelled. Only on pages that can record;
+// the service worker and the saved copy's notice are shell.js's. Texts: #outbox's data-.
 "use strict";
 
 (() => {
@@ -174,51 +174,9 @@
   window.addEventListener("online", send);
   document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && send());
 
-  // A copy the service worker saved (sw.js) says how old it is.
-  if (box.dataset.copy === "saved") {
-    const at = new Date(box.dataset.rendered);
-    const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
-    $("offline-copy").textContent = `${text.saved} ${time}`;
-    $("offline-copy").hidden = false;
-  }
-
   const waiting = pending();
   if (waiting) {
     showPending(waiting);
     send();
   }
-
-  window.addEventListener("load", () => {
-    if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(text.worker, { scope: "/" }).catch(() => {});
-    navigator.serviceWorker.ready.then((worker) => {
-      if (!navigator.serviceWorker.controller && worker.active) worker.active.postMessage("keep");
-    });
-  });
-
-  // The screen stays on during a game unless turned off.
-  const toggle = $("wake-lock");
-  let lock = null;
-  if (!toggle || !("wakeLock" in navigator)) return;
-  const wanted = () => localStorage.getItem("wake-lock") !== "off";
-  async function hold() {
-    if (!wanted() || document.visibilityState !== "visible" || lock) return;
-    try {
-      lock = await navigator.wakeLock.request("screen");
-      lock.addEventListener("release", () => (lock = null));
-    } catch {} // refused (battery saver): the toggle still says what was asked
-  }
-  function show() {
-    toggle.setAttribute("aria-pressed", String(wanted()));
-  }
-  toggle.hidden = false;
-  show();
-  toggle.addEventListener("click", () => {
-    localStorage.setItem("wake-lock", wanted() ? "off" : "on");
-    show();
-    if (wanted()) hold();
-    else if (lock) lock.release();
-  });
-  document.addEventListener("visibilitychange", hold);
-  hold();
 })();

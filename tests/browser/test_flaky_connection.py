@@ -7,12 +7,13 @@ import time
 
 import pytest
 from django.db import connection
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scorecard.access import sharing
 from scorecard.engine.rules import Box
 from scorecard.game import services
-from scorecard.models import Entry, Game, IdempotentRequest, LinkRole
+from scorecard.models import Browser, Entry, Game, IdempotentRequest, LinkRole
 from tests.browser.conftest import PHONE, join_household, save_screenshot
 from tests.factories import GameFactory, HouseholdFactory
 
@@ -269,3 +270,104 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept(phone):
     assert response.status == 200
     assert response.headers["cache-control"] == "no-cache"
     assert 'const CACHE = "scorecard-' in response.text()
+
+
+def saved_copy(page, game) -> str:
+    """The text of the copy of the game page the service worker keeps, or ""."""
+    kept = f"""async () => {{
+        const kept = await caches.match("/games/{game.public_id}/");
+        return kept ? await kept.text() : "";
+    }}"""
+    return page.evaluate(kept)
+
+
+def test_a_page_reloaded_offline_shows_the_last_card_the_phone_saw(phone):
+    game = open_game(phone)
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)  # the page as first opened
+    type_dice(phone, "12345")
+    box(phone, "Chance").tap()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    wait_for(lambda: "Bob’s turn" in saved_copy(phone, game), 10)  # no reload in between
+    recorded_at = time.strftime("%H:%M")
+    phone.context.set_offline(True)
+    phone.reload()
+    notice = phone.locator("#offline-copy")
+    expect(notice).to_have_text(re.compile(r"^offline: showing the card as it was at \d\d:\d\d$"))
+    assert notice.text_content().endswith(recorded_at) or time.strftime("%H:%M") != recorded_at
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(phone.locator("#standings-rows")).to_contain_text("15")
+    expect(phone.locator("#request-problem")).to_be_hidden()
+    expect(phone.locator("#turn")).not_to_have_attribute("aria-busy", "true")
+    save_screenshot(phone, "flaky-offline-reload-last-card")
+    assert script_errors(phone) == []
+    phone.context.set_offline(False)
+
+
+def cookie_of(page, browser) -> None:
+    """Give the page the signed cookie of this one browser of a household."""
+    from django.conf import settings
+    from django.http import HttpResponse
+
+    signed = HttpResponse()
+    signed.set_signed_cookie(settings.HOUSEHOLD_COOKIE, browser.key)
+    value = signed.cookies[settings.HOUSEHOLD_COOKIE].value
+    page.context.add_cookies(
+        [{"name": settings.HOUSEHOLD_COOKIE, "value": value, "url": page.base}]
+    )
+
+
+def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_poll(
+    phone, chromium
+):
+    household = HouseholdFactory()
+    Browser.objects.create(household=household, name="Ann’s phone")
+    tablet = Browser.objects.create(household=household, name="Kitchen tablet")
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    cookie_of(phone, tablet)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+
+    ann = another_phone(chromium, phone)
+    join_household(ann, household)  # the household's first browser: Ann's phone
+    ann.goto(f"{ann.base}/household/")
+    expect(ann.locator("#browsers-title ~ .hint")).to_contain_text(
+        "the game pages it kept for use without a connection are deleted from it the next "
+        "time it is online"
+    )
+    ann.get_by_role("button", name=re.compile("^Remove Kitchen tablet")).tap()
+    expect(ann.locator(".browsers > li")).to_have_count(1)
+
+    # No reload on the tablet: the open game's next poll is answered "not found".
+    wait_for(lambda: saved_copy(phone, game) == "", 10)
+    ann.context.close()
+
+
+def test_joining_another_household_forgets_the_saved_games_at_once(phone, chromium):
+    game = open_game(phone)
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+    other = HouseholdFactory()
+    sharing.join_link_renew(household=other)
+    other.refresh_from_db()
+    phone.goto(f"{phone.base}/join/{other.join_token}/")
+    phone.get_by_role("button", name="Join the household").tap()
+    expect(phone).to_have_url(f"{phone.base}/")
+    assert saved_copy(phone, game) == ""
+    phone.context.set_offline(True)
+    with pytest.raises(PlaywrightError):  # no card to show: the browser's own offline page
+        phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.context.set_offline(False)
+
+
+def test_a_card_the_live_poll_brought_is_the_one_a_reload_offline_shows(phone):
+    game = open_game(phone)
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+    game = Game.objects.get(pk=game.pk)  # Ann scores on her own phone meanwhile
+    services.record_box(game=game, version=game.version, turn=1, box=Box.CHANCE, points=23)
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")  # by the live poll
+    wait_for(lambda: "Bob’s turn" in saved_copy(phone, game), 10)
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#offline-copy")).to_be_visible()
+    expect(phone.locator("#standings-rows")).to_contain_text("23")
+    assert script_errors(phone) == []
+    phone.context.set_offline(False)

@@ -175,6 +175,47 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(pho
     assert phone.errors == []
 
 
+@pytest.fixture
+def third_phone(chromium, live_server):
+    """One more phone at the table, with a browser of its own."""
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.base = live_server.url
+    watch_console(page)
+    yield page
+    context.close()
+
+
+def a_poll_after_an_entry(page):
+    """The next poll that answers with the changed game."""
+    return page.expect_response(
+        lambda response: "live=1" in response.url and response.status == 200, timeout=6_000
+    )
+
+
+def test_two_phones_watching_are_sent_one_drawing_of_each_entry(phone, second_phone, third_phone):
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    watch_address = make_link(phone, "Watch")
+    phone.get_by_role("link", name="Back to the game").click()
+    for watcher in (second_phone, third_phone):
+        watcher.goto(watch_address)
+        expect(watcher.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    with a_poll_after_an_entry(second_phone) as first, a_poll_after_an_entry(third_phone) as other:
+        enter(phone, "44425")
+        box(phone, "Fours").click()
+    for watcher in (second_phone, third_phone):
+        expect(total_of(watcher, "Ann")).to_have_text("12", timeout=5_000)
+        expect(watcher.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+        assert watcher.errors == []
+    assert first.value.body() == other.value.body()
+    assert first.value.headers["etag"] == other.value.headers["etag"]
+    save_screenshot(third_phone, "second-watcher-after-an-entry")
+
+
 def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(phone, second_phone):
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])

@@ -222,3 +222,13 @@ def test_a_tie_with_two_rivals_is_a_third_of_a_win():
     sixes = strategy.ROLL_INDEX[(6, 6, 6, 6, 6)]
     assert alone[sixes] == 0.5 and two[sixes] == pytest.approx(1 / 3)
     assert alone.sum() == 0.5  # no other roll reaches the rival
+
+
+def test_the_chances_after_a_reroll_are_those_of_every_ordered_outcome_of_the_dice_rolled():
+    rng = np.random.default_rng(5)
+    kept = rng.random((len(strategy.KEEPS), 3))  # any weights of keeps, three states
+    expected = np.zeros((len(strategy.ROLLS), 3))
+    for keep, weights in zip(strategy.KEEPS, kept, strict=True):
+        for outcome, chance in _outcomes(5 - len(keep)):
+            expected[strategy.ROLL_INDEX[tuple(sorted(keep + outcome))]] += chance * weights
+    assert strategy.rolled_chances(kept) == pytest.approx(expected, abs=1e-12)

@@ -83,10 +83,11 @@ def test_triple_yahtzee_counts_its_cards_by_their_multiplier(household):
 
 
 def test_a_filled_box_has_one_list_of_fields_from_the_table_to_the_export(game):
-    """The stored rows, the rows a game's state holds and an export all name the same six
+    """The stored rows, the rows a game's state holds and an export all name the same
     fields of a filled box, taken from one list."""
     assert ("pk", "seat_id", *ENTRY_FIELDS) == EntryRow.COLUMNS
-    assert [field.name for field in dataclasses.fields(EntryRow)][:8] == list(EntryRow.COLUMNS)
+    names = [field.name for field in dataclasses.fields(EntryRow)]
+    assert names[: len(EntryRow.COLUMNS)] == list(EntryRow.COLUMNS)
     for model in (Entry, UndoneEntry):
         assert all(model._meta.get_field(name).concrete for name in ENTRY_FIELDS)
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])

@@ -5,7 +5,8 @@ import pytest
 from django.template.loader import render_to_string
 
 from scorecard.access.links import GameLinks
-from scorecard.engine.rules import Box
+from scorecard.engine.families import MAXI, YAHTZEE, YATZY
+from scorecard.engine.rules import Box, HouseRules
 from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Game
@@ -142,13 +143,14 @@ def test_a_correction_link_names_the_player_and_a_triple_card(household):
     assert 'aria-label="Correct Ann’s Twos on card ×2: 4"' in row_html(twos)
 
 
-@pytest.mark.parametrize("triple", [False, True])
-def test_a_blank_yahtzee_sheet_has_the_rows_and_hints_of_a_games_sheet(triple):
-    from scorecard.engine import rules
-    from scorecard.presenters.sheet import blank_rows
-
-    columns = blank_columns(["Ann", "Bob"], 2, triple=triple)
-    blank = blank_rows(rules.STANDARD, columns)
-    game = sheet_rows(columns)
-    assert [(r.label, r.hint, r.kind) for r in blank] == [(r.label, r.hint, r.kind) for r in game]
+@pytest.mark.parametrize("family", [YAHTZEE, YATZY, MAXI])
+def test_a_blank_sheet_has_the_rows_and_hints_of_a_games_sheet_of_its_family(db, family):
+    house = HouseRules(family)
+    game = GameFactory(house=services.HouseSettings(family.key), names=("Ann", "Bob"))
+    played = sheet_rows(game_columns(load_progress(game)))
+    blank = sheet_rows(blank_columns(["Ann", "Bob"], 2, triple=False), house=house)
+    assert [(r.label, r.hint, r.kind) for r in blank] == [(r.label, r.hint, r.kind) for r in played]
     assert all(cell.text == "" for row in blank for cell in row.cells)
+    hints = {row.label: row.hint for row in blank}
+    assert hints["Ones"] == "Sum of the 1s"
+    assert hints["Chance"] == "Sum of all dice"

@@ -90,7 +90,7 @@ class Command(BaseCommand):
             started = time.perf_counter()
             solver.forget()
             solver.table_path().unlink(missing_ok=True)  # `load` solves what is not on disk
-            mean = solver.expected_score()
+            mean = float(solver.load(self._progress(house.key, "values"))[0])
             self._done(f"{house.key} {mean:.6f}", started, solver.table_path())
         if not (missing and distribution.family_tables_path(solver).exists()):
             started = time.perf_counter()

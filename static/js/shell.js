@@ -1,0 +1,90 @@
+// The app shell on every game page, the watcher's too: the service worker (sw.js), which
+// keeps the last card this phone saw for a reload without a connection, and the notice on
+// such a saved copy; and the screen kept awake during a game. Texts: #outbox's data-.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const box = $("outbox");
+  if (!box) return;
+  const text = box.dataset;
+
+  // A copy the service worker saved says how old it is.
+  if (text.copy === "saved") {
+    const at = new Date(text.rendered);
+    const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+    $("offline-copy").textContent = `${text.saved} ${time}`;
+    $("offline-copy").hidden = false;
+  }
+
+  // The card as this phone shows it now, as a page to open later: what scripts showed for
+  // the moment (a failed request, a busy turn, a toggle only they work) is taken out again.
+  function pageAsShown() {
+    const copy = document.documentElement.cloneNode(true);
+    copy.querySelector("#outbox").dataset.rendered = new Date().toISOString();
+    for (const shown of copy.querySelectorAll("#request-problem, #reconnecting, #outbox, #wake-lock")) {
+      shown.hidden = true;
+    }
+    for (const busy of copy.querySelectorAll("[aria-busy]")) busy.removeAttribute("aria-busy");
+    for (const control of copy.querySelectorAll("[data-busy]")) {
+      control.disabled = false;
+      control.removeAttribute("data-busy");
+    }
+    return `<!doctype html>\n${copy.outerHTML}`;
+  }
+
+  // After a card is swapped in (a tap, a live poll) the worker keeps it as the page's copy,
+  // from this phone's memory: no second request, and it is the card the player last saw.
+  // A copy that was itself opened offline is not kept again.
+  let keepTimer = 0;
+  document.addEventListener("htmx:afterSettle", () => {
+    if (text.copy !== "live" || !("serviceWorker" in navigator)) return;
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(() => {
+      navigator.serviceWorker.ready.then((worker) => worker.active && worker.active.postMessage({ page: pageAsShown() }));
+    }, 200);
+  });
+
+  // A game's poll or pad answered "not found" or "forbidden": this browser was removed from
+  // its household, or its link revoked. Its saved games go at once, not at its next visit.
+  // (Only reads: a refused post is a 403 for a stale page, and says nothing about access.)
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const status = event.detail.xhr.status;
+    if (event.detail.requestConfig.verb !== "get" || (status !== 403 && status !== 404)) return;
+    if ("serviceWorker" in navigator) navigator.serviceWorker.ready.then((worker) => worker.active && worker.active.postMessage("forget"));
+  });
+
+  window.addEventListener("load", () => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(text.worker, { scope: "/" }).catch(() => {});
+    navigator.serviceWorker.ready.then((worker) => {
+      if (!navigator.serviceWorker.controller && worker.active) worker.active.postMessage("keep");
+    });
+  });
+
+  // The screen stays on during a game unless turned off.
+  const toggle = $("wake-lock");
+  let lock = null;
+  if (!toggle || !("wakeLock" in navigator)) return;
+  const wanted = () => localStorage.getItem("wake-lock") !== "off";
+  async function hold() {
+    if (!wanted() || document.visibilityState !== "visible" || lock) return;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => (lock = null));
+    } catch {} // refused (battery saver): the toggle still says what was asked
+  }
+  function show() {
+    toggle.setAttribute("aria-pressed", String(wanted()));
+  }
+  toggle.hidden = false;
+  show();
+  toggle.addEventListener("click", () => {
+    localStorage.setItem("wake-lock", wanted() ? "off" : "on");
+    show();
+    if (wanted()) hold();
+    else if (lock) lock.release();
+  });
+  document.addEventListener("visibilitychange", hold);
+  hold();
+})();

@@ -1,0 +1,54 @@
+"""What a phone downloads to open a 4-player game page the first time (issues 20 and 21),
+measured by `tests.helpers.first_load` (also `make bench`'s figure).
+
+The page and the manifest are asked for as Chromium asks (`br` among the encodings), so
+their bytes are the compressed answers the middleware really sends; each static file the
+page names is minified (ours) and compressed by whitenoise's own compressor, as
+`collectstatic` leaves it for whitenoise to serve. The service worker is registered after
+the page's `load` and the home-screen icon is fetched only when the card is installed:
+neither is counted.
+"""
+
+from django.urls import reverse
+
+from scorecard.access import sharing
+from scorecard.models import LinkRole
+from scorecard.views import shell
+from tests.factories import GameFactory
+from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
+
+# Issue 21's goal is 21,500 bytes, not reached: htmx alone is 14,996 (README: "First
+# load"). The ceiling is the figure reached, so a change that adds bytes to the first load
+# has to say so here; `make bench` prints the figure beside the goal.
+FIRST_LOAD_CEILING = 26_000
+
+
+def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db):
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    sizes = first_load(browser_of(game.owner), reverse("game", args=[game.public_id]))
+    parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
+    assert sum(sizes.values()) <= FIRST_LOAD_CEILING, parts
+    assert shell.static("js/outbox.js") in sizes  # the owner's page can record
+    assert reverse("service-worker") not in sizes
+
+
+def test_a_watcher_s_page_loads_no_script_for_controls_it_does_not_have(client, db):
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    link = sharing.link_renew(game=game, role=LinkRole.WATCH)
+    loaded = first_load(client, reverse("watch", args=[link.token]))
+    for script in ("outbox.js", "dice-pad.js", "dice-game.js", "submit-on-change.js"):
+        assert shell.static(f"js/{script}") not in loaded
+    assert shell.static("js/live.js") in loaded and shell.static("js/shell.js") in loaded
+
+
+def test_pages_are_sent_with_brotli_where_the_browser_takes_it_else_gzip(db):
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    client = browser_of(game.owner)
+    url = reverse("game", args=[game.public_id])
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain
+    for accepted, sent in [(CHROMIUM_ENCODINGS, "br"), ("gzip, deflate", "gzip")]:
+        response = client.get(url, headers={"Accept-Encoding": accepted})
+        assert response["Content-Encoding"] == sent
+        assert "Accept-Encoding" in response["Vary"]
+        assert len(response.content) < len(plain.content) / 3
