@@ -17,6 +17,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -210,13 +211,16 @@ def prepare(environment: dict) -> None:
 
 def start_gunicorn(port: int, environment: dict) -> subprocess.Popen:
     """gunicorn on loopback, in a session of its own (so a whole machine, master and workers,
-    can be lost at once), once its health check answers."""
+    can be lost at once), once its health check answers. Its log goes to a file: a pipe
+    nobody reads fills after 64 KB of log and then blocks every worker that writes to it."""
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     command = [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}"]
-    server = subprocess.Popen(
-        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE, start_new_session=True,
-    )  # fmt: skip
+    log = Path(tempfile.gettempdir()) / f"yahtzee-gunicorn-{port}.log"
+    with log.open("ab") as stderr:
+        server = subprocess.Popen(
+            command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
+            stderr=stderr, start_new_session=True,
+        )  # fmt: skip
     for _ in range(150):
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
@@ -227,7 +231,7 @@ def start_gunicorn(port: int, environment: dict) -> subprocess.Popen:
             pass
         time.sleep(0.2)
     server.kill()
-    raise SystemExit(f"gunicorn on {port} did not start: {server.stderr.read().decode()[-2000:]}")
+    raise SystemExit(f"gunicorn on {port} did not start: {log.read_text()[-2000:]}")
 
 
 def check_database(environment: dict, recorded: dict) -> list[str]:

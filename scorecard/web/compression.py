@@ -27,3 +27,11 @@ class CompressAsAsked(CompressionMiddleware):
         super().__init__(get_response)
         by_name = {compressor[0]: compressor for compressor in self.COMPRESSORS}
         self.COMPRESSORS = tuple(by_name[name] for name in PREFERRED)
+
+    def extract_encoding_name(self, specifier: str) -> str | None:
+        """An encoding we compress with, or None. `identity` (what Python's http.client and
+        many tools send), `*` and names we do not know are declined quietly: the package
+        logs a warning for each, one log line per request from such a client."""
+        if specifier.split(";", 1)[0].strip() not in PREFERRED:
+            return None
+        return super().extract_encoding_name(specifier)

@@ -52,3 +52,20 @@ def test_pages_are_sent_with_brotli_where_the_browser_takes_it_else_gzip(db):
         assert response["Content-Encoding"] == sent
         assert "Accept-Encoding" in response["Vary"]
         assert len(response.content) < len(plain.content) / 3
+
+
+def test_a_client_asking_for_identity_gets_the_page_plain_and_leaves_no_warning(db, caplog):
+    """Python's http.client, curl and health checkers send `identity`: declining it is no
+    fault. The compression package logged a warning for each such request, which filled the
+    unread log pipe of the scale-out test's servers and stopped their workers."""
+    game = GameFactory(names=["Ann"])
+    client = browser_of(game.owner)
+    url = reverse("game", args=[game.public_id])
+    with caplog.at_level("WARNING"):
+        for accepted in ("identity", "identity, br;q=0", "x-unknown"):
+            response = client.get(url, headers={"Accept-Encoding": accepted})
+            assert response.status_code == 200
+            assert "Content-Encoding" not in response
+        assert client.get(url, headers={"Accept-Encoding": "*"}).status_code == 200
+    assert [record.getMessage() for record in caplog.records] == []
+    assert client.get(url, headers={"Accept-Encoding": "identity, br"})["Content-Encoding"] == "br"
