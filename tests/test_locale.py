@@ -12,12 +12,14 @@ import pytest
 from django.conf import settings
 from django.http import Http404
 from django.test import Client, RequestFactory, override_settings
+from django.urls import reverse
 from django.utils import dateformat, timezone, translation
 from django.views.defaults import page_not_found, permission_denied
 
+from scorecard.engine import families, rules
 from scorecard.engine.rules import Box
-from tests.factories import play
-from tests.helpers import browser_of, game_url
+from tests.factories import GameFactory, play
+from tests.helpers import browser_of, finished_game, game_url, post_box, post_roll
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
@@ -219,3 +221,110 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_games_household_join_and_im
         page = browser_of(stranger).get(f"/join/{token}/", headers={"Accept-Language": "sv"})
         assert page.status_code == 200
         assert left_untranslated(page.content.decode(), data=data) == []
+
+
+# --- The game page in its states, and the pages around it ------------------------------------
+
+# The words static/js/*.js shows come from these data- attributes of the page.
+SCRIPT_WORDS = re.compile(
+    r'data-(?:sending|waiting|tap|refused|saved|offline|status-\w+)="([^"]*)"'
+)
+
+
+def left_out_of_a_game_page(html: str, data=()) -> list[str]:
+    """`left_untranslated`, and the words the page's scripts show (outside <main>)."""
+    found = left_untranslated(html, data)
+    for said in SCRIPT_WORDS.findall(html):
+        found += left_untranslated(f"<main>{said}</main>", data)
+    return found
+
+
+@pytest.fixture
+def pseudo_phone(tmp_path, household):
+    """A phone of `household` reading the pseudo-locale (Swedish's catalog, every text
+    wrapped), with advice on; `strategy_tables` supply the advice where a test asks for it."""
+    _pseudo_catalog(tmp_path)
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        phone = browser_of(household)
+        phone.defaults["HTTP_ACCEPT_LANGUAGE"] = "sv"
+        yield phone
+
+
+NAMES = {"Ann", "Bob", "Dee", "Mia"}
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_the_dice_pad_and_the_box_buttons(
+    pseudo_phone, game, strategy_tables
+):
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    pseudo_phone.cookies["advice"] = "on"
+    play(game, [(Box.YAHTZEE, (5, 5, 5, 5, 5)), (Box.FIVES, (5, 5, 5, 1, 2))])
+    for query in ["", "?dice=12", "?dice=66645", "?dice=66645&roll=2", "?dice=55555&typed=1"]:
+        page = pseudo_phone.get(game_url(game) + query)
+        assert page.status_code == 200, query
+        assert left_out_of_a_game_page(page.content.decode(), NAMES) == [], query
+    bad = pseudo_phone.get(game_url(game), {"dice": "12x45", "show": "1"})
+    assert left_out_of_a_game_page(bad.content.decode(), NAMES) == []
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_the_coach_and_a_zero_s_question(
+    pseudo_phone, game, strategy_tables
+):
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    pseudo_phone.cookies["advice"] = "coach-2"
+    coach = post_box(pseudo_phone, game, Box.CHANCE, dice=(6, 6, 6, 4, 5))
+    zero = post_box(pseudo_phone, game, Box.YAHTZEE, dice=(1, 2, 3, 4, 6), coach="heard")
+    for page in (coach, zero):
+        assert page.status_code == 200 and not game.entries.exists()
+        assert left_out_of_a_game_page(page.content.decode(), NAMES) == []
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_a_finished_game_a_watcher_and_a_fix(
+    pseudo_phone, household
+):
+    from scorecard.access import sharing
+    from scorecard.models import LinkRole
+
+    game = finished_game(household, names=("Ann", "Bob"))
+    link = sharing.link_renew(game=game, role=LinkRole.WATCH)
+    unfinished = GameFactory(owner=household, names=["Dee", "Mia"])
+    play(unfinished, [(Box.FULL_HOUSE, (2, 2, 3, 3, 3))])
+    addresses = [
+        game_url(game),
+        reverse("watch", args=[link.token]),
+        game_url(unfinished, "game-correct", turn=1),
+        reverse("game-new"),
+    ]
+    for address in addresses:
+        page = pseudo_phone.get(address)
+        assert page.status_code == 200, address
+        assert left_out_of_a_game_page(page.content.decode(), NAMES) == [], address
+    refused = pseudo_phone.post(
+        game_url(unfinished, "game-correct", turn=1), {"version": unfinished.version, "points": "7"}
+    )
+    assert refused.status_code == 400
+    assert left_out_of_a_game_page(refused.content.decode(), NAMES) == []
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_digital_dice_and_forced_yatzy(
+    pseudo_phone, household, seeded
+):
+    from scorecard.game import services
+
+    digital = services.game_create(owner=household, names=["Dee"], digital=True)
+    post_roll(pseudo_phone, digital)
+    post_roll(pseudo_phone, digital, hold=[0, 1])
+    forced = GameFactory(
+        owner=household,
+        names=["Mia"],
+        house=services.HouseSettings("yatzy", forced=True),
+    )
+    maxi = GameFactory(
+        owner=household,
+        names=["Ann", "Bob"],
+        house=services.HouseSettings("maxi", frozenset({families.Switch.SAVED_ROLLS})),
+    )
+    for address in [game_url(digital), game_url(forced) + "?dice=66645", game_url(maxi)]:
+        page = pseudo_phone.get(address)
+        assert page.status_code == 200, address
+        assert left_out_of_a_game_page(page.content.decode(), NAMES) == [], address

@@ -3,6 +3,7 @@
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from scorecard.engine import families
 from scorecard.presenters.box_names import box_name as _box_name
@@ -21,3 +22,13 @@ def box_name(box: families.CardBox) -> str:
 def family_name(family: families.Family[Any]) -> str:
     """`{{ family|family_name }}`: the game's name as its players know it."""
     return _family_name(family)
+
+
+@register.filter
+def join_names(seats: list[Any]) -> str:
+    """`{{ winners|join_names }}`: the players' names as a sentence lists them ("Ann, Bob
+    and Cy"), in the page's language."""
+    names = [seat.player.name for seat in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}

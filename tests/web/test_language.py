@@ -63,3 +63,24 @@ def test_an_unchanged_poll_answered_at_the_door_varies_by_language_too(game):
     answer = browser_of(game.owner).get(game_url(game, "game-sheet"), {"live": "1"}, headers=poll)
     assert answer.status_code == 304
     assert _varies_by_language(answer)
+
+
+def test_a_swedish_and_an_english_phone_polling_one_game_each_get_their_own_language(game):
+    """The standings and everyone's boxes are drawn once per version and kept in the cache:
+    the Swedish drawing must never reach the English phone, nor the other way round."""
+    before = game.version
+    play(game, [(Box.THREE_OF_A_KIND, (3, 3, 3, 1, 2))])
+    poll = HTMX | {"If-None-Match": f'"{before}"'}
+    url = game_url(game)
+    for first, second in [("sv", "en"), ("en", "sv")]:
+        answers = {
+            language: text(browser_of(game.owner).get(url, {"live": "1"}, headers=poll | {
+                "Accept-Language": language
+            }))
+            for language in (first, second)
+        }  # fmt: skip
+        swedish, english = answers["sv"], answers["en"]
+        assert "Bobs tur" in swedish and "Ställning" in swedish and "Tretal" in swedish
+        assert "Bob’s turn" in english and "Standings" in english and "3 of a kind" in english
+        assert "Tretal" not in english and "Ställning" not in english
+        assert "3 of a kind" not in swedish and "Standings" not in swedish
