@@ -84,3 +84,22 @@ def test_a_swedish_and_an_english_phone_polling_one_game_each_get_their_own_lang
         assert "Bob’s turn" in english and "Standings" in english and "3 of a kind" in english
         assert "Tretal" not in english and "Ställning" not in english
         assert "3 of a kind" not in swedish and "Standings" not in swedish
+
+
+def test_numbers_a_program_reads_are_never_written_the_german_way(game):
+    """The version and turn the page sends back, and the version live.js polls with, stay
+    plain digits even where the language groups thousands ("1.234" in German)."""
+    from django.test import override_settings
+
+    from scorecard.models import Game
+
+    play(game, [(Box.THREE_OF_A_KIND, (3, 3, 3, 1, 2))])
+    Game.objects.filter(pk=game.pk).update(version=12345)
+    phone = browser_of(game.owner)
+    with override_settings(USE_THOUSAND_SEPARATOR=True):
+        page = text(phone.get(game_url(game), headers={"Accept-Language": "de"}))
+        fix = text(
+            phone.get(game_url(game, "game-correct", turn=1), headers={"Accept-Language": "de"})
+        )
+    assert 'data-version="12345"' in page and 'name="version" value="12345"' in page
+    assert 'name="version" value="12345"' in fix and "12.345" not in page + fix
