@@ -56,13 +56,14 @@ def test_the_footer_switch_changes_the_page_at_once_and_the_choice_stays_after_a
     assert phone.errors == []
 
 
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize("language", ["fi", "de"])
 @pytest.mark.parametrize(
     "query", ["?columns=8", "?triple=1&columns=8", "?game=yatzy&columns=8", "?game=maxi&columns=8"]
 )
-def test_finnish_and_german_blank_sheets_print_on_one_a4_page(phone, language, query):
+def test_finnish_and_german_blank_sheets_print_on_one_page(phone, language, query, paper):
     speaking(phone, language)
-    assert print_pages(phone, f"{phone.base}/sheet/{query}&lang={language}", "A4") == 1
+    assert print_pages(phone, f"{phone.base}/sheet/{query}&lang={language}", paper) == 1
     assert phone.locator("html").get_attribute("lang") == language
 
 
@@ -77,6 +78,40 @@ def test_axe_finds_nothing_in_another_language(phone, language):
         violations = axe.run(phone).response["violations"]
         if violations:
             found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+    assert found == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_swedish_rules_and_review_pages(
+    phone, scheme, household, policy_tables
+):
+    """The two long translated pages, with a finished game rated (both charts, the
+    decisions) and one still going, light and dark."""
+    from tests.browser.conftest import join_household
+    from tests.helpers import finished_game
+
+    finished = finished_game(household, names=("Ann", "Bob"))
+    going = finished_game(household, names=("Cy",))
+    going.finished = None
+    going.save(update_fields=["finished"])
+    join_household(phone, household)
+    speaking(phone, "sv").emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found = {}
+    for path in [
+        "/rules/",
+        f"/games/{finished.public_id}/review/",
+        f"/games/{finished.public_id}/review/?advice=1",
+        f"/games/{going.public_id}/review/",
+    ]:
+        phone.goto(f"{phone.base}{path}")
+        assert phone.locator("html").get_attribute("lang") == "sv"
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+        if path.endswith("?advice=1"):
+            assert phone.locator("svg.chart").count() == 2  # running totals, chance to win
+            save_screenshot(phone, f"language-sv-review-{scheme}")
     assert found == {}
 
 
