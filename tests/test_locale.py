@@ -148,6 +148,7 @@ def left_untranslated(html: str, data=()) -> list[str]:
         "/sheet/?game=maxi&columns=3",
         "/sheet/?triple=1&columns=2",
         "/sheet/?columns=99",
+        "/rules/",
     ],
 )
 @pytest.mark.django_db
@@ -328,3 +329,28 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_digital_dice_and_forced_yat
         page = pseudo_phone.get(address)
         assert page.status_code == 200, address
         assert left_out_of_a_game_page(page.content.decode(), NAMES) == [], address
+
+
+def test_the_pseudo_locale_finds_no_text_left_out_of_a_game_s_review(
+    tmp_path, household, policy_tables
+):
+    from scorecard.models import Game
+    from tests.helpers import finished_game
+
+    game = finished_game(household, names=("Dee", "Eve"), digital=True)
+    going = finished_game(household, names=("Dee",))
+    Game.objects.filter(pk=going.pk).update(finished=None)
+    _pseudo_catalog(tmp_path)
+    with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
+        data = {"Dee", "Eve", dateformat.format(timezone.now(), "M")}
+        phone = browser_of(household)
+        for address in [
+            f"/games/{game.public_id}/review/",
+            f"/games/{game.public_id}/review/?advice=1",
+            f"/games/{going.public_id}/review/",
+        ]:
+            page = phone.get(address, headers={"Accept-Language": "sv"})
+            assert page.status_code == 200, address
+            assert left_untranslated(page.content.decode(), data=data) == [], address
+        rated = phone.get(f"/games/{game.public_id}/review/?advice=1").content.decode()
+        assert 'class="decisions"' in rated and rated.count("<svg") == 2  # both charts

@@ -17,6 +17,7 @@ from scorecard.models import Roll
 from scorecard.presenters import charts
 from scorecard.presenters.advice import keep_label
 from scorecard.presenters.advisor import chances_to_win
+from scorecard.presenters.box_names import box_name
 
 WIN_CHART_SECONDS = 60 * 60 * 24
 
@@ -25,7 +26,7 @@ WIN_CHART_SECONDS = 60 * 60 * 24
 class Decision:
     turn: int
     kind: str  # "box" or "keep"
-    chosen: str
+    chosen: str  # the dice kept, or the box's name in the page's language
     best: str
     loss: float
 
@@ -79,7 +80,13 @@ def decision_losses(
             best = max(rated, key=rated.__getitem__)
             chosen = rated.get(entry.rules_box, rated[best])
             losses[entry.seat_id].decisions.append(
-                Decision(entry.turn, "box", entry.rules_box.label, best.label, rated[best] - chosen)
+                Decision(
+                    entry.turn,
+                    "box",
+                    box_name(entry.rules_box),
+                    box_name(best),
+                    rated[best] - chosen,
+                )
             )
         filled[entry.rules_box] = entry.points
         extras[entry.seat_id] += entry.yahtzee_bonus

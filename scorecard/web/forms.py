@@ -11,7 +11,7 @@ from scorecard.engine import families, rules
 from scorecard.game.services import MAX_PLAYERS, HouseSettings, Refusal, by_the_rules, clean_names
 from scorecard.models import Game
 from scorecard.presenters.box_names import FAMILY_NAMES
-from scorecard.presenters.house_rules import SWITCH_LABELS, joker_label, joker_summary
+from scorecard.presenters.rule_names import SWITCH_LABELS, joker_label, joker_summary
 from scorecard.presenters.rule_words import said
 
 

@@ -56,13 +56,14 @@ def test_the_footer_switch_changes_the_page_at_once_and_the_choice_stays_after_a
     assert phone.errors == []
 
 
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize("language", ["fi", "de"])
 @pytest.mark.parametrize(
     "query", ["?columns=8", "?triple=1&columns=8", "?game=yatzy&columns=8", "?game=maxi&columns=8"]
 )
-def test_finnish_and_german_blank_sheets_print_on_one_a4_page(phone, language, query):
+def test_finnish_and_german_blank_sheets_print_on_one_page(phone, language, query, paper):
     speaking(phone, language)
-    assert print_pages(phone, f"{phone.base}/sheet/{query}&lang={language}", "A4") == 1
+    assert print_pages(phone, f"{phone.base}/sheet/{query}&lang={language}", paper) == 1
     assert phone.locator("html").get_attribute("lang") == language
 
 
@@ -172,3 +173,122 @@ def test_axe_finds_nothing_on_the_swedish_game_page(phone, scheme):
     phone.get_by_role("heading", name="Livs tur").wait_for()
     found = Axe().run(phone).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_swedish_rules_and_review_pages(
+    phone, scheme, household, policy_tables
+):
+    """The two long translated pages, with a finished game rated (both charts, the
+    decisions) and one still going, light and dark."""
+    from tests.browser.conftest import join_household
+    from tests.helpers import finished_game
+
+    finished = finished_game(household, names=("Ann", "Bob"))
+    going = finished_game(household, names=("Cy",))
+    going.finished = None
+    going.save(update_fields=["finished"])
+    join_household(phone, household)
+    speaking(phone, "sv").emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found = {}
+    for path in [
+        "/rules/",
+        f"/games/{finished.public_id}/review/",
+        f"/games/{finished.public_id}/review/?advice=1",
+        f"/games/{going.public_id}/review/",
+    ]:
+        phone.goto(f"{phone.base}{path}")
+        assert phone.locator("html").get_attribute("lang") == "sv"
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+        if path.endswith("?advice=1"):
+            assert phone.locator("svg.chart").count() == 2  # running totals, chance to win
+            save_screenshot(phone, f"language-sv-review-{scheme}")
+    assert found == {}
+
+
+# --- The pseudo-locale in a real browser: every translation wrapped "[!! … !!]" -----------------
+
+# The pages the click-every-control test visits, as far as they are translated: each is an
+# address made from what `_table_in_pseudo_locale` set up.
+PSEUDO_PAGES = [
+    ("home", lambda at: "/"),
+    ("game", lambda at: f"/games/{at['playing'].public_id}/"),
+    ("blank sheet", lambda at: "/sheet/"),
+    ("blank Yatzy sheet", lambda at: "/sheet/?game=yatzy"),
+    ("blank Maxi sheet", lambda at: "/sheet/?game=maxi&columns=3"),
+    ("blank Triple sheet", lambda at: "/sheet/?triple=1&columns=2"),
+    ("game sheet", lambda at: f"/games/{at['playing'].public_id}/sheet/"),
+    ("watch link's sheet", lambda at: f"/watch/{at['watch']}/sheet/"),
+    ("games", lambda at: "/games/"),
+    ("import", lambda at: "/games/import/"),
+    ("share", lambda at: f"/games/{at['finished'].public_id}/share/"),
+    ("household", lambda at: "/household/"),
+    ("join", lambda at: f"/join/{at['join']}/"),
+    ("players", lambda at: "/players/"),
+    ("player", lambda at: f"/players/{at['player'].public_id}/"),
+    ("high scores", lambda at: "/high-scores/"),
+    ("rules", lambda at: "/rules/"),
+    ("review", lambda at: f"/games/{at['finished'].public_id}/review/"),
+    ("review rated", lambda at: f"/games/{at['finished'].public_id}/review/?advice=1"),
+    ("review of a game going on", lambda at: f"/games/{at['playing'].public_id}/review/"),
+    ("a link that is gone", lambda at: "/watch/no-such-link/"),
+]
+
+
+def _table_in_pseudo_locale(household) -> dict:
+    """What a household has after an evening: a game going on with a watch link, a finished
+    one, a digital Yatzy game in the players' figures, a browser joined, a join link."""
+    from scorecard.access import sharing
+    from scorecard.models import Browser, LinkRole, Player
+    from tests.factories import SOLO_GAME, GameFactory, play
+    from tests.helpers import finished_game, settled_family_game
+
+    playing = GameFactory(owner=household, names=["Dee", "Eve"])
+    play(playing, [turn for turn in SOLO_GAME[:3] for _ in range(2)])
+    watch = sharing.link_renew(game=playing, role=LinkRole.WATCH).token
+    finished = finished_game(household, names=("Dee", "Eve"))
+    settled_family_game(household, "yatzy", {"Dee": 250, "Eve": 231}, with_figures=True)
+    Browser.objects.create(household=household, name="Tablet")
+    join = sharing.join_link_renew(household=household)
+    player = Player.objects.get(name="Dee")
+    return {"playing": playing, "finished": finished, "watch": watch, "join": join} | {
+        "player": player
+    }
+
+
+def test_a_pseudo_locale_leaves_no_text_unwrapped_on_the_translated_pages(
+    phone, tmp_path, household, policy_tables
+):
+    """With every translation replaced by its English wrapped in [!! … !!] (a catalog built
+    here, never shipped), each page as the browser shows it, scripts run, has no word
+    outside a wrapping but the players' own names and dates."""
+    from django.test import override_settings
+    from django.utils import dateformat, timezone
+
+    from tests.browser.conftest import join_household
+    from tests.test_locale import _pseudo_catalog, left_untranslated
+
+    at = _table_in_pseudo_locale(household)
+    _pseudo_catalog(tmp_path)
+    join_household(phone, household)
+    speaking(phone, "sv")
+    data = {"Dee", "Eve", "Tablet", dateformat.format(timezone.now(), "M")}
+    found = {}
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        for name, address in PSEUDO_PAGES:
+            answer = phone.goto(phone.base + address(at))
+            if name == "a link that is gone":  # Chromium logs the page's own 404
+                assert answer.status == 404 and "status of 404" in phone.errors.pop()
+            else:
+                assert answer.status == 200, name
+            assert phone.locator("html").get_attribute("lang") == "sv"
+            shown = phone.content()
+            if left := left_untranslated(shown, data=data):
+                found[name] = left
+            assert "[!!" in shown, name  # the pseudo-locale is the one speaking
+    save_screenshot(phone, "pseudo-locale-review")
+    assert found == {}
+    assert phone.errors == []

@@ -1,4 +1,4 @@
-"""The engine's messages and house-rule words said in the page's language: every message the
+"""The engine's messages said in the page's language: every message the
 engine means a player to read is in the catalogs' list, and said with each family's box names."""
 
 import ast
@@ -9,7 +9,6 @@ from django.utils import translation
 
 from scorecard.engine import families, rules
 from scorecard.engine.families import MAXI, YATZY
-from scorecard.presenters import house_rules
 from scorecard.presenters.rule_words import ENGINE_MESSAGES, said
 
 ENGINE = Path(families.__file__).parent
@@ -32,18 +31,6 @@ def test_every_message_the_engine_words_for_a_player_is_in_the_catalogs_list():
     templates = _said_templates()
     assert len(templates) > 20
     assert set(templates) == set(ENGINE_MESSAGES)  # none missing, none left over
-
-
-def test_the_house_rule_words_cover_every_joker_rule_and_switch_in_the_engine_s_english():
-    assert {rule.key: rule.label for rule in rules.JokerRule} == {
-        key: str(label) for key, label in house_rules.JOKER_LABELS.items()
-    }
-    assert {rule.key: rule.summary for rule in rules.JokerRule} == {
-        key: str(summary) for key, summary in house_rules.JOKER_SUMMARIES.items()
-    }
-    assert {switch.key: switch.label for switch in families.Switch} == {
-        key: str(label) for key, label in house_rules.SWITCH_LABELS.items()
-    }
 
 
 def test_a_said_message_reads_the_same_as_the_engine_s_english_in_english():

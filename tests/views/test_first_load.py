@@ -9,6 +9,8 @@ the page's `load` and the home-screen icon is fetched only when the card is inst
 neither is counted.
 """
 
+import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from scorecard.access import sharing
@@ -17,15 +19,23 @@ from scorecard.views import shell
 from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
-# Issue 21's goal is 21,500 bytes, not reached: htmx alone is 14,996 (README: "First
-# load"). The ceiling is the figure reached, so a change that adds bytes to the first load
-# has to say so here; `make bench` prints the figure beside the goal.
-FIRST_LOAD_CEILING = 26_000
+# Issue 21's goal is 21,500 bytes (issue 23's: under 22 KB in every language), not reached:
+# htmx alone is 14,996 (README: "First load"). The ceiling is the figure reached, so a change
+# that adds bytes to the first load has to say so here; `make bench` prints the figure beside
+# the goal. Translations added 300: the footer's language switch (about 160 bytes compressed,
+# cut to that from 180: no `next` field, id or class) and each language's own words (Finnish,
+# the heaviest, about 90 more than English).
+FIRST_LOAD_CEILING = 26_300
 
 
-def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db):
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db, language):
+    """In every language the card speaks: none may be heavier than the ceiling."""
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
-    sizes = first_load(browser_of(game.owner), reverse("game", args=[game.public_id]))
+    phone = browser_of(game.owner)
+    phone.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    sizes = first_load(phone, reverse("game", args=[game.public_id]))
+    assert f'<html lang="{language}">' in phone.get(reverse("game", args=[game.public_id])).text
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
     assert sum(sizes.values()) <= FIRST_LOAD_CEILING, parts
     assert shell.static("js/outbox.js") in sizes  # the owner's page can record

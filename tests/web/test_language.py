@@ -103,3 +103,25 @@ def test_numbers_a_program_reads_are_never_written_the_german_way(game):
         )
     assert 'data-version="12345"' in page and 'name="version" value="12345"' in page
     assert 'name="version" value="12345"' in fix and "12.345" not in page + fix
+
+
+def test_the_switch_posts_only_the_language_and_returns_to_the_page_it_came_from():
+    """The footer's form has no `next` field (it is on every first load): the Referer a
+    browser sends with a same-origin post brings the phone back; without one, home."""
+    phone = Client(headers={"Accept-Language": "sv"})
+    page = phone.get("/sheet/?game=yatzy").content.decode()
+    footer = page[page.index("<footer") :]
+    assert 'name="next"' not in footer and 'name="csrfmiddlewaretoken"' in footer
+    assert '<select name="language">' in footer and "<button>Byt</button>" in footer
+    back = phone.post(
+        reverse("set_language"),
+        {"language": "de"},
+        headers={"Referer": "http://testserver/sheet/?game=yatzy"},
+    )
+    assert back.status_code == 302 and back["Location"] == "http://testserver/sheet/?game=yatzy"
+    assert '<html lang="de">' in text(phone.get(back["Location"]))
+    elsewhere = phone.post(
+        reverse("set_language"), {"language": "fi"}, headers={"Referer": "https://evil.test/"}
+    )
+    assert elsewhere["Location"] == "/"
+    assert phone.post(reverse("set_language"), {"language": "fi"})["Location"] == "/"
