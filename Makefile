@@ -35,9 +35,16 @@ PIP_INSTALL = $(PY) -m pip install --disable-pip-version-check --progress-bar of
 # This machine's pip lists local indexes that may be absent: drop only those warnings.
 QUIET_INDEXES = { grep --line-buffered -v -e "is ignored: it is neither a file nor a directory" -e "^Requirement already satisfied" || true; }
 
-# `make run` installs what running needs; `make test` adds the test tools.
-venv: $(STAMP)
-venv-test: $(STAMP)-test
+# `make run` installs what running needs; `make test` adds the test tools. Both need the
+# script minifier (uglify-js, pinned in package.json), which runs on Node.js.
+NODE_TOOLS := node_modules/.package-lock.json
+venv: $(STAMP) $(NODE_TOOLS)
+venv-test: $(STAMP)-test $(NODE_TOOLS)
+
+$(NODE_TOOLS): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "error: npm is needed to minify the scripts (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	npm ci --no-audit --no-fund --ignore-scripts
+	@touch $@
 
 $(VENV)/.python:
 	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
@@ -66,9 +73,9 @@ strategy: venv
 	$(DEV) $(PY) manage.py build_strategy --missing
 
 # The first time, the standard rule's tables (box advice and the Win column) are built before
-# the server starts, with their progress shown (about half a minute on a quiet 2-core
-# machine); every other rule's are built beside the server (a few minutes in all), whose
-# pages say advice is not ready until they are there.
+# the server starts, with their progress shown (21-26 s of CPU on two threads: some 12-15 s
+# on a free 2-core machine, minutes on a loaded one); every other rule's are built beside the
+# server (a few minutes in all), whose pages say advice is not ready until they are there.
 run: migrate
 	@$(DEV) $(PY) manage.py build_strategy --rule hasbro --missing
 	@echo "Building the other rules' strategy tables in the background (log: .strategy-build.log)."

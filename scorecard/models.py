@@ -122,7 +122,16 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created"]
-        indexes = [models.Index(fields=["owner", "-created"])]
+        indexes = [
+            models.Index(fields=["owner", "-created"]),
+            # The few games still going, which the games list puts first: found without
+            # reading every finished game of the household.
+            models.Index(
+                fields=["owner", "-created"],
+                condition=models.Q(finished__isnull=True),
+                name="game_in_progress_by_owner",
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(joker__in=[rule.key for rule in rules.JokerRule]),

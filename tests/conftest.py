@@ -93,10 +93,14 @@ def advised(client_of, strategy_tables):
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Each test starts with an empty cache (the Win column and charts are kept there)."""
+    """Each test starts with an empty cache (the Win column and charts are kept there) and
+    no rows of another test's sheets kept in this process."""
     from django.core.cache import cache
 
+    from scorecard.templatetags import drawn_once
+
     cache.clear()
+    drawn_once.forget()
     yield
     cache.clear()
 

@@ -156,3 +156,31 @@ def bulk_finished_games(owner, names, count, seed=0, settle=True):
     if settle:
         results.settle_games(games)
     return games
+
+
+def play_on(game: Game, turns: int | None = None, seed: int = 0) -> Game:
+    """Record `turns` more turns (to the end when None) of any family or mode, through the
+    services: seeded random dice (never all alike, so no joker rule is in play) in the first
+    open box of the first open card of whoever's turn it is."""
+    import random
+
+    from scorecard.game.progress import load_progress
+
+    rng = random.Random(seed)
+    progress = load_progress(game)
+    family = game.house_rules.family
+    while progress.current is not None and turns != 0:
+        card = progress.current.open_cards()[0]
+        dice = [rng.randint(1, 6) for _ in range(family.dice_count)]
+        dice[-1] = dice[0] % 6 + 1 if len(set(dice)) == 1 else dice[-1]
+        progress = services.record_box(
+            game=progress.game,
+            version=progress.game.version,
+            turn=progress.next_turn,
+            box=card.open_boxes()[0],
+            card=card.number,
+            dice=tuple(dice),
+        ).progress
+        turns = None if turns is None else turns - 1
+    game.refresh_from_db()
+    return game

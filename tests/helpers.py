@@ -118,8 +118,9 @@ LOADED = re.compile(r'<(?:script src|link rel="(?:stylesheet|icon|manifest)" hre
 
 
 def static_file_on_the_wire(url: str) -> int:
-    """The bytes whitenoise sends for a static file after collectstatic (ours minified first):
-    its brotli copy when that is smaller by enough to be kept, else the file itself."""
+    """The bytes whitenoise sends for a static file after collectstatic (our style sheets
+    minified first; a bundle is found minified): its brotli copy when that is smaller by
+    enough to be kept, else the file itself."""
     name = url.removeprefix("/static/")
     path = Path(finders.find(name))
     data = path.read_bytes()

@@ -25,14 +25,11 @@ from scorecard.engine.rules import JokerRule
 from scorecard.engine.strategy import (
     CAP,
     DICE,
-    FACE_COUNTS,
     FULL_MASK,
     KEEPS,
     MASK_SHIFT,
     ROLL_INDEX,
-    ROLLS,
     STATE_COUNT,
-    UPPER_MASK,
     YAHTZEE_ROLLS,
     Flags,
     Indices,
@@ -329,7 +326,8 @@ def simulate_family(
         # Many games share a state (in forced order at most 64 do a turn): each is solved once.
         distinct, game_column = np.unique(states, return_inverse=True)
         masks, uppers = np.divmod(distinct, solver.cap + 1)
-        finals, points, nexts = solver.final_roll_values(masks, uppers, values, True)
+        finals, boxes = solver.final_roll_choices(masks, uppers, values)
+        points, nexts, _ = solver.box_outcomes(masks, uppers, boxes)
         one_left, two_left = turn_keep_choices(finals)
         roll = _reroll(np.zeros(games, dtype=np.int64), rng)  # keep nothing: five fresh dice
         roll = _reroll(two_left[roll, game_column], rng)
@@ -348,21 +346,16 @@ def simulate_family(
 
 FAMILY_FORMAT = 1
 FAMILY_ROWS = 5  # first, second, then the bonus's chance, first and second
-FAMILY_CHUNK = 256  # half of Yahtzee's: each state carries five rows of the next states
+FAMILY_CHUNK = 512  # fewer numpy calls than 256 (16 s CPU, not 18); 1,024 took 193 MB
 
 
-def _family_crossings(
-    solver: strategy.FamilyStrategy, masks: Indices, uppers: Indices, nexts: Indices
-) -> Flags:
-    """For each final roll (rows) and state (columns): whether the policy's box reaches the
-    upper bonus with it (an upper box filled with dice that take the live total to the
-    threshold)."""
-    chosen = (nexts // (solver.cap + 1)) ^ masks  # the one bit of the box filled
-    is_upper = (chosen > 0) & (chosen <= UPPER_MASK)
-    faces = np.where(is_upper, np.log2(np.maximum(chosen, 1)).astype(np.int64) + 1, 1)
-    counts = FACE_COUNTS[faces - 1, np.arange(len(ROLLS))[:, None]]
-    crossed: Flags = is_upper & (uppers < solver.cap) & (uppers + faces * counts >= solver.cap)
-    return crossed
+def _family_positions(solver: strategy.FamilyStrategy) -> Indices:
+    """Where each state's rows are in the policy tables: the states the strategy table
+    stores, in its order, then one place for every other state (the full cards)."""
+    stored = solver._stored()
+    position: Indices = np.full(solver.state_count, len(stored), dtype=np.int32)
+    position[stored] = np.arange(len(stored), dtype=np.int32)
+    return position
 
 
 def solve_family_policy(
@@ -373,25 +366,63 @@ def solve_family_policy(
     1e-6) for every state the strategy table stores, in its order, and a last column of
     zeros for every full card (nothing is still to come)."""
     values = solver.load()
-    stored = solver._stored()
-    position: Indices = np.full(solver.state_count, len(stored), dtype=np.int32)
-    position[stored] = np.arange(len(stored))
-    rows = np.zeros((FAMILY_ROWS, len(stored) + 1))
+    position = _family_positions(solver)
+    rows = np.zeros((FAMILY_ROWS, int(position.max()) + 1))
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        finals, points, nexts = solver.final_roll_values(masks, uppers, values, True)
-        crossed = _family_crossings(solver, masks, uppers, nexts)
-        later = rows[:, position[nexts]]  # (row, roll, state)
-        whole = _carried(points, 1.0, later[0], later[1])
-        by_bonus = _carried(points, later[2], later[3], later[4])
-        channels = [whole[1], whole[2]] + [
-            np.where(crossed, now, after) for now, after in zip(whole, by_bonus, strict=True)
-        ]
-        expected = _through_turn(finals)
-        rows[:, position[solver.state_index(masks, uppers)]] = [expected(c) for c in channels]
+        chances, points, nexts, crossed = _family_policy_turn(solver, masks, uppers, values)
+        found = _family_turn(chances, points, crossed, rows, position[nexts])
+        rows[:, position[solver.state_index(masks, uppers)]] = found
 
     strategy.solve_levels(solver.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
     return rows
+
+
+def _family_policy_turn(
+    solver: strategy.FamilyStrategy, masks: Indices, uppers: Indices, values: Values
+) -> tuple[Values, Indices, Indices, Flags]:
+    """A turn of states (columns) under the policy: the chance of each final roll (rows),
+    the points the policy's box gives it, the state it leads to, and whether those points
+    reach the upper bonus."""
+    finals, boxes = solver.final_roll_choices(masks, uppers, values)
+    points, nexts, crossed = solver.box_outcomes(masks, uppers, boxes)
+    del boxes  # a build's memory is counted at its peak, in the next call
+    return policy_roll_chances(finals), points, nexts, crossed
+
+
+def _family_turn(
+    chances: Values, points: Numbers, crossed: Flags, rows: Values, at: Indices
+) -> Values:
+    """States' `FAMILY_ROWS` from their turn: the chance of each final roll (rows; a column
+    per state), the points the policy's box gives it, and whether they reach the upper
+    bonus; then the policy tables' `rows` and where in them each roll's next state is.
+    Each row is `_carried` through the points and weighed by the chances, written out so
+    that each product of a chance and a power of the points is made once and the rest are
+    sums over the rolls; the next state's rows are read one at a time (memory)."""
+    by_points = chances * points
+    by_squares = by_points * points
+
+    def expected(weights: Values, row: Values) -> Values:
+        total: Values = np.einsum("rs,rs->s", weights, row)
+        return total
+
+    mean_after, square_after = np.take(rows[0], at), np.take(rows[1], at)
+    found: list[Values] = [by_points.sum(axis=0) + expected(chances, mean_after),
+             by_squares.sum(axis=0) + 2 * expected(by_points, mean_after)
+             + expected(chances, square_after)]  # fmt: skip
+    # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
+    bonus_chance = np.take(rows[2], at)
+    np.copyto(bonus_chance, 1.0, where=crossed)
+    found.append(expected(chances, bonus_chance))
+    bonus_mean = np.take(rows[3], at)
+    np.copyto(bonus_mean, mean_after, where=crossed)
+    del mean_after
+    found.append(expected(by_points, bonus_chance) + expected(chances, bonus_mean))
+    bonus_square = np.take(rows[4], at)
+    np.copyto(bonus_square, square_after, where=crossed)
+    found.append(expected(by_squares, bonus_chance) + 2 * expected(by_points, bonus_mean)
+                 + expected(chances, bonus_square))  # fmt: skip
+    return np.array(found)
 
 
 def family_tables_path(solver: strategy.FamilyStrategy) -> Path:
@@ -462,8 +493,8 @@ def family_final_roll_chances(
 ) -> tuple[Values, Indices, Indices]:
     """As `final_roll_chances`, for a family's states."""
     masks, uppers = np.divmod(states, solver.cap + 1)
-    finals, points, nexts = solver.final_roll_values(masks, uppers, solver.load(), True)
-    return policy_roll_chances(finals), points.astype(np.int64), nexts
+    chances, points, nexts, _ = _family_policy_turn(solver, masks, uppers, solver.load())
+    return chances, points, nexts
 
 
 def family_remaining_distributions(

@@ -112,42 +112,79 @@ def best_keep_values(keep_values: Values) -> Values:
     Arrays are keep-major (a row per keep, a column per state), so each step copies rows.
     The keep values given are overwritten (every caller makes them fresh for this, and a
     copy would be one more of a build's largest arrays); the answer is a view of them."""
-    best = keep_values
-    for keeps, parents in SUB_KEEPS:
-        row = best[keeps]
+    by_roll: Values = _best_over_sub_keeps(keep_values)
+    return by_roll
+
+
+def _best_over_sub_keeps[T: np.generic](keeps: NDArray[T]) -> NDArray[T]:
+    """For each roll (rows of the answer, a view of `keeps`, which is overwritten), the
+    largest entry of any keep of its dice."""
+    best = keeps
+    for rows, parents in SUB_KEEPS:
+        row = best[rows]
         for column in range(parents.shape[1]):
             np.maximum(row, best[parents[:, column]], out=row)
-        best[keeps] = row
-    by_roll: Values = best[ROLL_ROWS]
-    return by_roll
+        best[rows] = row
+    return best[ROLL_ROWS]
+
+
+# Labelled values: a non-negative float64's bits, read as an int64, sort as the value does.
+# With its lowest bits replaced by a label (a keep or a box), one max finds both the best
+# value and whose it is, where tracking the choice beside the values took twice the time.
+# The value loses those bits (a relative 2**-43 at most: a choice between values that close
+# may go either way, worth less than 1e-10 of a point). Ties go to the larger label.
+type Keys = NDArray[np.int64]
+
+
+def labelled(values: Values, labels: Indices | int, bits: int) -> Keys:
+    """Non-negative `values` (or -inf: below every other) as keys carrying `labels`, in
+    place: the answer is the values' own memory (every caller has them fresh)."""
+    keys: Keys = values.view(np.int64)
+    keys &= ~((1 << bits) - 1)
+    keys |= labels
+    return keys
+
+
+def label_of(keys: Keys, bits: int) -> Indices:
+    labels: Indices = keys & ((1 << bits) - 1)
+    return labels
+
+
+def value_of(keys: Keys, bits: int) -> Values:
+    values: Values = (keys & ~((1 << bits) - 1)).view(np.float64)
+    return values
+
+
+KEEP_BITS = (len(KEEPS) - 1).bit_length()  # a keep's rank as a label
+BOX_BITS = 5  # a box's number as a label: up to 31 boxes
+
+
+def _keeps_by_preference() -> Indices:
+    """The keeps (KEEPS indices) in the order a tie between equal values goes to the later
+    one, as `rate_keeps` lists them: the more dice kept, then the lower faces."""
+    return np.array(
+        sorted(range(len(KEEPS)), key=lambda i: (len(KEEPS[i]), [-face for face in KEEPS[i]]))
+    )
+
+
+KEEP_OF_RANK = _keeps_by_preference()
+KEEP_RANK = np.argsort(KEEP_OF_RANK)[:, None]
+
+
+def best_keeps(keep_values: Values) -> tuple[Indices, Values]:
+    """For each roll (rows) and state (columns): the index in KEEPS of a best keep, and its
+    value (labelled, so less its lowest bits)."""
+    best = _best_over_sub_keeps(labelled(keep_values, KEEP_RANK, KEEP_BITS))
+    return KEEP_OF_RANK[label_of(best, KEEP_BITS)], value_of(best, KEEP_BITS)
 
 
 def turn_keep_choices(finals: Values) -> tuple[Indices, Indices]:
-    """The optimal keeps of a turn whose final rolls are worth `finals`: the chosen keep (a
-    KEEPS index) of each roll (rows) in each state (columns), with one and with two rerolls
-    left."""
-    held = keep_values(finals)
-    one_left = best_keep_choices(held)
-    two_left = best_keep_choices(keep_values(np.take_along_axis(held, one_left, axis=0)))
+    """The optimal keeps of a turn whose final rolls are worth `finals` (never negative):
+    the chosen keep (a KEEPS index) of each roll (rows) in each state (columns), with one
+    and with two rerolls left."""
+    one_left, held = best_keeps(keep_values(finals))
+    two_left, _ = best_keeps(keep_values(held))
     return one_left, two_left
-
-
-def best_keep_choices(keep_values: Values) -> Indices:
-    """For each roll (rows) and state (columns), the index in KEEPS of a best keep: the
-    choice `best_keep_values` takes the value of (int16, which holds every index: a quarter
-    of the memory to sweep)."""
-    best = keep_values.copy()
-    choice = np.broadcast_to(np.arange(len(KEEPS), dtype=np.int16)[:, None], best.shape).copy()
-    for keeps, parents in SUB_KEEPS:
-        row, chosen = best[keeps], choice[keeps]
-        for column in range(parents.shape[1]):
-            other = best[parents[:, column]]
-            wins = other > row
-            np.copyto(chosen, choice[parents[:, column]], where=wins)
-            np.maximum(row, other, out=row)
-        best[keeps], choice[keeps] = row, chosen
-    by_roll: Indices = choice[ROLL_ROWS]
-    return by_roll
 
 
 def turn_values(final_values: Values) -> tuple[Values, Values, Values]:
@@ -193,8 +230,14 @@ def rolled_chances(kept: Values) -> Values:
     each keep (rows of KEEPS) being kept, a column per state: `keep_values` backwards. A
     keep's chance flows a die at a time, a sixth to each keep one die larger, so a keep
     gathers a sixth of the chance of each distinct keep one die smaller."""
-    chances = np.zeros((len(KEEPS) + 1, kept.shape[1]))
-    chances[:-1] = kept
+    padded = np.zeros((len(KEEPS) + 1, kept.shape[1]))
+    padded[:-1] = kept
+    return _rolled_from_padded(padded)
+
+
+def _rolled_from_padded(chances: Values) -> Values:
+    """`rolled_chances` of keeps' chances followed by a row of zeros (what `PARENTS` pads
+    with). They are overwritten; the answer is a view of them."""
     for block, parents in PARENTS:
         inflow = chances[parents[:, 0]]
         for column in range(1, parents.shape[1]):
@@ -214,9 +257,9 @@ def policy_roll_chances(finals: Values) -> Values:
     columns = np.arange(count)
     chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
     for choice in (two_left, one_left):
-        flat = (choice.astype(np.int64) * count + columns).ravel()
-        kept = np.bincount(flat, weights=chances.ravel(), minlength=len(KEEPS) * count)
-        chances = rolled_chances(kept.reshape(len(KEEPS), count))
+        flat = (choice * count + columns).ravel()
+        kept = np.bincount(flat, weights=chances.ravel(), minlength=(len(KEEPS) + 1) * count)
+        chances = _rolled_from_padded(kept.reshape(len(KEEPS) + 1, count))
     return chances
 
 
@@ -792,27 +835,45 @@ class FamilyStrategy:
             rows, uppers = np.nonzero(found)
             yield masks[rows], uppers, np.zeros_like(uppers)
 
-    @overload
-    def final_roll_values(
-        self, masks: Indices, uppers: Indices, future: Values, choices: Literal[False] = False
-    ) -> Values: ...
-    @overload
-    def final_roll_values(
-        self, masks: Indices, uppers: Indices, future: Values, choices: Literal[True]
-    ) -> tuple[Values, Numbers, Indices]: ...
-    def final_roll_values(
-        self, masks: Indices, uppers: Indices, future: Values, choices: bool = False
-    ) -> Values | tuple[Values, Numbers, Indices]:
+    def final_roll_values(self, masks: Indices, uppers: Indices, future: Values) -> Values:
         """Best value of each final roll (rows) in each state (columns): a box's points, the
-        upper bonus when they reach it, and what the next state is worth. With `choices`,
-        also the points the best box gives and the index of the state it leads to.
+        upper bonus when they reach it, and what the next state is worth.
 
         As for Yahtzee, every box's zero (a scratch) is gathered once per state and a box is
         tried only on the rolls that score in it: exact, because scoring never leaves a box
         worth less than its scratch."""
         best = np.full((len(ROLLS), len(masks)), -np.inf)
         scratch = np.full(len(masks), -np.inf)
-        track = _Choices(len(masks)) if choices else None
+        for _, rows, candidate, zero in self._box_values(masks, uppers, future):
+            best[rows] = np.maximum(best[rows], candidate)
+            if zero is not None:
+                np.maximum(scratch, zero, out=scratch)
+        np.maximum(best, scratch, out=best)
+        return best
+
+    def final_roll_choices(
+        self, masks: Indices, uppers: Indices, future: Values
+    ) -> tuple[Values, Indices]:
+        """`final_roll_values` (labelled: less their lowest bits), and the number of the box
+        each roll is best filled in, for passes that follow the optimal policy."""
+        best = np.full((len(ROLLS), len(masks)), np.iinfo(np.int64).min)
+        scratch = np.full(len(masks), np.iinfo(np.int64).min)
+        # A smaller box number is the larger label, so a tie goes to the earlier box.
+        for b, rows, candidate, zero in self._box_values(masks, uppers, future):
+            label = self.full_mask.bit_length() - b
+            best[rows] = np.maximum(best[rows], labelled(candidate, label, BOX_BITS))
+            if zero is not None:
+                np.maximum(scratch, labelled(zero, label, BOX_BITS), out=scratch)
+        np.maximum(best, scratch, out=best)
+        boxes = self.full_mask.bit_length() - label_of(best, BOX_BITS)
+        return value_of(best, BOX_BITS), boxes
+
+    def _box_values(
+        self, masks: Indices, uppers: Indices, future: Values
+    ) -> Iterator[tuple[int, Indices, Values, Values | None]]:
+        """For each box open on some card of the chunk: its number, the rolls that score in
+        it, what those rolls are worth filled in it (rows) in each state (columns, -inf
+        where it is filled), and what a scratch there is worth (None if every roll scores)."""
         for b, box in enumerate(self.boxes):
             is_open = (masks >> b) & 1 == 0
             if self.house.forced:
@@ -827,32 +888,25 @@ class FamilyStrategy:
                 new_upper = np.minimum(self.cap, uppers + box.upper_face * counts)
                 crossing = (uppers < self.cap) & (new_upper >= self.cap)
                 by_count = box.upper_face * counts + np.where(crossing, self.bonus, 0)
-                nexts = self.state_index(after, new_upper)
-                values = by_count + future[nexts] + penalty
-                zero, zero_next = values[0], nexts[0]
-                on_rows = FACE_COUNTS[box.upper_face - 1, rows]
-                candidate, gained, following = values[on_rows], by_count[on_rows], nexts[on_rows]
+                values = by_count + future[self.state_index(after, new_upper)] + penalty
+                zero, candidate = values[0], values[FACE_COUNTS[box.upper_face - 1, rows]]
             else:
-                zero_next = self.state_index(after, uppers)
-                zero = future[zero_next] + penalty
-                gained = self.scores[b, rows][:, None]
-                candidate = gained + zero
-                following = zero_next
-            if track:
-                shape = candidate.shape
-                track.better(
-                    best, rows, candidate, np.broadcast_to(gained, shape),
-                    np.broadcast_to(following, shape),
-                )  # fmt: skip
-            best[rows] = np.maximum(best[rows], candidate)
-            if len(rows) < len(ROLLS):
-                if track:
-                    track.better_scratch(scratch, zero, zero_next)
-                np.maximum(scratch, zero, out=scratch)
-        if track:
-            track.settle(best, scratch)
-        np.maximum(best, scratch, out=best)
-        return (best, track.points, track.next) if track else best
+                zero = future[self.state_index(after, uppers)] + penalty
+                candidate = self.scores[b, rows][:, None] + zero
+            yield b, rows, candidate, zero if len(rows) < len(ROLLS) else None
+
+    def box_outcomes(
+        self, masks: Indices, uppers: Indices, boxes: Indices
+    ) -> tuple[Indices, Indices, Flags]:
+        """For each final roll (rows) filling the given box in each state (columns): the
+        points it scores (with the upper bonus when they reach it), the state it leads to,
+        and whether they reach the bonus."""
+        gained = self.scores.ravel()[boxes * len(ROLLS) + np.arange(len(ROLLS))[:, None]]
+        reached = uppers + np.where(boxes < len(rules.FACES), gained, 0)  # upper boxes first
+        crossed: Flags = (uppers < self.cap) & (reached >= self.cap)
+        points: Indices = gained + self.bonus * crossed
+        nexts = self.state_index(masks | (1 << boxes), np.minimum(self.cap, reached))
+        return points, nexts, crossed
 
     def solve(self, progress: Progress | None = None) -> Values:
         """The value of every state with a turn left (a dense array by `state_index`)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -124,8 +125,22 @@ def _rounded_normal(mean: float, variance: float, top: int) -> Values:
 
 
 def _normal_cdf(z: Values) -> Values:
-    cdf: Values = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+    """The standard normal distribution function, interpolated in a table of it (within
+    1e-8 of `math.erf`'s): asking `math.erf` of every whole total of every player was half
+    of an 8-player Win column's time."""
+    grid, table = _normal_cdf_table()
+    cdf: Values = np.interp(z, grid, table)
     return cdf
+
+
+CDF_REACH = 10  # beyond 10 standard deviations the distribution function is 0 or 1 to 1e-23
+
+
+@cache
+def _normal_cdf_table() -> tuple[Values, Values]:
+    grid = np.linspace(-CDF_REACH, CDF_REACH, 2 * CDF_REACH * 2**11 + 1)  # steps of 1/2,048
+    table = np.array([0.5 * (1 + math.erf(z / math.sqrt(2))) for z in grid.tolist()])
+    return grid, table
 
 
 def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:

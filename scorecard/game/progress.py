@@ -8,7 +8,7 @@ game twice. What a card derives from its entries is kept up to date as entries c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -231,16 +231,23 @@ class GameProgress:
 
     def ranking(self) -> list[tuple[int, SeatProgress, rules.Totals]]:
         """Seats by total, best first; equal totals share a place."""
-        ordered = sorted(self.standings(), key=lambda item: -item[1].total)
-        ranked, place = [], 0
-        for index, (seat, totals) in enumerate(ordered):
-            if index == 0 or totals.total != ordered[index - 1][1].total:
-                place = index + 1
-            ranked.append((place, seat, totals))
-        return ranked
+        standings = ranked(self.standings(), lambda item: item[1].total)
+        return [(place, seat, totals) for place, (seat, totals) in standings]
 
     def winners(self) -> list[SeatProgress]:
         return [seat for place, seat, _ in self.ranking() if place == 1]
+
+
+def ranked[T](items: Sequence[T], total: Callable[[T], int]) -> list[tuple[int, T]]:
+    """Each item with its place, best total first; equal totals share a place and keep
+    their order (seating order, for seats)."""
+    ordered = sorted(items, key=lambda item: -total(item))
+    placed: list[tuple[int, T]] = []
+    for index, item in enumerate(ordered):
+        if index == 0 or total(item) != total(ordered[index - 1]):
+            place = index + 1
+        placed.append((place, item))
+    return placed
 
 
 def _build(game: Game, seats: list[Seat], entries: list[EntryRow]) -> GameProgress:
@@ -305,7 +312,8 @@ def load_many(games: list[Game]) -> list[GameProgress]:
     """Many games at once in two queries, for lists and statistics."""
     ids = [game.pk for game in games]
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
-    for seat in Seat.objects.filter(game_id__in=ids).select_related("player"):
+    found = Seat.objects.filter(game_id__in=ids).order_by("position")  # no join to games
+    for seat in found.select_related("player"):
         seats[seat.game_id].append(seat)
     entries: dict[int, list[EntryRow]] = {pk: [] for pk in ids}
     rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")

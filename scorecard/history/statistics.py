@@ -9,16 +9,18 @@ has finished ten games or ten thousand, and no page writes.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypedDict
+from typing import Any, TypedDict, overload
 
-from django.db.models import F, Max, Min
+from django.db.models import Count, F, IntegerField, Max, Min, OuterRef, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, GameProgress
 from scorecard.game.results import BAND as BAND  # the histogram's bands are the figures'
-from scorecard.models import Household, Player, PlayerFigures, Seat
+from scorecard.models import Game, Household, Player, PlayerFigures, Seat
 from scorecard.presenters.charts import Series
 
 
@@ -145,3 +147,70 @@ def high_scores(owner: Household, limit: int = 10) -> list[FamilyHighScores]:
         if scores := list(best[:limit]):
             found.append(FamilyHighScores(family, scores))
     return found
+
+
+class InProgressFirst(Sequence[Game]):
+    """Games as the games list shows them, for `Paginator`: those still going first, then
+    the finished ones, each part newest first. Each part is read through its own index (a
+    partial one holds only the games going), so a page costs the same for a hundred games
+    or ten thousand; one `ORDER BY` over both would sort every game of the household."""
+
+    def __init__(self, games: QuerySet[Game]) -> None:
+        self.games = games.order_by()
+        self.going = games.filter(finished__isnull=True).order_by("-created")
+        self.done = games.filter(finished__isnull=False).order_by("-created")
+        self._going_count: int | None = None
+
+    def __len__(self) -> int:  # what Paginator counts with (Sequence's `count` is another)
+        # All of them, which the owner's index alone answers; the finished ones would be
+        # counted row by row.
+        return self.games.count()
+
+    def going_count(self) -> int:
+        if self._going_count is None:
+            self._going_count = self.going.count()
+        return self._going_count
+
+    @overload
+    def __getitem__(self, index: int) -> Game: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Game]: ...
+
+    def __getitem__(self, index: int | slice) -> Game | list[Game]:
+        """A page of games (a slice from `start` up to `stop`), or one game."""
+        if isinstance(index, int):
+            found = self[index : index + 1]
+            if not found:
+                raise IndexError(index)
+            return found[0]
+        start, stop, going = index.start or 0, index.stop, self.going_count()
+        stop = len(self) if stop is None else stop
+        first = list(self.going[start:stop]) if start < going else []
+        then = list(self.done[max(start - going, 0) : stop - going]) if stop > going else []
+        return first + then
+
+
+def players_with_games_played(owner: Household) -> QuerySet[Player]:
+    """The household's players by name, each with how many games they sat at (`played`):
+    their settled games from their running figures, and only the seats not settled (games
+    going, or waiting for `settle_results`) counted one by one, through an index."""
+    settled = (
+        PlayerFigures.objects.filter(player=OuterRef("pk"))
+        .order_by()
+        .values("player")
+        .annotate(games=Sum("games"))
+        .values("games")
+    )
+    unsettled = (
+        Seat.objects.filter(player=OuterRef("pk"), scored__isnull=True)
+        .order_by()  # not the seats' own order, which joins their games
+        .values("player")
+        .annotate(seats=Count("pk"))
+        .values("seats")
+    )
+    zero = 0
+    played = Coalesce(Subquery(settled), zero, output_field=IntegerField()) + Coalesce(
+        Subquery(unsettled), zero, output_field=IntegerField()
+    )
+    return owner.players.annotate(played=played).order_by("name")

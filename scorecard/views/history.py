@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.core.paginator import Paginator
-from django.db.models import Case, Count, Value, When
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -17,10 +16,10 @@ from scorecard.access.households import (
     household_seated_game,
 )
 from scorecard.engine import families
-from scorecard.game.progress import EntryRow, load_many, load_progress
+from scorecard.game.progress import EntryRow, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
-from scorecard.presenters import advisor, charts, review
+from scorecard.presenters import advisor, charts, past_games, review
 from scorecard.presenters.box_names import family_name
 from scorecard.presenters.sheet import game_columns, player_groups, sheet_rows
 from scorecard.web import advice_setting
@@ -45,13 +44,12 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         games = games.filter(seats__player__public_id=player)
     if mode in Game.Mode.values:
         games = games.filter(mode=mode)
-    in_progress_first = Case(When(finished=None, then=Value(0)), default=Value(1))
-    games = games.order_by(in_progress_first.asc(), "-created")
-    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    listed = statistics.InProgressFirst(games)
+    page = Paginator(listed, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     players = household.players.order_by("name") if household else []
     context = {
         "page": page,
-        "summaries": load_many(list(page.object_list)),
+        "summaries": past_games.game_summaries(list(page.object_list)),
         "players": players,
         "modes": Game.Mode.choices,
         "chosen": {"player": player, "mode": mode},
@@ -101,9 +99,7 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def players_list(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
-    players = (
-        household.players.annotate(played=Count("seats")).order_by("name") if household else []
-    )
+    players = statistics.players_with_games_played(household) if household else []
     return render(request, "players.html", {"players": players})
 
 

@@ -20,15 +20,14 @@ from django.views.decorators.http import require_GET
 
 # What a game page needs to open without a connection: its scripts, styles and icon.
 SHELL = [
-    "django_htmx/htmx-2.min.js",
-    "js/requests.js",
-    "js/shell.js",
-    "js/outbox.js",
-    "js/live.js",
-    "js/dice-pad.js",
-    "js/dice-game.js",
-    "js/submit-on-change.js",
+    "bundles/htmx-2.js",
+    "bundles/game-at-table.js",
+    "bundles/game-digital.js",
+    "bundles/game-watched.js",
     "css/app.css",
+    "css/dice.css",
+    "css/advice.css",
+    "css/rolls.css",
     "favicon.svg",
 ]
 WORKER = "sw.js"

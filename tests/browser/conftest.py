@@ -42,11 +42,14 @@ def chromium():
         browser.close()
 
 
-@pytest.fixture
-def phone(chromium, live_server):
-    """A page on a 390x844 phone screen, with the console watched for errors."""
+def open_phone(chromium, base: str, *, viewport=PHONE, scale: int = 2, workers: str = "allow"):
+    """A touch page on a phone screen whose console errors land in `page.errors`."""
     context = chromium.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+        viewport=viewport,
+        device_scale_factor=scale,
+        is_mobile=True,
+        has_touch=True,
+        service_workers=workers,
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -56,9 +59,35 @@ def phone(chromium, live_server):
         "console",
         lambda message: page.errors.append(message.text) if message.type == "error" else None,
     )
-    page.base = live_server.url
-    yield page
-    context.close()
+    page.base = base
+    return page
+
+
+def service_workers(request) -> str:
+    """Playwright's routes miss the requests of a page while its service worker takes
+    control: a test that routes requests is marked `routes_requests` and runs without it."""
+    return "block" if request.node.get_closest_marker("routes_requests") else "allow"
+
+
+@pytest.fixture
+def phones(chromium, live_server, request):
+    """Opens phones for the test (`phones()`, `phones(viewport=..., scale=1)`); all closed after."""
+    opened = []
+
+    def open_one(**options):
+        page = open_phone(chromium, live_server.url, workers=service_workers(request), **options)
+        opened.append(page)
+        return page
+
+    yield open_one
+    for page in opened:
+        page.context.close()
+
+
+@pytest.fixture
+def phone(phones):
+    """A page on a 390x844 phone screen, with the console watched for errors."""
+    return phones()
 
 
 def save_screenshot(page, name: str) -> Path:

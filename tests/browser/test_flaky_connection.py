@@ -14,7 +14,7 @@ from scorecard.access import sharing
 from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.models import Browser, Entry, Game, IdempotentRequest, LinkRole
-from tests.browser.conftest import PHONE, join_household, save_screenshot
+from tests.browser.conftest import join_household, save_screenshot
 from tests.factories import GameFactory, HouseholdFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,16 +59,6 @@ def wait_for(condition, seconds: float) -> float:
         assert time.monotonic() - start < seconds, "still not so after the time allowed"
         time.sleep(0.1)
     return time.monotonic() - start
-
-
-def another_phone(chromium, page):
-    context = chromium.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    other = context.new_page()
-    other.set_default_timeout(10_000)
-    other.base = page.base
-    return other
 
 
 def test_a_box_tapped_offline_waits_on_the_card_and_is_recorded_once_when_back(phone):
@@ -123,6 +113,7 @@ def test_a_slow_answer_keeps_the_turn_busy_and_a_second_tap_does_nothing(phone):
     assert script_errors(phone) == []
 
 
+@pytest.mark.routes_requests
 def test_an_answer_lost_after_the_write_is_retried_with_its_key_and_written_once(phone):
     game = open_game(phone)
     type_dice(phone, "12345")
@@ -147,30 +138,35 @@ def test_an_answer_lost_after_the_write_is_retried_with_its_key_and_written_once
     assert script_errors(phone) == []
 
 
+@pytest.mark.routes_requests
 def test_a_busy_server_s_503_is_sent_again_like_an_offline_tap(phone):
     game = open_game(phone)
     type_dice(phone, "12345")
-    answered: list[int] = []
+    busy = [True]
+    keys: list[str] = []
 
-    def busy_once(route):
-        if not answered:
-            answered.append(503)
+    def busy_until_read(route):
+        keys.append(route.request.headers.get("idempotency-key", ""))
+        if busy[0]:
             route.fulfill(status=503, headers={"Retry-After": "2"}, body="Back in a moment.")
         else:
             route.continue_()
 
-    phone.route("**/record/", busy_once)
+    phone.route("**/record/", busy_until_read)
     box(phone, "Chance").tap()
     expect(phone.locator("#outbox-status")).to_have_text(NOT_SENT)
+    expect(box(phone, "Chance")).to_have_class(re.compile(r"\bpending\b"))
+    busy[0] = False
     expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn", timeout=10_000)
+    assert len(set(keys)) == 1 and keys[0] and len(keys) >= 2, keys
     assert entries(game) == [(1, "chance", 15)]
     assert script_errors(phone) == []
 
 
-def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(phone, chromium):
+def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(phone, phones):
     household = HouseholdFactory()
     game = open_game(phone, household)
-    other = another_phone(chromium, phone)
+    other = phones()
     join_household(other, household)
     other.goto(f"{phone.base}/games/{game.public_id}/")
     type_dice(phone, "12345")
@@ -316,9 +312,7 @@ def cookie_of(page, browser) -> None:
     )
 
 
-def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_poll(
-    phone, chromium
-):
+def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_poll(phone, phones):
     household = HouseholdFactory()
     Browser.objects.create(household=household, name="Ann’s phone")
     tablet = Browser.objects.create(household=household, name="Kitchen tablet")
@@ -327,7 +321,7 @@ def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_
     phone.goto(f"{phone.base}/games/{game.public_id}/")
     wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
 
-    ann = another_phone(chromium, phone)
+    ann = phones()
     join_household(ann, household)  # the household's first browser: Ann's phone
     ann.goto(f"{ann.base}/household/")
     expect(ann.locator("#browsers-title ~ .hint")).to_contain_text(
@@ -342,7 +336,7 @@ def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_
     ann.context.close()
 
 
-def test_joining_another_household_forgets_the_saved_games_at_once(phone, chromium):
+def test_joining_another_household_forgets_the_saved_games_at_once(phone):
     game = open_game(phone)
     wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
     other = HouseholdFactory()

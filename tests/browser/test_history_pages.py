@@ -113,3 +113,48 @@ def test_a_game_finished_undone_and_finished_again_by_taps_shows_on_the_player_p
     player_page_shows("1", best)
     assert no_sideways_scroll(phone)
     assert phone.errors == []
+
+
+def test_the_games_list_on_a_phone_by_taps(phone):
+    """Games going first with how far they are, then finished ones with their winners (two
+    for a tie), a Yatzy and a Maxi Yatzy game among them; Older pages on; a finished game
+    opens its review, a player their page. 360 pixels wide, light and dark."""
+    from scorecard.engine import families
+    from scorecard.game import services
+    from tests.factories import play_on
+
+    household = HouseholdFactory()
+    bulk_finished_games(household, ["Ann", "Bob"], 21, seed=3)
+    tie = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(tie, [turn for turn in SOLO_GAME for _ in range(2)])
+    yatzy = services.HouseSettings(families.YATZY.key)
+    play_on(GameFactory(owner=household, names=["Cy", "Ann"], house=yatzy), seed=1)
+    maxi = services.HouseSettings(families.MAXI.key)
+    play_on(GameFactory(owner=household, names=["Di", "Ann"], house=maxi), turns=5, seed=2)
+    join_household(phone, household)
+    phone.set_viewport_size({"width": 360, "height": 780})
+    phone.goto(f"{phone.base}/")
+    main = phone.get_by_role("navigation", name="Main")
+    main.get_by_role("link", name="Games", exact=True).tap()
+    cards = phone.locator(".game-card")
+    expect(cards).to_have_count(20)
+    expect(cards.first).to_contain_text("Maxi Yatzy")
+    expect(cards.first).to_contain_text("in progress, turn 6 of 40")
+    expect(cards.first.get_by_label("winner")).to_have_count(0)
+    expect(cards.nth(1)).to_contain_text("Yatzy")
+    expect(cards.nth(1).get_by_label("winner")).to_have_count(1)
+    expect(cards.nth(2).get_by_label("winner")).to_have_count(2)  # the tie
+    expect(cards.nth(2)).to_contain_text(f"Ann {card_total(SOLO_GAME)}")
+    assert no_sideways_scroll(phone)
+    save_screenshot(phone, "games-list-phone")
+    phone.emulate_media(color_scheme="dark")
+    save_screenshot(phone, "games-list-phone-dark")
+    phone.get_by_role("link", name="Older").tap()
+    expect(phone.get_by_text("Page 2 of 2")).to_be_visible()
+    expect(cards).to_have_count(4)
+    cards.first.locator("a").first.tap()
+    expect(phone.get_by_role("heading", name="Running totals")).to_be_visible()
+    phone.go_back()
+    cards.first.get_by_role("link", name="Bob", exact=True).tap()
+    expect(phone.get_by_role("heading", name="Bob")).to_be_visible()
+    assert phone.errors == []

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorecard.models import Browser, Entry
-from tests.browser.conftest import PHONE, join_household, save_screenshot
+from tests.browser.conftest import join_household, save_screenshot
 from tests.factories import GameFactory, HouseholdFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,25 +20,10 @@ SMALL_PHONE = {"width": 360, "height": 740}
 REFUSED_PAGE = "Failed to load resource: the server responded with a status of 400 (Bad Request)"
 
 
-def watch_console(page) -> None:
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on(
-        "console",
-        lambda message: page.errors.append(message.text) if message.type == "error" else None,
-    )
-
-
 @pytest.fixture
-def second_phone(chromium, live_server):
+def second_phone(phones):
     """Another phone at the table: a browser of its own, with no cookie of ours."""
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base = live_server.url
-    watch_console(page)
-    yield page
-    context.close()
+    return phones(scale=1)
 
 
 class Elsewhere(ThreadingHTTPServer):
@@ -176,15 +161,9 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(pho
 
 
 @pytest.fixture
-def third_phone(chromium, live_server):
+def third_phone(phones):
     """One more phone at the table, with a browser of its own."""
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base = live_server.url
-    watch_console(page)
-    yield page
-    context.close()
+    return phones(scale=1)
 
 
 def a_poll_after_an_entry(page):
@@ -216,6 +195,7 @@ def test_two_phones_watching_are_sent_one_drawing_of_each_entry(phone, second_ph
     save_screenshot(third_phone, "second-watcher-after-an-entry")
 
 
+@pytest.mark.routes_requests
 def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(phone, second_phone):
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])

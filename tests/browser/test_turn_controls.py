@@ -85,6 +85,7 @@ ERROR_PAGES = {
 }  # a 503 is kept and sent again by the outbox (tests/browser/test_flaky_connection.py)
 
 
+@pytest.mark.routes_requests
 @pytest.mark.parametrize("status", sorted(ERROR_PAGES))
 def test_a_failed_tap_is_said_in_place_and_the_page_stays_usable(phone, status):
     """No error answer to an htmx request ever replaces the page: the card stays, one line
@@ -133,6 +134,7 @@ def test_a_refusal_is_drawn_in_the_turn_and_the_next_tap_records(phone):
     assert failures == [400] and Entry.objects.get().points == 18
 
 
+@pytest.mark.routes_requests
 def test_a_box_tapped_while_the_pads_answer_is_on_its_way_is_recorded_once(phone):
     """⌫ asks the server again; a box tapped before that answer comes is recorded once, and
     the late answer (for a turn panel that is gone) never draws the recorded turn again."""

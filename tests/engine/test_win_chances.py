@@ -1,8 +1,10 @@
 """Each player's chance to finish first: trivial cases, exactness where it is claimed (by an
 enumeration of the turns), and accuracy against a seeded simulation of optimal play."""
 
+import math
 import random
 
+import numpy as np
 import pytest
 
 from scorecard.engine import rules, win_chances
@@ -75,3 +77,9 @@ def test_chances_are_within_3_points_of_a_simulation_of_optimal_play(
     computed = win_chances.win_chances(positions, HASBRO).chances
     simulated = win_chances.simulated_chances(positions, HASBRO, 4000, seed=seed)
     assert max(abs(a - b) for a, b in zip(computed, simulated, strict=True)) < 0.03
+
+
+def test_the_normal_distribution_function_is_within_1e8_of_math_erfs_inside_and_beyond_its_table():
+    z = np.concatenate([np.linspace(-12, 12, 10_001), np.random.default_rng(3).normal(0, 3, 5000)])
+    exact = np.array([0.5 * (1 + math.erf(x / math.sqrt(2))) for x in z.tolist()])
+    assert np.abs(win_chances._normal_cdf(z) - exact).max() < 1e-8

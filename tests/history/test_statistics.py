@@ -60,3 +60,46 @@ def test_running_totals_count_triple_cards_by_their_multiplier(household):
         )
     (series,) = running_totals(load_progress(game))
     assert series.values == [30, 30 + 2 * 30]
+
+
+def test_games_played_are_counted_from_the_figures_as_every_seat_would_be(household):
+    """The players list counts settled games from the running figures and only the seats not
+    settled one by one: the same numbers as counting every seat, through finishing,
+    correcting, reopening, waiting for `settle_results` and pruning."""
+    from django.db.models import Count
+    from django.utils import timezone
+
+    from scorecard.game import results
+    from scorecard.history.statistics import players_with_games_played
+    from scorecard.models import Seat
+    from tests.factories import GameFactory, play_on
+
+    def counted() -> dict[str, int]:
+        by_seat = household.players.annotate(sat=Count("seats"))
+        assert {p.name: p.played for p in players_with_games_played(household)} == {
+            p.name: p.sat for p in by_seat
+        }
+        return {p.name: p.sat for p in by_seat}
+
+    yatzy = services.HouseSettings("yatzy")
+    maxi = services.HouseSettings("maxi")
+    bulk_finished_games(household, ["Ann", "Bob"], 3, seed=1)
+    bulk_finished_games(household, ["Ann", "Cy"], 2, seed=2, settle=False)  # after an upgrade
+    play_on(GameFactory(owner=household, names=["Ann", "Bob"], house=yatzy), seed=3)
+    play_on(GameFactory(owner=household, names=["Cy", "Ann"], house=maxi), seed=4)
+    play_on(GameFactory(owner=household, names=["Bob"], mode=Game.Mode.TRIPLE), turns=4)
+    reopened = play_on(GameFactory(owner=household, names=["Di", "Ann"]), seed=5)
+    GameFactory(owner=household, names=["Ann", "Eve"])  # no box filled: pruned below
+    assert counted() == {"Ann": 9, "Bob": 5, "Cy": 3, "Di": 1, "Eve": 1}
+    first = reopened.entries.get(turn=1)  # Di's ones
+    services.correct_box(game=reopened, version=reopened.version, entry=first, dice=(1, 1, 1, 2, 3))
+    counted()
+    reopened.refresh_from_db()
+    services.undo_last_entry(game=reopened, version=reopened.version)
+    counted()
+    list(results.settle_waiting())
+    assert not results.waiting_games().exists()
+    counted()
+    services.games_prune(started_before=timezone.now())
+    assert counted() == {"Ann": 8, "Bob": 5, "Cy": 3, "Di": 1, "Eve": 0}
+    assert Seat.objects.filter(scored__isnull=True).count() == 3  # the games going

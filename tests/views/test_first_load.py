@@ -3,8 +3,9 @@ measured by `tests.helpers.first_load` (also `make bench`'s figure).
 
 The page and the manifest are asked for as Chromium asks (`br` among the encodings), so
 their bytes are the compressed answers the middleware really sends; each static file the
-page names is minified (ours) and compressed by whitenoise's own compressor, as
-`collectstatic` leaves it for whitenoise to serve. The service worker is registered after
+page names (htmx and our bundle come minified by uglify-js, our style sheets are minified
+here) is compressed by whitenoise's own compressor, as `collectstatic` leaves it for
+whitenoise to serve. The service worker is registered after
 the page's `load` and the home-screen icon is fetched only when the card is installed:
 neither is counted.
 """
@@ -16,16 +17,19 @@ from django.urls import reverse
 from scorecard.access import sharing
 from scorecard.models import LinkRole
 from scorecard.views import shell
+from scorecard.web.static_files import BUNDLES
 from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
-# Issue 21's goal is 21,500 bytes (issue 23's: under 22 KB in every language), not reached:
-# htmx alone is 14,996 (README: "First load"). The ceiling is the figure reached, so a change
-# that adds bytes to the first load has to say so here; `make bench` prints the figure beside
-# the goal. Translations added 300: the footer's language switch (about 160 bytes compressed,
-# cut to that from 180: no `next` field, id or class) and each language's own words (Finnish,
-# the heaviest, about 90 more than English).
-FIRST_LOAD_CEILING = 26_300
+# Issue 20's goal of 22 KB and issue 21's of 21,500 bytes are both missed (issue 23 asked for
+# under 22 KB in every language too): htmx alone is 14,673 of them (README: "First load"),
+# and our page, style sheet and bundle add about 9,000 more even after the minified bundle and
+# the split style sheets. Translations add about 500 to English's 23,700: the footer's
+# language switch (about 160 bytes compressed: no `next` field, id or class) and each
+# language's own words; German, the heaviest, measures 24,232. The ceiling is that figure
+# rounded up to the next 100, so a change that adds bytes to the first load has to say so
+# here; `make bench` prints the figure beside the goal.
+FIRST_LOAD_CEILING = 24_300
 
 
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
@@ -38,7 +42,8 @@ def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db, l
     assert f'<html lang="{language}">' in phone.get(reverse("game", args=[game.public_id])).text
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
     assert sum(sizes.values()) <= FIRST_LOAD_CEILING, parts
-    assert shell.static("js/outbox.js") in sizes  # the owner's page can record
+    assert shell.static("bundles/game-at-table.js") in sizes  # the owner's page can record
+    assert "js/outbox.js" in BUNDLES["bundles/game-at-table.js"]
     assert reverse("service-worker") not in sizes
 
 
@@ -46,9 +51,12 @@ def test_a_watcher_s_page_loads_no_script_for_controls_it_does_not_have(client, 
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
     link = sharing.link_renew(game=game, role=LinkRole.WATCH)
     loaded = first_load(client, reverse("watch", args=[link.token]))
+    scripts = [url for url in loaded if url.endswith(".js")]
+    assert scripts == [shell.static("bundles/htmx-2.js"), shell.static("bundles/game-watched.js")]
+    watched = BUNDLES["bundles/game-watched.js"]
     for script in ("outbox.js", "dice-pad.js", "dice-game.js", "submit-on-change.js"):
-        assert shell.static(f"js/{script}") not in loaded
-    assert shell.static("js/live.js") in loaded and shell.static("js/shell.js") in loaded
+        assert f"js/{script}" not in watched
+    assert "js/live.js" in watched and "js/shell.js" in watched
 
 
 def test_pages_are_sent_with_brotli_where_the_browser_takes_it_else_gzip(db):

@@ -47,12 +47,22 @@ def test_the_games_page_is_paginated(client_of, household):
 
 
 def test_the_games_page_costs_the_same_queries_for_many_games(household, django_assert_num_queries):
+    """The browser's household, the games going and finished counted, a page of finished
+    games, their seats, the players to filter by; and when the page has games going, those
+    games and their seats and entries."""
     client = browser_of(household)
     bulk_finished_games(household, ["Ann", "Bob"], 3)
-    with django_assert_num_queries(6) as few:
+    with django_assert_num_queries(6):
         assert client.get(reverse("games")).status_code == 200
     bulk_finished_games(household, ["Ann", "Bob"], 60, seed=1)
-    with django_assert_num_queries(len(few.captured_queries)):
+    with django_assert_num_queries(6):
+        assert client.get(reverse("games")).status_code == 200
+    play(GameFactory(owner=household, names=["Ann", "Bob"]), SOLO_GAME[:1])
+    with django_assert_num_queries(9):
+        assert client.get(reverse("games")).status_code == 200
+    for _ in range(3):
+        play(GameFactory(owner=household, names=["Ann", "Bob", "Cy"]), SOLO_GAME[:9])
+    with django_assert_num_queries(9):
         assert client.get(reverse("games")).status_code == 200
 
 
@@ -140,6 +150,7 @@ def test_no_history_page_settles_anything_however_many_finished_games_wait(house
     settle_results`: a page reads what is settled, in as many queries as ever, and writes
     nothing."""
     (game,) = bulk_finished_games(household, ["Ann", "Bob"], 1)
+    GameFactory(owner=household, names=["Ann", "Bob"])  # the games list reads its entries
     ann = Player.objects.get(name="Ann")
     client = browser_of(household)
     urls = [reverse(name, args=args) for name, args in _history_pages(ann, game)]
@@ -149,7 +160,7 @@ def test_no_history_page_settles_anything_however_many_finished_games_wait(house
     for url in urls:
         assert len(after[url]) == len(before[url]), url
         assert all(sql.startswith("SELECT") for sql in after[url]), url
-    assert Seat.objects.filter(final_total=None).count() == 600  # still waiting
+    assert Seat.objects.filter(final_total=None, game__finished__isnull=False).count() == 600
     page = text(client.get(reverse("player", args=[ann.public_id])))
     assert "<dt>Games finished</dt><dd>1</dd>" in page
 
@@ -320,3 +331,41 @@ def test_a_review_s_charts_draw_the_same_in_swedish_and_german_with_their_words_
         drawn = charts(language)
         assert _coordinates(drawn) == _coordinates(english), language
         assert f">{turn}</text>" in drawn and f"<title>{title}</title>" in drawn
+
+
+def _plans(client, url: str, reading: str) -> dict[str, str]:
+    """SQLite's plan of each query the page makes of the table `reading`, by query."""
+    plans = {}
+    for sql in _queries(client, url):
+        if f'FROM "{reading}"' in sql:
+            with connection.cursor() as cursor:
+                cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
+                plans[sql] = " / ".join(row[-1] for row in cursor.fetchall())
+    return plans
+
+
+def test_the_games_list_never_sorts_every_game_of_the_household(household):
+    """Games going first, then the finished, each through an index in the order shown: a
+    sort of every game would grow with the household's history."""
+    if connection.vendor != "sqlite":
+        return  # the plans are SQLite's words
+    bulk_finished_games(household, ["Ann", "Bob"], 30)
+    GameFactory(owner=household, names=["Ann", "Bob"])
+    plans = _plans(browser_of(household), reverse("games"), "scorecard_game")
+    assert len(plans) == 4  # the two counts and the two parts of the page
+    assert not [plan for plan in plans.values() if "TEMP B-TREE" in plan or "SCAN" in plan]
+    counts = [plan for sql, plan in plans.items() if "COUNT(*)" in sql]
+    assert len(counts) == 2  # all (from the index alone), and the games going (a few rows)
+    assert all("COVERING INDEX" in plan or "game_in_progress_by_owner" in plan for plan in counts)
+
+
+def test_the_players_list_counts_only_the_seats_not_settled(household):
+    """A player's settled games come from their running figures; only the seats of games
+    going (or waiting for `settle_results`) are counted one by one."""
+    if connection.vendor != "sqlite":
+        return  # the plans are SQLite's words
+    bulk_finished_games(household, ["Ann", "Bob"], 30)
+    (plan,) = _plans(browser_of(household), reverse("players"), "scorecard_seat").values()
+    assert "seat_results_by_total (player_id=? AND scored=?)" in plan
+    assert "scorecard_seat_player_id" not in plan  # every seat of a player
+    assert "scorecard_game" not in plan

@@ -1,13 +1,25 @@
 """Our scripts and style sheet reach the phone minified, hashed and compressed; nothing
 else is touched, and every minified script is still JavaScript that parses."""
 
+import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.core.files.storage import FileSystemStorage
+from whitenoise.compress import Compressor
 
-from scorecard.web.static_files import OURS, MinifiedStaticFiles, minified
+from scorecard.web import static_files
+from scorecard.web.static_files import (
+    BUNDLES,
+    OURS,
+    BundleFinder,
+    MinifiedStaticFiles,
+    built_bundle,
+    minified,
+)
 
 OUR_FILES = sorted(
     str(path.relative_to(OURS))
@@ -57,3 +69,54 @@ def test_every_minified_script_still_parses(name, tmp_path):
     script.write_text(minified(name, (OURS / name).read_text()))
     checked = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_each_bundle_is_its_sources_minified_in_one_strict_script(tmp_path):
+    """A page runs one bundle: classic scripts, so uglify must not take them for modules
+    (it then drops "use strict", and the code runs in sloppy mode)."""
+    for name, sources in BUNDLES.items():
+        built = built_bundle(name).read_text()
+        assert '"use strict";' in built[:40], name  # htmx's is its function's first line
+        joined = sum(len(Path(finders.find(source)).read_text()) for source in sources)
+        assert len(built) < 0.8 * joined, name
+        script = tmp_path / "bundle.js"
+        script.write_text(built)
+        node = shutil.which("node")
+        checked = subprocess.run([node, "--check", str(script)], capture_output=True, text=True)
+        assert checked.returncode == 0, (name, checked.stderr)
+
+
+def test_a_bundle_is_made_again_when_a_source_changes(tmp_path, monkeypatch):
+    sources = tmp_path / "sources"
+    (sources / "js").mkdir(parents=True)
+    (sources / "js" / "one.js").write_text('"use strict";\nconst greeting = "hello";\n')
+    (sources / "js" / "two.js").write_text('"use strict";\ndocument.title = greeting;\n')
+    monkeypatch.setattr(static_files, "BUILT", tmp_path / "built")
+    monkeypatch.setattr(static_files, "BUNDLES", {"bundles/both.js": ["js/one.js", "js/two.js"]})
+    monkeypatch.setattr(static_files.finders, "find", lambda name: str(sources / name))
+    first = built_bundle("bundles/both.js").read_text()
+    assert first == '"use strict";const greeting="hello";document.title=greeting;\n'
+    (sources / "js" / "two.js").write_text('"use strict";\ndocument.title = greeting + "!";\n')
+    assert built_bundle("bundles/both.js").read_text().endswith('greeting+"!";\n')
+
+
+def test_the_bundles_are_found_by_the_finders_and_collected_as_they_were_made(tmp_path):
+    for name in BUNDLES:
+        assert not (OURS / name).exists()  # a source of the same name would hide a bundle
+        assert finders.find(name) == str(built_bundle(name))
+    finder = BundleFinder()
+    listed = dict(finder.list(None))
+    assert set(listed) == set(BUNDLES)
+    storage, processed = collect(list(BUNDLES), tmp_path, finder.storage)
+    for name in BUNDLES:
+        assert (tmp_path / processed[name]).read_text() == built_bundle(name).read_text()
+        assert (tmp_path / f"{processed[name]}.br").exists()
+
+
+def test_htmx_is_minified_smaller_than_the_copy_it_comes_with_and_is_the_same_version():
+    shipped = Path(finders.find("django_htmx/htmx-2.min.js")).read_bytes()
+    ours = built_bundle("bundles/htmx-2.js").read_bytes()
+    compressor = Compressor(quiet=True)
+    assert len(compressor.compress_brotli(ours)) < len(compressor.compress_brotli(shipped)) - 250
+    version = re.search(rb'version:"(2\.[0-9.]+)"', shipped).group(1)
+    assert b'version:"' + version + b'"' in ours

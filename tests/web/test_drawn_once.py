@@ -1,0 +1,70 @@
+"""A score sheet's rows are drawn once for what they show and kept in the worker: the next
+version's grid redraws only the row an entry changed, and is byte for byte the grid a
+worker that kept nothing would draw."""
+
+import re
+
+from django.template import Context, Template
+
+from scorecard.engine.rules import Box
+from scorecard.templatetags import drawn_once
+from tests.factories import play
+from tests.helpers import browser_of, game_url, post_box
+
+
+def regions(page) -> tuple[str, str]:
+    """The grid and the standings of a game page, as sent."""
+    sections = r'<section id="(?:boxes|standings)".*?</section>'
+    found = re.findall(sections, page.content.decode(), re.S)
+    assert len(found) == 2, "no grid or no standings on the page"
+    return found[0], found[1]
+
+
+def drawn_afresh(client, game) -> tuple[str, str]:
+    """The game's regions drawn by a worker that kept nothing: no rows, no cached region."""
+    from django.core.cache import cache
+
+    cache.clear()
+    drawn_once.forget()
+    return regions(client.get(game_url(game)))
+
+
+def test_after_an_entry_the_changed_rows_are_redrawn_and_match_a_fresh_drawing(game):
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    owner = browser_of(game.owner)
+    before = regions(owner.get(game_url(game)))
+    post_box(owner, game, Box.CHANCE, (6, 6, 5, 5, 4))
+    after = regions(owner.get(game_url(game)))
+    standings, grid = after if "standings" in after[0][:30] else after[::-1]
+    assert ">26<" in grid and ">26<" in standings  # the second player's Chance
+    assert after != before
+    assert after == drawn_afresh(owner, game)
+
+
+def test_a_row_is_kept_for_its_values_and_language_and_drawn_again_for_others(monkeypatch):
+    template = Template("{% load drawn_once %}{% drawn_once key %}{{ shown }}{% enddrawn_once %}")
+
+    def draw(key: str, shown: str, language: str = "en") -> str:
+        monkeypatch.setattr(drawn_once, "get_language", lambda: language)
+        return template.render(Context({"key": key, "shown": shown}))
+
+    assert draw("a", "first") == "first"
+    assert draw("a", "second") == "first"  # the values named are the same: kept
+    assert draw("b", "second") == "second"
+    assert draw("a", "third", language="sv") == "third"
+
+
+def test_a_list_counts_by_its_items():
+    template = Template("{% load drawn_once %}{% drawn_once cells %}{{ shown }}{% enddrawn_once %}")
+    assert template.render(Context({"cells": [1, 2], "shown": "one"})) == "one"
+    assert template.render(Context({"cells": [1, 2], "shown": "two"})) == "one"
+    assert template.render(Context({"cells": [1, 3], "shown": "two"})) == "two"
+
+
+def test_only_the_most_recently_used_drawings_are_kept(monkeypatch):
+    monkeypatch.setattr(drawn_once, "KEPT", 2)
+    template = Template("{% load drawn_once %}{% drawn_once key %}{{ key }}{% enddrawn_once %}")
+    for key in ("a", "b", "a", "c"):
+        template.render(Context({"key": key}))
+    (node,) = [node for node in template.nodelist if isinstance(node, drawn_once.DrawnOnceNode)]
+    assert [key[1:] for key in node.drawings] == [("a",), ("c",)]
