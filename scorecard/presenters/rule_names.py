@@ -6,19 +6,25 @@ The engine keeps them as English data (it may not import Django), as it keeps th
 switch of the engine has its words.
 """
 
-from django.utils.functional import Promise
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.utils.translation import pgettext_lazy
 
 from scorecard.engine import families, rules
 
-JOKER_LABELS: dict[str, Promise] = {
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
+
+JOKER_LABELS: dict[str, _StrPromise] = {
     "hasbro": pgettext_lazy("extra-Yahtzee rule", "Hasbro"),
     "any_lower": pgettext_lazy("extra-Yahtzee rule", "Any lower box"),
     "free": pgettext_lazy("extra-Yahtzee rule", "Free choice"),
     "none": pgettext_lazy("extra-Yahtzee rule", "No extra Yahtzees"),
 }
 
-JOKER_SUMMARIES: dict[str, Promise] = {
+JOKER_SUMMARIES: dict[str, _StrPromise] = {
     "hasbro": pgettext_lazy(
         "extra-Yahtzee rule",
         "Matching upper box first, then 3 or 4 of a kind, then any lower box at full value; "
@@ -41,14 +47,14 @@ JOKER_SUMMARIES: dict[str, Promise] = {
 }
 
 # A switch as a heading or a choice says it ...
-SWITCH_LABELS: dict[str, Promise] = {
+SWITCH_LABELS: dict[str, _StrPromise] = {
     "five_alike_full_house": pgettext_lazy("house rule", "Five alike counts as a full house"),
     "four_alike_two_pairs": pgettext_lazy("house rule", "Four alike counts as two pairs"),
     "saved_rolls": pgettext_lazy("house rule", "Rolls not used are saved for later turns"),
 }
 
 # ... and inside a list of the rules a game was played by ("Yatzy, five alike counts as ...").
-SWITCH_NOTES: dict[str, Promise] = {
+SWITCH_NOTES: dict[str, _StrPromise] = {
     "five_alike_full_house": pgettext_lazy("house rule", "five alike counts as a full house"),
     "four_alike_two_pairs": pgettext_lazy("house rule", "four alike counts as two pairs"),
     "saved_rolls": pgettext_lazy("house rule", "rolls not used are saved for later turns"),
