@@ -139,8 +139,11 @@ def test_a_real_postgresql_restart_is_a_503_then_the_site_answers_again(postgres
     port = free_port()
     environment = {"PATH": os.environ["PATH"], "DATABASE_URL": postgresql.url}
     environment |= {"DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_SSL_REDIRECT": "0"}
-    manage = [sys.executable, "manage.py", "migrate", "--noinput"]
-    subprocess.run(manage, cwd=ROOT, env=environment, check=True, capture_output=True)
+    # As a deploy does: the pages (our own 404 among them) name their static files by the
+    # manifest collectstatic writes.
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v0"]):
+        manage = [sys.executable, "manage.py", *command]
+        subprocess.run(manage, cwd=ROOT, env=environment, check=True, capture_output=True)
     environment |= {"BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1"}
     environment |= {"GUNICORN_ACCESS_LOG": ""}
     server = subprocess.Popen(
