@@ -26,7 +26,7 @@ fi; \
 exit 1
 endef
 
-.PHONY: venv venv-test run test test-postgres scale-out lint format migrate strategy bench mutants clean
+.PHONY: venv venv-test run test test-postgres scale-out lint format migrate strategy bench mutants clean messages
 
 HOST ?= 127.0.0.1
 # Development: debug on, and a random secret key kept in .secret-key-development.
@@ -117,6 +117,13 @@ lint: venv-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(DEV) $(VENV)/bin/mypy
+
+# The catalogs (locale/README.md): extract every text into each language's .po, then compile
+# the .mo files, which are committed. tests/test_locale.py fails when either is out of step.
+messages: venv
+	$(DEV) $(PY) manage.py makemessages --all --no-obsolete \
+	  --ignore='tests/*' --ignore='bench/*' --ignore='staticfiles/*' --ignore='mutants/*'
+	$(DEV) $(PY) manage.py compilemessages --ignore='.venv/*'
 
 format: venv-test
 	$(VENV)/bin/ruff check --fix .

@@ -10,6 +10,8 @@ from typing import Any
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from scorecard.engine import families, rules
 
@@ -81,9 +83,9 @@ FAMILY_CHOICES = [(key, family.name) for key, family in families.FAMILIES.items(
 
 
 class GameMode(models.TextChoices):
-    STANDARD = "standard", "Standard"
-    TRIPLE = "triple", "Triple Yahtzee"
-    CHALLENGE = "challenge", "Challenge Yahtzee"
+    STANDARD = "standard", _("Standard")
+    TRIPLE = "triple", _("Triple Yahtzee")
+    CHALLENGE = "challenge", _("Challenge Yahtzee")
 
 
 class Game(models.Model):
@@ -173,7 +175,8 @@ class Game(models.Model):
         """What the game is called on its pages: Yahtzee's mode ("Standard", "Triple
         Yahtzee", ...) or the other family's name ("Yatzy", "Maxi Yatzy")."""
         family = self.house_rules.family
-        return self.get_mode_display() if family.has_jokers else family.name
+        # The family's name is in the catalogs by presenters.box_names.FAMILY_NAMES.
+        return self.get_mode_display() if family.has_jokers else pgettext("game", family.name)
 
     @property
     def cards_per_player(self) -> int:
@@ -181,8 +184,8 @@ class Game(models.Model):
 
 
 class LinkRole(models.TextChoices):
-    WATCH = "watch", "Watch"
-    SCORE = "score", "Score"
+    WATCH = "watch", _("Watch")
+    SCORE = "score", _("Score")
 
 
 class GameLink(models.Model):

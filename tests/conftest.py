@@ -103,3 +103,14 @@ def fresh_cache():
     drawn_once.forget()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked():
+    """Each test starts in English: a request in another language leaves its language active
+    in the thread (Django's LocaleMiddleware activates it and never puts it back)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")

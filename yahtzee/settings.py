@@ -101,6 +101,8 @@ MIDDLEWARE = [
     # Most requests are polls of an unchanged game: answered 304 here, before the rest.
     "scorecard.web.live.AnswerUnchangedPolls",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The phone's language: its cookie (the footer's switch), else its Accept-Language.
+    "scorecard.web.language.PhoneLanguage",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -181,7 +183,23 @@ else:
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
-USE_I18N = False
+USE_I18N = True
+# The languages of the tables the card serves (the switch names each in its own words).
+LANGUAGES = [
+    ("en", "English"),
+    ("sv", "Svenska"),
+    ("da", "Dansk"),
+    ("nb", "Norsk bokmål"),
+    ("fi", "Suomi"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("es", "Español"),
+]
+# The catalogs, .po and compiled .mo both committed (locale/README.md says why).
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switch's choice is kept a year, like any preference of this browser.
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -240,6 +258,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = _hsts_preload
 # Cookies of our own (household, advice) follow the session cookie's Secure flag.
 COOKIES_SECURE = not DEBUG
+LANGUAGE_COOKIE_SECURE = COOKIES_SECURE
 
 # Requests are refused before their body is read when they are larger than an import may be.
 MAX_REQUEST_BYTES = 20 * 1024 * 1024

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
 
 from scorecard.access.households import SEEN_EVERY
 from scorecard.game.services import Refusal
@@ -68,7 +69,7 @@ def household_join(*, household: Household, name: str) -> Browser:
 
 def browser_remove(*, household: Household, browser_id: int) -> bool:
     """Shut one of the household's browsers out; another household's is never touched."""
-    removed, _ = Browser.objects.filter(household=household, pk=browser_id).delete()
+    removed, _by_model = Browser.objects.filter(household=household, pk=browser_id).delete()
     return bool(removed)
 
 
@@ -77,16 +78,18 @@ def browser_rename(*, household: Household, browser_id: int, name: str) -> Brows
     never share a name, so the list tells them apart."""
     name = " ".join(name.split())  # tabs and line breaks pasted in become single spaces
     if not name:
-        raise Refusal("Give the browser a name.")
+        raise Refusal(_("Give the browser a name."))
     if len(name) > BROWSER_NAME_LENGTH:
-        raise Refusal(f"A name has at most {BROWSER_NAME_LENGTH} characters.")
+        raise Refusal(_("A name has at most %(most)s characters.") % {"most": BROWSER_NAME_LENGTH})
     if not name.isprintable():
-        raise Refusal("A name cannot hold invisible or control characters.")
+        raise Refusal(_("A name cannot hold invisible or control characters."))
     browser = household.browsers.filter(pk=browser_id).first()
     if browser is None:
-        raise Refusal("That browser is no longer in this household.")
+        raise Refusal(_("That browser is no longer in this household."))
     if household.browsers.exclude(pk=browser_id).filter(name__iexact=name).exists():
-        raise Refusal(f"Another browser of this household is already called “{name}”.")
+        raise Refusal(
+            _("Another browser of this household is already called “%(name)s”.") % {"name": name}
+        )
     browser.name = name
     browser.save(update_fields=["name"])
     return browser
@@ -114,7 +117,7 @@ class Member:
 
     @property
     def remove_label(self) -> str:
-        return f"Remove {self.name}, {self.about}"
+        return _("Remove %(name)s, %(about)s") % {"name": self.name, "about": self.about}
 
 
 @dataclass(frozen=True)
@@ -136,13 +139,16 @@ def household_screen(
         refused = renaming if renaming and renaming.browser_id == browser.pk else None
         joined = date_format(timezone.localtime(browser.joined), "j M Y")
         is_this = browser.pk == this.pk
-        seen = "" if is_this else f", {_seen(browser.last_seen, now)}"
+        about = _("joined %(date)s") % {"date": joined}
+        if not is_this:
+            seen = _seen(browser.last_seen, now)
+            about = _("%(joined)s, %(seen)s") % {"joined": about, "seen": seen}
         members.append(
             Member(
                 id=browser.pk,
                 name=browser.name,
                 is_this=is_this,
-                about=f"joined {joined}{seen}",
+                about=about,
                 typed=refused.typed if refused else browser.name,
                 error=refused.error if refused else "",
             )
@@ -155,8 +161,8 @@ def household_screen(
 def _seen(last_seen: datetime, now: datetime) -> str:
     # The time is written at most once an hour, so it is never more exact than that.
     if now - last_seen < SEEN_EVERY:
-        return "seen within the hour"
-    return f"last seen {timesince(last_seen, now, depth=1)} ago"
+        return _("seen within the hour")
+    return _("last seen %(time)s ago") % {"time": timesince(last_seen, now, depth=1)}
 
 
 @dataclass(frozen=True)

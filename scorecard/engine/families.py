@@ -36,7 +36,38 @@ FACES = range(1, 7)
 
 
 class RuleViolation(ValueError):
-    """Input the rules refuse; the message is written for the player."""
+    """Input the rules refuse; the message is written for the player (a `Said` where the web
+    may say it in another language)."""
+
+
+class Said(str):
+    """A message for the player: English text that keeps its template (with `%(name)s`
+    placeholders) and the values filling it (boxes, numbers, other messages), so the web can
+    say it again in the page's language; the engine itself translates nothing."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, **values: object) -> Said:
+        english = template % {name: _english(value) for name, value in values.items()}
+        said = super().__new__(cls, english)
+        said.template, said.values = template, values
+        return said
+
+
+def _english(value: object) -> object:
+    """A value as the English message shows it: a box by its label, boxes as a list."""
+    if isinstance(value, tuple) and value and all(is_box(item) for item in value):
+        labels = [item.label for item in value]
+        return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} or {labels[-1]}"
+    if isinstance(value, list):  # a listing: "0, 7 to 9, 11"
+        return ", ".join(map(str, value))
+    return value.label if isinstance(value, _Sided) else value
+
+
+def is_box(value: object) -> bool:
+    """Whether `value` is a box of some family's card (a Yahtzee `Box` or a `FamilyBox`)."""
+    return isinstance(value, _Sided)
 
 
 class _Sided:
@@ -328,23 +359,42 @@ def hand_of(dice: Dice) -> Hand:
 _COUNT_WORDS = {5: "five", 6: "six"}
 
 
+def _enter_the_dice(count: int, example: str) -> str:
+    if count == 5:
+        return Said(
+            "Enter the dice as five digits from 1 to 6, such as %(example)s.", example=example
+        )
+    if count == 6:
+        return Said(
+            "Enter the dice as six digits from 1 to 6, such as %(example)s.", example=example
+        )
+    return f"Enter the dice as {count} digits from 1 to 6, such as {example}."
+
+
+def _a_roll_is(count: int, got: int) -> str:
+    if count == 5:
+        return Said("A roll is five dice; got %(count)s.", count=got)
+    if count == 6:
+        return Said("A roll is six dice; got %(count)s.", count=got)
+    return f"A roll is {count} dice; got {got}."
+
+
 def parse_dice(dice: Iterable[int] | str, count: int) -> Dice:
     """`count` dice as a sorted tuple; accepts ints or a string of digits such as "44425"."""
     if type(dice) is tuple and dice in _sorted_rolls(count):  # already parsed: the common case
         return dice
     example = "44425" if count == 5 else "444256"
-    words = _COUNT_WORDS.get(count, str(count))
     if isinstance(dice, str):
         text = "".join(dice.split()).replace(",", "")
         if not text.isdecimal():
-            raise RuleViolation(f"Enter the dice as {words} digits from 1 to 6, such as {example}.")
+            raise RuleViolation(_enter_the_dice(count, example))
         dice = [int(char) for char in text]
     values = list(dice)
     if len(values) != count:
-        raise RuleViolation(f"A roll is {words} dice; got {len(values)}.")
+        raise RuleViolation(_a_roll_is(count, len(values)))
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
-            raise RuleViolation(f"A die shows 1 to 6; got {value!r}.")
+            raise RuleViolation(Said("A die shows 1 to 6; got %(value)s.", value=repr(value)))
     return tuple(sorted(values))
 
 

@@ -60,6 +60,9 @@ from scorecard.engine.families import (
     RuleViolation as RuleViolation,
 )
 from scorecard.engine.families import (
+    Said as Said,
+)
+from scorecard.engine.families import (
     Switch as Switch,
 )
 from scorecard.engine.families import (
@@ -177,7 +180,7 @@ def _joker_options(open_boxes: list[Box], dice: Dice, joker: JokerRule) -> list[
         return [Option(box, values[box], True) for box in open_boxes]
     if matching in open_boxes:
         allowed = [matching]
-        why = f"{matching.label} is open, so this Yahtzee must go there."
+        why = Said("%(box)s is open, so this Yahtzee must go there.", box=matching)
     else:
         steps = [[box for box in LOWER_BOXES if box in open_boxes]]
         if joker is JokerRule.HASBRO:
@@ -191,13 +194,14 @@ def _joker_options(open_boxes: list[Box], dice: Dice, joker: JokerRule) -> list[
     ]
 
 
-def _joker_order_reason(allowed: list[Box]) -> str:
+def _joker_order_reason(allowed: list[Box]) -> Said:
     """Why the other open boxes are closed to this extra Yahtzee: it must go in these while
     one of them is open (the closed ones are for later turns, never a later choice now)."""
-    names = [box.label for box in allowed]
-    listing = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    while_open = "it is" if len(names) == 1 else "one of them is"
-    return f"An extra Yahtzee must go in {listing} while {while_open} open."
+    if len(allowed) == 1:
+        return Said("An extra Yahtzee must go in %(boxes)s while it is open.", boxes=(*allowed,))
+    return Said(
+        "An extra Yahtzee must go in %(boxes)s while one of them is open.", boxes=(*allowed,)
+    )
 
 
 def card_options(
@@ -236,16 +240,19 @@ def check_points(box: Box, points: int) -> int:
 
 def describe_values(values: Sequence[int]) -> str:
     """A short human list of values: "0, 3, 6, ... 15" or "0 or 5 to 30"."""
-    if len(values) <= 2:
-        return " or ".join(str(value) for value in values)
+    if len(values) == 1:
+        return str(values[0])
+    if len(values) == 2:
+        return Said("%(first)s or %(rest)s", first=values[0], rest=values[1])
     step = values[-1] - values[-2]
     if any(b - a != step for a, b in itertools.pairwise(values)):
         if _evenly_spaced(values[1:]):
-            return f"{values[0]} or {describe_values(values[1:])}"
+            return Said("%(first)s or %(rest)s", first=values[0], rest=describe_values(values[1:]))
         return _describe_runs(values)
     if step == 1:
-        return f"{values[0]} to {values[-1]}"
-    return f"{', '.join(str(v) for v in values[:3])}, ... {values[-1]}"
+        return Said("%(low)s to %(high)s", low=values[0], high=values[-1])
+    shown = ", ".join(str(v) for v in values[:3])
+    return Said("%(values)s, ... %(last)s", values=shown, last=values[-1])
 
 
 def _evenly_spaced(values: Sequence[int]) -> bool:
@@ -260,8 +267,11 @@ def _describe_runs(values: Sequence[int]) -> str:
             runs[-1].append(value)
         else:
             runs.append([value])
-    texts = [str(run[0]) if len(run) == 1 else f"{run[0]} to {run[-1]}" for run in runs]
-    return f"{', '.join(texts[:-1])} or {texts[-1]}"
+    texts = [
+        str(run[0]) if len(run) == 1 else Said("%(low)s to %(high)s", low=run[0], high=run[-1])
+        for run in runs
+    ]
+    return Said("%(first)s or %(rest)s", first=texts[:-1], rest=texts[-1])
 
 
 @dataclass(frozen=True)
@@ -302,8 +312,19 @@ def _typed_extra_yahtzee(filled: Card, box: Box, points: int, joker: JokerRule) 
         if not option.allowed and option.reason not in reasons:
             reasons.append(option.reason)
     if len(reasons) == 1:
-        raise RuleViolation(f"No extra Yahtzee scores {points} in {box.label}: {reasons[0]}")
-    raise RuleViolation(f"No five alike may score {points} in {box.label} under this rule.")
+        raise RuleViolation(
+            Said(
+                "No extra Yahtzee scores %(points)s in %(box)s: %(reason)s",
+                points=points,
+                box=box,
+                reason=reasons[0],
+            )
+        )
+    raise RuleViolation(
+        Said(
+            "No five alike may score %(points)s in %(box)s under this rule.", points=points, box=box
+        )
+    )
 
 
 def check_card(
@@ -461,7 +482,13 @@ class HouseRules[B: (Box, FamilyBox)]:
         if isinstance(rolls_used, bool) or not isinstance(rolls_used, int):
             raise RuleViolation(f"Rolls used are a whole number; got {rolls_used!r}.")
         if not 1 <= rolls_used <= allowed:
-            raise RuleViolation(f"This turn may use 1 to {allowed} rolls; got {rolls_used}.")
+            raise RuleViolation(
+                Said(
+                    "This turn may use 1 to %(allowed)s rolls; got %(used)s.",
+                    allowed=allowed,
+                    used=rolls_used,
+                )
+            )
         return rolls_used
 
     def saved_after(self, saved: int, rolls_used: int) -> int:
@@ -500,14 +527,16 @@ class HouseRules[B: (Box, FamilyBox)]:
             if not isinstance(box, Box | FamilyBox) or self.family.by_key.get(box.key) is not box:
                 raise RuleViolation(f"{box!r} is not a box of a {self.family.name} card.")
             if points not in self.achievable_points(box):
-                raise RuleViolation(f"{box.label} cannot hold {points} points.")
+                raise RuleViolation(
+                    Said("%(box)s cannot hold %(points)s points.", box=box, points=points)
+                )
 
     def open_boxes(self, filled: Mapping[B, int]) -> list[B]:
         """The boxes not filled yet, in card order (a full card is refused)."""
         self._check_filled(filled)
         open_boxes = [box for box in self.boxes if box not in filled]
         if not open_boxes:
-            raise RuleViolation("This card is full: every box is filled.")
+            raise RuleViolation(Said("This card is full: every box is filled."))
         return open_boxes
 
     def next_box(self, filled: Mapping[B, int]) -> B:
@@ -532,7 +561,7 @@ class HouseRules[B: (Box, FamilyBox)]:
     def _in_order(found: list[Option[B]]) -> list[Option[B]]:
         """Forced order: the next box takes the dice at their value there; the rest wait."""
         first = found[0]
-        why = f"The boxes are filled in order: {first.box.label} is next."
+        why = Said("The boxes are filled in order: %(box)s is next.", box=first.box)
         return [Option(first.box, first.points, True)] + [
             Option(option.box, option.points, False, why) for option in found[1:]
         ]
@@ -550,7 +579,12 @@ class HouseRules[B: (Box, FamilyBox)]:
         if points not in self.achievable_points(box):
             values = sorted(self.achievable_points(box))
             raise RuleViolation(
-                f"{box.label} cannot score {points}; it scores {describe_values(values)}."
+                Said(
+                    "%(box)s cannot score %(points)s; it scores %(values)s.",
+                    box=box,
+                    points=points,
+                    values=describe_values(values),
+                )
             )
         return points
 
@@ -571,10 +605,10 @@ class HouseRules[B: (Box, FamilyBox)]:
         """
         self._check_filled(filled)
         if box in filled:
-            raise RuleViolation(f"{box.label} is already filled.")
+            raise RuleViolation(Said("%(box)s is already filled.", box=box))
         if self.forced and box is not self.next_box(filled):
             raise RuleViolation(
-                f"The boxes are filled in order: {self.next_box(filled).label} is next."
+                Said("The boxes are filled in order: %(box)s is next.", box=self.next_box(filled))
             )
         if dice is not None:
             dice = self.family.parse_dice(dice)
@@ -583,12 +617,12 @@ class HouseRules[B: (Box, FamilyBox)]:
                 raise RuleViolation(option.reason)
             return Entry(box, option.points, dice, self._bonus(filled, dice, joker))
         if points is None:
-            raise RuleViolation(f"Enter the dice or the points for {box.label}.")
+            raise RuleViolation(Said("Enter the dice or the points for %(box)s.", box=box))
         self.check_points(box, points)
         if not extra_yahtzee:
             return Entry(box, points)
         if not self.family.has_jokers or not earns_bonus(_jokers_card(filled), joker):
-            raise RuleViolation("An extra Yahtzee earns 100 only with 50 in the Yahtzee box.")
+            raise RuleViolation(Said("An extra Yahtzee earns 100 only with 50 in the Yahtzee box."))
         bonus = _typed_extra_yahtzee(_jokers_card(filled), _jokers_box(box), points, joker)
         return Entry(box, points, bonus=bonus)
 
@@ -614,7 +648,8 @@ class HouseRules[B: (Box, FamilyBox)]:
                     extra_yahtzee=bool(entry.bonus) and not entry.dice,
                 )
             except RuleViolation as error:
-                raise RuleViolation(f"{entry.box.label}: {error}") from None
+                said = error.args[0] if error.args else str(error)
+                raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=said)) from None
             if (placed.points, placed.bonus) != (entry.points, entry.bonus):
                 raise RuleViolation(f"{entry.box.label}: {_mismatch(placed, entry)}")
             filled[entry.box] = entry.points

@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scorecard.engine import families, rules
 from scorecard.game import compiled, results
@@ -31,6 +32,7 @@ from scorecard.models import (
     Seat,
     UndoneEntry,
 )
+from scorecard.presenters.rule_words import said
 
 # The server's dice: the operating system's random source, never the client's word.
 dice_source: random.Random = random.SystemRandom()
@@ -59,7 +61,7 @@ class GameChanged(Refusal):
     status_code = 409
 
     def __init__(self, progress: GameProgress | None = None) -> None:
-        message = "The card changed since this screen was shown; here it is as it is now."
+        message = _("The card changed since this screen was shown; here it is as it is now.")
         super().__init__(message, progress=progress)
 
 
@@ -90,7 +92,7 @@ def by_the_rules(progress: GameProgress | None = None) -> Iterator[None]:
     try:
         yield
     except rules.RuleViolation as violation:
-        raise Refusal(str(violation), progress=progress) from None
+        raise Refusal(said(violation), progress=progress) from None
     except Refusal as refusal:
         refusal.progress = refusal.progress or progress
         raise
@@ -100,14 +102,15 @@ def clean_names(names: Sequence[str]) -> list[str]:
     cleaned = [" ".join(name.split()) for name in names]
     cleaned = [name for name in cleaned if name]
     if not 1 <= len(cleaned) <= MAX_PLAYERS:
-        raise Refusal(f"A game has 1 to {MAX_PLAYERS} players; got {len(cleaned)}.")
+        said_count = {"most": MAX_PLAYERS, "count": len(cleaned)}
+        raise Refusal(_("A game has 1 to %(most)s players; got %(count)s.") % said_count)
     if any(len(name) > MAX_NAME_LENGTH for name in cleaned):
-        raise Refusal(f"A name has at most {MAX_NAME_LENGTH} characters.")
+        raise Refusal(_("A name has at most %(most)s characters.") % {"most": MAX_NAME_LENGTH})
     if not all(name.isprintable() for name in cleaned):
-        raise Refusal("A name holds letters, digits and signs, not control characters.")
+        raise Refusal(_("A name holds letters, digits and signs, not control characters."))
     folded = [name.casefold() for name in cleaned]
     if len(set(folded)) != len(folded):
-        raise Refusal("Two players have the same name; tell them apart, e.g. 'Ann B'.")
+        raise Refusal(_("Two players have the same name; tell them apart, e.g. 'Ann B'."))
     return cleaned
 
 
@@ -275,9 +278,10 @@ def record_box(
             return Recorded(progress, repeat, False)
         seat = progress.current
         if seat is None:
-            raise Refusal("This game is over: every box is filled.", progress=progress)
+            raise Refusal(_("This game is over: every box is filled."), progress=progress)
         if not 1 <= card <= game.cards_per_player:
-            raise Refusal(f"There is no card {card} in this game.", progress=progress)
+            message = _("There is no card %(card)s in this game.") % {"card": card}
+            raise Refusal(message, progress=progress)
         with by_the_rules(progress):
             used = _rolls_used(progress, seat, rolls_used)
             placement = game.house_rules.place(
@@ -328,7 +332,9 @@ def _rolls_used(progress: GameProgress, seat: SeatProgress, said: int | None) ->
     house = progress.game.house_rules
     if progress.game.digital:
         if said is not None:
-            raise Refusal("In a digital game the server counts the rolls: only the box is chosen.")
+            raise Refusal(
+                _("In a digital game the server counts the rolls: only the box is chosen.")
+            )
         return len(progress.rolls) or house.family.rolls_per_turn
     used = house.family.rolls_per_turn if said is None else said
     return house.check_rolls_used(used, seat.saved_rolls)
@@ -341,16 +347,16 @@ def _turn_dice(
     Yahtzee the roll the round shares."""
     if progress.game.digital:
         if dice is not None or points is not None:
-            raise Refusal("In a digital game the server rolls: only the box is chosen.")
+            raise Refusal(_("In a digital game the server rolls: only the box is chosen."))
         dice = progress.turn_dice
         if dice is None:
-            raise Refusal("Roll the dice first.")
+            raise Refusal(_("Roll the dice first."))
     if dice is not None:
         dice = progress.game.house_rules.family.parse_dice(dice)
     round_dice = progress.round_dice
     if round_dice and dice and tuple(sorted(dice)) != round_dice:
         shown = " ".join(map(str, round_dice))
-        raise Refusal(f"Everyone scores this round's shared roll, {shown}.")
+        raise Refusal(_("Everyone scores this round's shared roll, %(dice)s.") % {"dice": shown})
     return dice
 
 
@@ -367,27 +373,29 @@ def roll_faces(
 
 def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
     if not progress.game.digital:
-        raise Refusal("This game's dice are rolled at the table, not here.")
+        raise Refusal(_("This game's dice are rolled at the table, not here."))
     if progress.current is None:
-        raise Refusal("This game is over: every box is filled.")
+        raise Refusal(_("This game is over: every box is filled."))
     if turn != progress.next_turn:
-        raise Refusal(f"That turn is over; this is turn {progress.next_turn}.")
+        raise Refusal(_("That turn is over; this is turn %(turn)s.") % {"turn": progress.next_turn})
     if progress.round_dice:
-        raise Refusal("This round's roll is already shared: choose a box for it.")
+        raise Refusal(_("This round's roll is already shared: choose a box for it."))
     family = progress.game.house_rules.family
     if not progress.rolls_left:
         raise Refusal(_no_rolls_left(progress))
     if any(not 0 <= position < family.dice_count for position in hold):
-        raise Refusal(f"Only dice 1 to {family.dice_count} can be held.")
+        raise Refusal(_("Only dice 1 to %(count)s can be held.") % {"count": family.dice_count})
     if hold and not progress.rolls:
-        raise Refusal("Roll first: there are no dice to hold yet.")
+        raise Refusal(_("Roll first: there are no dice to hold yet."))
 
 
 def _no_rolls_left(progress: GameProgress) -> str:
     allowed = progress.rolls_allowed
     if progress.game.house_rules.saves_rolls:
-        return f"{allowed} rolls this turn, the saved ones too, are used: choose a box now."
-    return f"{allowed} rolls a turn: choose a box now."
+        return _("%(allowed)s rolls this turn, the saved ones too, are used: choose a box now.") % {
+            "allowed": allowed
+        }
+    return _("%(allowed)s rolls a turn: choose a box now.") % {"allowed": allowed}
 
 
 def roll_dice(
@@ -431,7 +439,7 @@ def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None
         if version != game.version:
             raise GameChanged(progress)
         if not progress.entries:
-            raise Refusal("Nothing to undo: no box is filled yet.", progress=progress)
+            raise Refusal(_("Nothing to undo: no box is filled yet."), progress=progress)
         last = progress.entries[-1]
         assert last.created is not None, "read with_times, so every entry has its time"
         if game.finished:
@@ -459,7 +467,7 @@ def correct_box(
 ) -> Entry:
     """Change a filled box's dice or points, as long as its whole card stays valid."""
     if game.digital:
-        raise Refusal("The server rolled these dice, so they stand; undo a box instead.")
+        raise Refusal(_("The server rolled these dice, so they stand; undo a box instead."))
     _claim_version(game, version)
     if game.finished:
         results.unsettle(load_progress(game))
@@ -485,7 +493,8 @@ def correct_box(
     try:
         unforced.check_card([*before, corrected, *after], game.joker_rule)
     except rules.RuleViolation as error:
-        raise Refusal(f"That change would break a later box. {error}") from None
+        message = _("That change would break a later box. %(error)s") % {"error": said(error)}
+        raise Refusal(message) from None
     entry.points = placement.points
     entry.dice = "".join(map(str, placement.dice)) if placement.dice else ""
     entry.yahtzee_bonus = bool(placement.bonus)

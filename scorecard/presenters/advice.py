@@ -7,20 +7,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorecard.engine import rules
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-TRIPLE_HAS_NONE = (
+from scorecard.engine import rules
+from scorecard.presenters.box_names import box_name
+
+TRIPLE_HAS_NONE = gettext_lazy(
     "No advice for Triple Yahtzee: three cards at once make too many positions to solve exactly."
 )
-NO_ADVICE_FOR = (
-    "No advice for {family}: six dice make far too many positions to solve exactly here, "
+NO_ADVICE_FOR = gettext_lazy(
+    "No advice for %(family)s: six dice make far too many positions to solve exactly here, "
     "and a guess is not advice."
 )
-NOT_READY = (
+NOT_READY = gettext_lazy(
     "Advice is not ready yet: this server has not built the strategy tables for this rule "
     "(manage.py build_strategy)."
 )
-WIN_NOTE = (
+WIN_NOTE = gettext_lazy(
     "Win: each player’s chance of finishing first if everyone plays for points optimally "
     "from here (a tie counts as a share)."
 )
@@ -34,19 +39,27 @@ def percent(chance: float, digits: int = 1) -> str:
     0% or 100% that is not exact: "<0.1%", ">99.9%"."""
     least = 10.0 ** -(digits + 2)  # the smallest step shown: 0.1% with one digit
     if 0 < chance < least / 2:
-        return f"<{least:.{digits}%}"
+        return f"<{_percent(least, digits)}"
     if 1 - least / 2 < chance < 1:
-        return f">{1 - least:.{digits}%}"
-    return f"{chance:.{digits}%}"
+        return f">{_percent(1 - least, digits)}"
+    return _percent(chance, digits)
+
+
+def _percent(chance: float, digits: int) -> str:
+    # As the page's language writes a percentage: "12.3%", "12,3 %" in Swedish or French.
+    number = number_format(round(chance * 100, digits), digits)
+    return _("%(number)s%%") % {"number": number}
 
 
 def keep_label(keep: tuple[int, ...]) -> str:
     """The dice of a keep as the page lists them ("5 5 6"), or "nothing"."""
-    return " ".join(map(str, keep)) if keep else "nothing"
+    return " ".join(map(str, keep)) if keep else _("nothing")
 
 
 def keep_phrase(keep: tuple[int, ...]) -> str:
-    return f"keeping {keep_label(keep)}" if keep else "rerolling all five"
+    if not keep:
+        return _("rerolling all five")
+    return _("keeping %(dice)s") % {"dice": keep_label(keep)}
 
 
 @dataclass(frozen=True)
@@ -78,8 +91,8 @@ class KeepAdvice:
 
 def keep_button_label(keep: tuple[int, ...]) -> str:
     if len(keep) == rules.DICE_COUNT:
-        return "Keep all five: score now"
-    return f"Keep {keep_label(keep)}" if keep else "Reroll all five"
+        return _("Keep all five: score now")
+    return _("Keep %(dice)s") % {"dice": keep_label(keep)} if keep else _("Reroll all five")
 
 
 @dataclass(frozen=True)
@@ -91,10 +104,11 @@ class CoachNote:
     best: rules.Box
 
     def __str__(self) -> str:
-        return (
-            f"Coach: {self.box.label} here gives up {self.loss:.1f} points on average "
-            f"against {self.best.label}, the best box for these dice."
-        )
+        names = {"box": box_name(self.box), "best": box_name(self.best)}
+        return _(
+            "Coach: %(box)s here gives up %(loss)s points on average against %(best)s, the "
+            "best box for these dice."
+        ) % {"loss": number_format(self.loss, 1), **names}
 
 
 @dataclass(frozen=True)
@@ -113,10 +127,11 @@ class HoldCoachNote:
         return keep_phrase(self.best)
 
     def __str__(self) -> str:
-        return (
-            f"Coach: {keep_phrase(self.chosen)} gives up {self.loss:.1f} points on average "
-            f"against {keep_phrase(self.best)}."
-        )
+        return _("Coach: %(chosen)s gives up %(loss)s points on average against %(best)s.") % {
+            "chosen": keep_phrase(self.chosen),
+            "loss": number_format(self.loss, 1),
+            "best": keep_phrase(self.best),
+        }
 
 
 @dataclass(frozen=True)
@@ -155,8 +170,12 @@ def last_turn_note(name: str, chance: float) -> tuple[str, bool]:
     to win is `chance`, said before the roll; and whether playing to win still matters (not
     when every roll wins, or none does)."""
     if chance > 1 - SETTLED:
-        return f"The last turn: {name} has won already, whatever the dice.", False
+        return _("The last turn: %(name)s has won already, whatever the dice.") % {
+            "name": name
+        }, False
     if chance < SETTLED:
-        return f"The last turn: no dice can bring {name} to first place now.", False
-    note = f"The last turn: playing to win, {name}’s chance to finish first is {percent(chance)}."
-    return note, True
+        return _("The last turn: no dice can bring %(name)s to first place now.") % {
+            "name": name
+        }, False
+    note = _("The last turn: playing to win, %(name)s’s chance to finish first is %(chance)s.")
+    return note % {"name": name, "chance": percent(chance)}, True

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from scorecard.engine import distribution, strategy, win_chances
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
@@ -29,6 +30,7 @@ from scorecard.presenters.advice import (
     last_turn_note,
     percent,
 )
+from scorecard.presenters.box_names import family_name
 
 KEEPS_SHOWN = 5
 WIN_COLUMN_SECONDS = 60 * 60
@@ -52,13 +54,13 @@ def unavailable_because(progress: GameProgress) -> str:
     """Why there is no advice for this game, or "" when there is."""
     game = progress.game
     if game.cards_per_player != 1:
-        return TRIPLE_HAS_NONE
+        return str(TRIPLE_HAS_NONE)
     family = game.house_rules.family
     if not family.has_advice:
-        return NO_ADVICE_FOR.format(family=family.name)
+        return NO_ADVICE_FOR % {"family": family_name(family)}
     solver = family_solver(game)
     ready = solver.is_ready() if solver else strategy.is_ready(game.joker_rule)
-    return "" if ready else NOT_READY
+    return "" if ready else str(NOT_READY)
 
 
 def win_chances_shown(progress: GameProgress) -> bool:
@@ -78,7 +80,8 @@ def win_chances_shown(progress: GameProgress) -> bool:
 def win_column(progress: GameProgress) -> dict[int, str]:
     """Each seat's chance to win as the standings show it, by seat id; cached per version."""
     game = progress.game
-    key = f"win-chances:{game.pk}:{game.version}"
+    # Percentages are written as the phone's language writes them ("12 %" in French).
+    key = f"win-chances:{get_language()}:{game.pk}:{game.version}"
     shown = cache.get(key)
     if shown is None:
         seats = progress.seats

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import pgettext
+
 PALETTE = ["#0b5fce", "#c2410c", "#15803d", "#9333ea", "#be123c", "#0e7490", "#a16207", "#4d7c0f"]
 
 
@@ -107,7 +109,7 @@ def line_chart(
         key = Mark(f"{key_x + 14:.0f}", str(key_y + 1), text)
         swatch = Mark(f"{key_x:.0f}", str(key_y - 8), "")
         lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch))
-    axis = Mark(f"{left + plot_w / 2:.0f}", str(height - 24), "turn")
+    axis = Mark(f"{left + plot_w / 2:.0f}", str(height - 24), pgettext("chart axis", "turn"))
     edges = (left, width - right, left - 4)
     return LineChart(title, width, height, *edges, gridlines, turns, axis, lines)
 

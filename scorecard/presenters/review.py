@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scorecard.engine import rules, strategy
 from scorecard.game.progress import CardProgress, GameProgress
@@ -15,6 +17,7 @@ from scorecard.models import Roll
 from scorecard.presenters import charts
 from scorecard.presenters.advice import keep_label
 from scorecard.presenters.advisor import chances_to_win
+from scorecard.presenters.box_names import box_name
 
 WIN_CHART_SECONDS = 60 * 60 * 24
 
@@ -23,7 +26,7 @@ WIN_CHART_SECONDS = 60 * 60 * 24
 class Decision:
     turn: int
     kind: str  # "box" or "keep"
-    chosen: str
+    chosen: str  # the dice kept, or the box's name in the page's language
     best: str
     loss: float
 
@@ -77,7 +80,13 @@ def decision_losses(
             best = max(rated, key=rated.__getitem__)
             chosen = rated.get(entry.rules_box, rated[best])
             losses[entry.seat_id].decisions.append(
-                Decision(entry.turn, "box", entry.rules_box.label, best.label, rated[best] - chosen)
+                Decision(
+                    entry.turn,
+                    "box",
+                    box_name(entry.rules_box),
+                    box_name(best),
+                    rated[best] - chosen,
+                )
             )
         filled[entry.rules_box] = entry.points
         extras[entry.seat_id] += entry.yahtzee_bonus
@@ -106,13 +115,14 @@ def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
 def win_chart(progress: GameProgress) -> charts.LineChart:
     """Each player's chance to win after every entry, charted; a game's chart is kept per
     version (working it out reads every position of the game)."""
-    key = f"win-chart-data:{progress.game.pk}:{progress.game.version}"
+    # Its title is in the phone's language: each language's chart is kept on its own.
+    key = f"win-chart-data:{get_language()}:{progress.game.pk}:{progress.game.version}"
     chart = cache.get(key)
     if chart is None:
         series = [
             charts.Series(name, values) for name, values in win_chance_series(progress).items()
         ]
-        title = "Each player's chance to win, before the game and after every entry"
+        title = _("Each player's chance to win, before the game and after every entry")
         chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
         cache.set(key, chart, WIN_CHART_SECONDS)
     return chart

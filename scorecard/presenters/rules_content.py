@@ -1,6 +1,8 @@
 """The numbers on the rules page, every one asked of `rules` and `odds` when the page is built.
 
-The words are in the template; nothing here hard-codes a score the engine could disagree with.
+The page's prose is in the template; the examples' short descriptions are here, translated
+(`gettext_lazy`: said in the language of the page that shows them). Nothing here hard-codes a
+score the engine could disagree with.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
 from scorecard.engine import families, odds, rules
 from scorecard.engine.rules import Box
 
@@ -18,7 +23,7 @@ from scorecard.engine.rules import Box
 @dataclass(frozen=True)
 class Example:
     box: Box
-    how: str
+    how: str | Promise
     dice: rules.Dice
 
     @property
@@ -31,16 +36,16 @@ class Example:
 
 
 EXAMPLES = [
-    Example(Box.ONES, "Only the 1s count", (1, 1, 4, 5, 1)),
-    Example(Box.FIVES, "Only the 5s count", (5, 5, 2, 5, 6)),
-    Example(Box.SIXES, "Only the 6s count", (6, 6, 6, 2, 1)),
-    Example(Box.THREE_OF_A_KIND, "Three or more alike: every die counts", (4, 4, 4, 2, 5)),
-    Example(Box.FOUR_OF_A_KIND, "Four or more alike: every die counts", (3, 3, 3, 3, 6)),
-    Example(Box.FULL_HOUSE, "A pair and a triple of another face", (2, 2, 5, 5, 5)),
-    Example(Box.SMALL_STRAIGHT, "Four faces in a row", (1, 3, 4, 5, 6)),
-    Example(Box.LARGE_STRAIGHT, "Five faces in a row", (1, 2, 3, 4, 5)),
-    Example(Box.YAHTZEE, "All five the same", (4, 4, 4, 4, 4)),
-    Example(Box.CHANCE, "Anything: every die counts", (1, 3, 4, 6, 6)),
+    Example(Box.ONES, _("Only the 1s count"), (1, 1, 4, 5, 1)),
+    Example(Box.FIVES, _("Only the 5s count"), (5, 5, 2, 5, 6)),
+    Example(Box.SIXES, _("Only the 6s count"), (6, 6, 6, 2, 1)),
+    Example(Box.THREE_OF_A_KIND, _("Three or more alike: every die counts"), (4, 4, 4, 2, 5)),
+    Example(Box.FOUR_OF_A_KIND, _("Four or more alike: every die counts"), (3, 3, 3, 3, 6)),
+    Example(Box.FULL_HOUSE, _("A pair and a triple of another face"), (2, 2, 5, 5, 5)),
+    Example(Box.SMALL_STRAIGHT, _("Four faces in a row"), (1, 3, 4, 5, 6)),
+    Example(Box.LARGE_STRAIGHT, _("Five faces in a row"), (1, 2, 3, 4, 5)),
+    Example(Box.YAHTZEE, _("All five the same"), (4, 4, 4, 4, 4)),
+    Example(Box.CHANCE, _("Anything: every die counts"), (1, 3, 4, 6, 6)),
 ]
 
 
@@ -49,7 +54,7 @@ class Dispute:
     """A roll tables argue about, and what it scores in the boxes in question."""
 
     dice: rules.Dice
-    verdict: str
+    verdict: str | Promise
     boxes: tuple[Box, ...]
 
     @property
@@ -64,23 +69,28 @@ class Dispute:
 DISPUTES = [
     Dispute(
         (1, 2, 3, 4, 4),
-        "The doubled 4 does not spoil the run: four in a row is there, so it is a small straight.",
+        _(
+            "The doubled 4 does not spoil the run: four in a row is there, "
+            "so it is a small straight."
+        ),
         (Box.SMALL_STRAIGHT, Box.LARGE_STRAIGHT),
     ),
     Dispute(
         (2, 3, 4, 5, 6),
-        "Five in a row holds four in a row, so it may fill either straight.",
+        _("Five in a row holds four in a row, so it may fill either straight."),
         (Box.SMALL_STRAIGHT, Box.LARGE_STRAIGHT),
     ),
     Dispute(
         (4, 4, 4, 4, 5),
-        "Four alike and a stray die is not three plus two: no full house.",
+        _("Four alike and a stray die is not three plus two: no full house."),
         (Box.FULL_HOUSE, Box.FOUR_OF_A_KIND),
     ),
     Dispute(
         (3, 3, 3, 3, 3),
-        "On an ordinary turn five alike is a Yahtzee, and also three and four of a kind; "
-        "it becomes a full house or a straight only as a joker (below).",
+        _(
+            "On an ordinary turn five alike is a Yahtzee, and also three and four of a kind; "
+            "it becomes a full house or a straight only as a joker (below)."
+        ),
         (Box.YAHTZEE, Box.THREES, Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND, Box.FULL_HOUSE),
     ),
 ]
@@ -149,6 +159,7 @@ def page_context() -> dict:
     average_roll = Fraction(chance_total, len(rules.FACES) ** rules.DICE_COUNT)
     best = {box: box.max_points for box in Box}
     return {
+        "yahtzee": {"family": families.YAHTZEE},
         "examples": EXAMPLES,
         "disputes": DISPUTES,
         "worked": WORKED,
@@ -156,9 +167,9 @@ def page_context() -> dict:
         "turns": rules.BOXES_PER_CARD,
         "triple_cards": rules.TRIPLE_CARDS,
         "triple_turns": rules.turns_per_player(rules.TRIPLE_CARDS),
-        "triple_multipliers": [
-            rules.card_multiplier(card) for card in range(1, rules.TRIPLE_CARDS + 1)
-        ],
+        "triple_multipliers": ", ".join(
+            f"×{rules.card_multiplier(card)}" for card in range(1, rules.TRIPLE_CARDS + 1)
+        ),
         "optimal": optimal_game(),
         "upper_line": upper_line,
         "upper_line_sum": sum(upper_line),
@@ -174,7 +185,6 @@ def page_context() -> dict:
         "max_lower": rules.totals({b: best[b] for b in rules.LOWER_BOXES}).lower,
         "max_extra": rules.BOXES_PER_CARD - 1,
         "odds": chance,
-        "odds_percent": f"{float(chance) * 100:.2f}",
         "odds_one_in": round(1 / chance),
         "average_roll": float(average_roll),
         "ones_max": Box.ONES.max_points,
@@ -194,7 +204,7 @@ class FamilyExample:
 
     house: rules.HouseRules[Any]
     key: str
-    how: str
+    how: str | Promise
     dice: rules.Dice
 
     @property
@@ -214,37 +224,37 @@ YATZY = rules.HouseRules(families.YATZY)
 MAXI = rules.HouseRules(families.MAXI)
 
 
-def _examples(house: rules.HouseRules[Any], rows: list[tuple[str, str, str]]) -> list:
+def _examples(house: rules.HouseRules[Any], rows: list[tuple[str, Promise, str]]) -> list:
     return [FamilyExample(house, key, how, tuple(map(int, dice))) for key, how, dice in rows]
 
 
 YATZY_EXAMPLES = _examples(
     YATZY,
     [
-        ("fours", "Only the 4s count", "44125"),
-        ("one_pair", "The highest pair: two dice", "66441"),
-        ("two_pairs", "Two pairs of different faces: four dice", "22333"),
-        ("three_of_a_kind", "Three alike: only those three", "44425"),
-        ("four_of_a_kind", "Four alike: only those four", "33336"),
-        ("small_straight", "Exactly 1 2 3 4 5", "12345"),
-        ("large_straight", "Exactly 2 3 4 5 6", "23456"),
-        ("full_house", "Three of one face and two of another: every die", "22555"),
-        ("chance", "Anything: every die", "13466"),
-        ("yatzy", "All five the same", "44444"),
+        ("fours", _("Only the 4s count"), "44125"),
+        ("one_pair", _("The highest pair: two dice"), "66441"),
+        ("two_pairs", _("Two pairs of different faces: four dice"), "22333"),
+        ("three_of_a_kind", _("Three alike: only those three"), "44425"),
+        ("four_of_a_kind", _("Four alike: only those four"), "33336"),
+        ("small_straight", _("Exactly 1 2 3 4 5"), "12345"),
+        ("large_straight", _("Exactly 2 3 4 5 6"), "23456"),
+        ("full_house", _("Three of one face and two of another: every die"), "22555"),
+        ("chance", _("Anything: every die"), "13466"),
+        ("yatzy", _("All five the same"), "44444"),
     ],
 )
 
 MAXI_EXAMPLES = _examples(
     MAXI,
     [
-        ("three_pairs", "Three pairs of different faces", "665544"),
-        ("five_of_a_kind", "Five alike: only those five", "222226"),
-        ("full_straight", "Every face once", "123456"),
-        ("full_house", "The best three and two of another face", "666551"),
-        ("villa", "Two threes of different faces: every die", "222555"),
-        ("tower", "Four alike and a pair of another face: every die", "333366"),
-        ("chance", "Anything: all six dice", "134566"),
-        ("maxi_yatzy", "All six the same", "555555"),
+        ("three_pairs", _("Three pairs of different faces"), "665544"),
+        ("five_of_a_kind", _("Five alike: only those five"), "222226"),
+        ("full_straight", _("Every face once"), "123456"),
+        ("full_house", _("The best three and two of another face"), "666551"),
+        ("villa", _("Two threes of different faces: every die"), "222555"),
+        ("tower", _("Four alike and a pair of another face: every die"), "333366"),
+        ("chance", _("Anything: all six dice"), "134566"),
+        ("maxi_yatzy", _("All six the same"), "555555"),
     ],
 )
 
@@ -296,7 +306,6 @@ def _family_facts(house: rules.HouseRules[Any]) -> dict:
         "par": [house.pace_par(box) for box in family.upper_boxes],
         "maximum": house.maximum_score(),
         "odds": chance,
-        "odds_percent": f"{float(chance) * 100:.2f}",
         "odds_one_in": round(1 / chance),
     }
 

@@ -13,47 +13,58 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
 from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, EntryRow, GameProgress
+from scorecard.presenters.box_names import box_name
+
+# Sheet texts are said in the page's language: module-level ones lazily, at render time.
 
 # How each box scores, in a word or two; a box worth a fixed amount shows it (from the engine).
 _HINTS = {
-    "one_pair": "Two alike, those dice",
-    "two_pairs": "Two different pairs",
-    "three_pairs": "Three different pairs",
-    "three_of_a_kind": "Three alike, those dice",
-    "four_of_a_kind": "Four alike, those dice",
-    "five_of_a_kind": "Five alike, those dice",
-    "villa": "Two threes, all dice",
-    "tower": "Four + two, all dice",
-    "chance": "Sum of all dice",
+    "one_pair": gettext_lazy("Two alike, those dice"),
+    "two_pairs": gettext_lazy("Two different pairs"),
+    "three_pairs": gettext_lazy("Three different pairs"),
+    "three_of_a_kind": gettext_lazy("Three alike, those dice"),
+    "four_of_a_kind": gettext_lazy("Four alike, those dice"),
+    "five_of_a_kind": gettext_lazy("Five alike, those dice"),
+    "villa": gettext_lazy("Two threes, all dice"),
+    "tower": gettext_lazy("Four + two, all dice"),
+    "chance": gettext_lazy("Sum of all dice"),
 }
 # The same boxes where a family counts them differently.
 _FAMILY_HINTS = {
-    ("yahtzee", "three_of_a_kind"): "Sum of all dice",
-    ("yahtzee", "four_of_a_kind"): "Sum of all dice",
-    ("yatzy", "full_house"): "Three + two, all dice",
-    ("maxi", "full_house"): "Three + two, those dice",
+    ("yahtzee", "three_of_a_kind"): gettext_lazy("Sum of all dice"),
+    ("yahtzee", "four_of_a_kind"): gettext_lazy("Sum of all dice"),
+    ("yatzy", "full_house"): gettext_lazy("Three + two, all dice"),
+    ("maxi", "full_house"): gettext_lazy("Three + two, those dice"),
 }
 _STRAIGHT_HINTS = {
     "small_straight": "1 2 3 4 5",
     "large_straight": "2 3 4 5 6",
-    "full_straight": "1 to 6",
+    "full_straight": gettext_lazy("1 to 6"),
 }
+
+
+def upper_hint(face: int) -> str:
+    """What an upper box adds up, as a pad prints it beside the box."""
+    return _("Sum of the %(face)ss") % {"face": face}
 
 
 def box_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
     """What the sheet says beside a box, as a paper pad prints it: how the box scores in this
     family, or the fixed amount it is worth (from the engine)."""
     if box.is_upper:
-        return f"Sum of the {box.upper_face}s"
+        return upper_hint(box.upper_face)
     values = house.achievable_points(box)
     if len(values) == 2:  # nothing or a fixed amount: the amount is the hint
         fixed = str(max(values))
         # Yahtzee's straights are any run of four or five; the others' are exact runs.
         straight = None if house.family.has_jokers else _STRAIGHT_HINTS.get(box.key)
         return f"{straight}: {fixed}" if straight else fixed
-    return _FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key]
+    return str(_FAMILY_HINTS.get((house.family.key, box.key)) or _HINTS[box.key])
 
 
 @dataclass
@@ -116,14 +127,21 @@ def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Col
 
 # Each sum says what it adds up, as a paper pad does: the lower total is the one figure a
 # player compares with the standings, whose Low column leaves the Yahtzee bonus out.
-UPPER_SUBTOTAL_HINT = "Ones to Sixes"
-UPPER_TOTAL_HINT = "Subtotal + bonus"
-YAHTZEE_BONUS_HINT = f"{rules.EXTRA_YAHTZEE_BONUS} each extra Yahtzee"
-LOWER_TOTAL_HINT = "Lower boxes + Yahtzee bonus"
+UPPER_SUBTOTAL_HINT = gettext_lazy("Ones to Sixes")
+UPPER_TOTAL_HINT = gettext_lazy("Subtotal + bonus")
+LOWER_TOTAL_HINT = gettext_lazy("Lower boxes + Yahtzee bonus")
+
+
+def yahtzee_bonus_hint() -> str:
+    return _("%(points)s each extra Yahtzee") % {"points": rules.EXTRA_YAHTZEE_BONUS}
 
 
 def bonus_hint(house: rules.HouseRules[Any]) -> str:
-    return f"{house.upper_bonus.points} at {house.upper_bonus.threshold}+"
+    bonus = house.upper_bonus
+    return _("%(points)s at %(threshold)s+") % {
+        "points": bonus.points,
+        "threshold": bonus.threshold,
+    }
 
 
 def _upper(card: CardProgress) -> int:
@@ -149,8 +167,13 @@ def _bonus(card: CardProgress) -> int | str:
 
 def _correction_label(column: Column, box: Any, points: int) -> str:
     """What a filled box's link says: whose box, on which card, what it holds."""
-    card = f" on card {column.count}" if column.count else ""
-    return f"Correct {column.player}’s {box.label}{card}: {points}"
+    names = {"player": column.player, "box": box_name(box), "points": points}
+    if column.count:
+        return _("Correct %(player)s’s %(box)s on card %(count)s: %(points)s") % {
+            **names,
+            "count": column.count,
+        }
+    return _("Correct %(player)s’s %(box)s: %(points)s") % names
 
 
 def _box_row(
@@ -167,7 +190,7 @@ def _box_row(
             cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
         else:
             cells.append(Cell(str(entry.points), dom_id))
-    return Row(box.label, box_hint(house, box), "box", cells, box)
+    return Row(box_name(box), box_hint(house, box), "box", cells, box)
 
 
 def sheet_rows(
@@ -183,20 +206,24 @@ def sheet_rows(
     family = house.family
     rows = [_box_row(house, box, columns, correct) for box in family.upper_boxes]
     rows += [
-        _sum_row("upper", "Upper subtotal", UPPER_SUBTOTAL_HINT, _upper, columns),
-        _sum_row("bonus", "Bonus", bonus_hint(house), _bonus, columns),
-        _sum_row("upper-total", "Upper total", UPPER_TOTAL_HINT, _upper_total, columns),
+        _sum_row("upper", _("Upper subtotal"), str(UPPER_SUBTOTAL_HINT), _upper, columns),
+        _sum_row("bonus", pgettext("sheet row", "Bonus"), bonus_hint(house), _bonus, columns),
+        _sum_row("upper-total", _("Upper total"), str(UPPER_TOTAL_HINT), _upper_total, columns),
     ]
     rows += [_box_row(house, box, columns, correct) for box in family.lower_boxes]
     if family.has_jokers:
         rows += [
-            _sum_row("extra", "Yahtzee bonus", YAHTZEE_BONUS_HINT, _yahtzee_bonus, columns),
-            _sum_row("lower-total", "Lower total", LOWER_TOTAL_HINT, _lower_total, columns),
+            _sum_row("extra", _("Yahtzee bonus"), yahtzee_bonus_hint(), _yahtzee_bonus, columns),
+            _sum_row("lower-total", _("Lower total"), str(LOWER_TOTAL_HINT), _lower_total, columns),
         ]
     else:
-        rows.append(_sum_row("lower-total", "Lower total", "Lower boxes", _lower_total, columns))
+        rows.append(
+            _sum_row("lower-total", _("Lower total"), _("Lower boxes"), _lower_total, columns)
+        )
     rows += [
-        _sum_row("total", "Grand total", "Upper + lower", lambda card: card.totals.total, columns),
+        _sum_row(
+            "total", _("Grand total"), _("Upper + lower"), lambda card: card.totals.total, columns
+        ),
     ]
     if any(column.multiplier > 1 for column in columns):
         rows += [_weighted_row(columns), _player_total_row(columns)]
@@ -212,20 +239,20 @@ def player_groups(columns: list[Column]) -> list[tuple[str, int]]:
             groups[-1] = (name, span + 1)
         else:
             groups.append((column.player, 1))
-    return groups if any(span > 1 for _, span in groups) else []
+    return groups if any(span > 1 for _name, span in groups) else []
 
 
 def _player_total_row(columns: list[Column]) -> Row:
     """A Triple player's three cards counted ×1, ×2, ×3 and added up."""
     cells, start = [], 0
-    for _, span in player_groups(columns):
+    for _name, span in player_groups(columns):
         cards = [column.card for column in columns[start : start + span] if column.card]
         played = [card for card in cards if card.entries]
         total = rules.combined_totals({card.number: card.totals for card in played})
         dom_id = columns[start].id and f"{columns[start].id}-player-total"
         cells.append(Cell(str(total.total) if played else "", dom_id, span=span))
         start += span
-    return Row("Player total", "×1 + ×2 + ×3", "sum", cells)
+    return Row(_("Player total"), "×1 + ×2 + ×3", "sum", cells)
 
 
 def _weighted_row(columns: list[Column]) -> Row:
@@ -235,7 +262,7 @@ def _weighted_row(columns: list[Column]) -> Row:
         if card is not None and card.entries:
             text = str(rules.combined_totals({card.number: card.totals}).total)
         cells.append(Cell(text, column.id and f"{column.id}-counts"))
-    return Row("Counts as", "Grand total × card", "sum", cells)
+    return Row(_("Counts as"), _("Grand total × card"), "sum", cells)
 
 
 def game_columns(progress: GameProgress) -> list[Column]:

@@ -6,8 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from scorecard.engine import rules
 from scorecard.game.progress import GameProgress
+from scorecard.presenters.box_names import box_name
 
 
 @dataclass(frozen=True)
@@ -23,7 +27,9 @@ class Heading:
     @property
     def term(self) -> str:
         """How the legend names the column: its short form, and its name where they differ."""
-        return self.short if self.short == self.name else f"{self.short} ({self.name})"
+        if self.short == self.name:
+            return self.short
+        return _("%(short)s (%(name)s)") % {"short": self.short, "name": self.name}
 
 
 def headings(house: rules.HouseRules[Any]) -> list[Heading]:
@@ -31,46 +37,69 @@ def headings(house: rules.HouseRules[Any]) -> list[Heading]:
     family has extra Yahtzees, the bonus and its pace by the game's own figures."""
     bonus, family = house.upper_bonus, house.family
     lower = family.lower_boxes
-    span = f"{lower[0].label} to {lower[-1].label}"
+    span = {"first": box_name(lower[0]), "last": box_name(lower[-1])}
     # The lower column leaves the Yahtzee bonus out, so that Up + Bon + Low + Yz+ = Total; its
     # name says so, as the sheet's Lower total (a paper pad's "total of lower section") keeps it.
     lower_meaning = (
-        f"{span} added up, without the Yahtzee bonus. The sheet’s Lower total is Low + Yz+."
+        _(
+            "%(first)s to %(last)s added up, without the Yahtzee bonus. The sheet’s Lower total "
+            "is Low + Yz+."
+        )
         if family.has_jokers
-        else f"{span} added up."
-    )
+        else _("%(first)s to %(last)s added up.")
+    ) % span
+    upper = {"first": box_name(family.upper_boxes[0]), "last": box_name(family.upper_boxes[-1])}
     columns = [
-        Heading("Upper boxes", "Up", "Ones to Sixes added up, before the bonus."),
         Heading(
-            "Upper bonus",
-            "Bon",
-            f"{bonus.points} once the upper boxes reach {bonus.threshold}; "
-            "blank while it may still come.",
+            _("Upper boxes"),
+            pgettext("standings", "Up"),
+            _("%(first)s to %(last)s added up, before the bonus.") % upper,
         ),
-        Heading("Lower boxes", "Low", lower_meaning),
+        Heading(
+            _("Upper bonus"),
+            pgettext("standings", "Bon"),
+            _("%(points)s once the upper boxes reach %(threshold)s; blank while it may still come.")
+            % {"points": bonus.points, "threshold": bonus.threshold},
+        ),
+        Heading(_("Lower boxes"), pgettext("standings", "Low"), lower_meaning),
     ]
     if family.has_jokers:
         columns.append(
-            Heading("Yahtzee bonus", "Yz+", f"{rules.EXTRA_YAHTZEE_BONUS} for each extra Yahtzee.")
+            Heading(
+                _("Yahtzee bonus"),
+                pgettext("standings", "Yz+"),
+                _("%(points)s for each extra Yahtzee.") % {"points": rules.EXTRA_YAHTZEE_BONUS},
+            )
         )
-    added = "four columns" if family.has_jokers else "three columns"
+    total = pgettext("standings", "Total")
     columns += [
-        Heading("Total", "Total", f"The score: the {added} before it added up."),
         Heading(
-            "Bonus pace",
-            "Pace",
-            f"How the upper boxes filled so far stand against {family.pace_dice} of each face, "
-            f"which makes exactly the {family.upper_bonus.threshold} of the bonus: "
-            "+4 is 4 points ahead, −6 is 6 behind, 0 is right on it.",
+            total,
+            total,
+            _("The score: the four columns before it added up.")
+            if family.has_jokers
+            else _("The score: the three columns before it added up."),
+        ),
+        Heading(
+            _("Bonus pace"),
+            pgettext("standings", "Pace"),
+            _(
+                "How the upper boxes filled so far stand against %(dice)s of each face, which "
+                "makes exactly the %(threshold)s of the bonus: +4 is 4 points ahead, −6 is 6 "
+                "behind, 0 is right on it."
+            )
+            % {"dice": family.pace_dice, "threshold": family.upper_bonus.threshold},
         ),
     ]
     if house.saves_rolls:
         columns.append(
             Heading(
-                "Saved rolls",
-                "Saved",
-                "Rolls left unused on earlier turns, which the player may still roll on a "
-                "later turn.",
+                _("Saved rolls"),
+                pgettext("standings", "Saved"),
+                _(
+                    "Rolls left unused on earlier turns, which the player may still roll on a "
+                    "later turn."
+                ),
             )
         )
     return columns

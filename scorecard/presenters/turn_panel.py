@@ -14,6 +14,7 @@ from typing import Any
 
 from django.template.defaultfilters import floatformat
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
 
 from scorecard.access.links import GameLinks
 from scorecard.engine import rules
@@ -22,6 +23,8 @@ from scorecard.game.services import ZeroNeedsConfirmation
 from scorecard.models import Game
 from scorecard.presenters import advisor, house_rules
 from scorecard.presenters.advice import BoxAdvice, CoachNote, HoldCoachNote, KeepAdvice, PlayToWin
+from scorecard.presenters.box_names import box_name
+from scorecard.presenters.rule_words import said
 from scorecard.web.advice_setting import SETTINGS as ADVICE_SETTINGS
 from scorecard.web.forms import DiceInput
 
@@ -49,11 +52,13 @@ class BoxChoice:
     @property
     def spoken_name(self) -> str:
         """The box's button as a screen reader says it: its points, and its rating if any."""
-        name = f"{self.box.label}, {self.option.points} points"
-        if self.rating:
-            name += f", expected final {floatformat(self.rating.expected, 1)}"
-            name += ", best" if self.rating.is_best else ""
-        return name
+        said = {"box": box_name(self.box), "points": self.option.points}
+        if not self.rating:
+            return _("%(box)s, %(points)s points") % said
+        said["expected"] = floatformat(self.rating.expected, 1)
+        if self.rating.is_best:
+            return _("%(box)s, %(points)s points, expected final %(expected)s, best") % said
+        return _("%(box)s, %(points)s points, expected final %(expected)s") % said
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,14 @@ class TableDie:
     face: int
     held: bool
     advised: bool
+    number: int = 1  # its place on the table, from 1: the key that holds it
+
+    @property
+    def hold_label(self) -> str:
+        said = {"number": self.number, "face": self.face}
+        if self.advised:
+            return _("Hold die %(number)s (%(face)s), advised") % said
+        return _("Hold die %(number)s (%(face)s)") % said
 
 
 @dataclass(frozen=True)
@@ -183,7 +196,7 @@ class TurnPanel:
 
     @property
     def dice_label(self) -> str:
-        return f"Dice {self.dice_text}"
+        return _("Dice %(dice)s") % {"dice": self.dice_text}
 
     @property
     def table_faces(self) -> list[int]:
@@ -205,7 +218,7 @@ class TurnPanel:
     def reason(self) -> str:
         """Why the boxes the rule forbids are forbidden, said once for all of them."""
         reasons = {choice.option.reason for choice in self.choices if not choice.option.allowed}
-        return " ".join(sorted(reasons))
+        return " ".join(said(reason) for reason in sorted(reasons))
 
     @property
     def hold_coach_choices(self) -> list[tuple[str, list[int] | None]]:
@@ -215,12 +228,12 @@ class TurnPanel:
         assert note is not None, "shown only with a hold coach note"
         best: tuple[str, list[int] | None]
         if len(note.best) == self.dice_count:
-            best = ("Score these dice instead", None)
+            best = (_("Score these dice instead"), None)
         elif note.best:
-            best = (f"Roll {note.best_label} instead", note.best_hold)
+            best = (_("Roll %(keeping)s instead") % {"keeping": note.best_label}, note.best_hold)
         else:
-            best = ("Reroll every die instead", [])
-        return [best, ("Roll as I chose", note.chosen_hold)]
+            best = (_("Reroll every die instead"), [])
+        return [best, (_("Roll as I chose"), note.chosen_hold)]
 
     @property
     def typed_boxes(self) -> list[Any]:
@@ -373,6 +386,6 @@ def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> No
         advised = advisor.best_hold(panel.card, dice, left, game, keep)
         panel.hold_advice = True
     panel.table = [
-        TableDie(face, held, tip)
-        for (face, held), tip in zip(progress.table, advised, strict=False)
+        TableDie(face, held, tip, number)
+        for number, ((face, held), tip) in enumerate(zip(progress.table, advised, strict=False), 1)
     ]

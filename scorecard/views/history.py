@@ -7,6 +7,7 @@ from collections import defaultdict
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scorecard.access.households import (
@@ -19,11 +20,18 @@ from scorecard.game.progress import EntryRow, load_progress
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
 from scorecard.presenters import advisor, charts, past_games, review
+from scorecard.presenters.box_names import family_name
 from scorecard.presenters.sheet import game_columns, player_groups, sheet_rows
 from scorecard.web import advice_setting
 from scorecard.web.htmx import HtmxHttpRequest
 
 GAMES_PER_PAGE = 20
+
+
+def _imported_count(value: str) -> int:
+    """How many games the import just added, as its redirect says (the sentence's plural
+    needs a number); anything else says nothing."""
+    return int(value) if value.isdecimal() and len(value) <= 6 else 0
 
 
 @require_GET
@@ -45,6 +53,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "players": players,
         "modes": Game.Mode.choices,
         "chosen": {"player": player, "mode": mode},
+        "imported": _imported_count(request.GET.get("imported", "")),
     }
     template = "games.html#games-table" if request.htmx else "games.html"
     return render(request, template, context)
@@ -67,7 +76,7 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     timeline += [(u.turn, 0, u, True, []) for u in undone]
     turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]
     chart = charts.line_chart(
-        statistics.running_totals(progress), title="Each player's running total by turn"
+        statistics.running_totals(progress), title=_("Each player's running total by turn")
     )
     context = {
         "progress": progress,
@@ -102,8 +111,12 @@ def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     sections = []
     for family in played:  # a Yatzy 250 is not a Yahtzee 250: each family on its own
         stats = statistics.player_stats(player, family, figures_by_family=figures)
-        title = f"Final scores of {player.name}"
-        title += f" in {family.name}" if len(played) > 1 else ""
+        names = {"player": player.name, "game": family_name(family)}
+        title = (
+            _("Final scores of %(player)s in %(game)s") % names
+            if len(played) > 1
+            else _("Final scores of %(player)s") % names
+        )
         histogram = charts.histogram(stats.bands, bin_size=statistics.BAND, title=title)
         sections.append((stats, histogram))
     level = 3 if len(sections) > 1 else 2  # under each family's heading when there are two

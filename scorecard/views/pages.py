@@ -9,6 +9,8 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scorecard.access.links import GameLinks, Role, game_for
@@ -32,7 +34,9 @@ def _columns_param(value: str | None) -> int:
     if value is None or value == "":
         return DEFAULT_COLUMNS
     if not (value.isdecimal() and len(value) <= 2) or not 1 <= int(value) <= MAX_COLUMNS:
-        raise ValueError(f"Columns must be a whole number from 1 to {MAX_COLUMNS}.")
+        raise ValueError(
+            _("Columns must be a whole number from 1 to %(most)s.") % {"most": MAX_COLUMNS}
+        )
     return int(value)
 
 
@@ -40,7 +44,7 @@ def _family_param(value: str | None) -> families.Family[Any]:
     try:
         return families.family_named(value or families.YAHTZEE.key)
     except families.RuleViolation:
-        raise ValueError("Pick Yahtzee, Yatzy or Maxi Yatzy for the sheet.") from None
+        raise ValueError(_("Pick Yahtzee, Yatzy or Maxi Yatzy for the sheet.")) from None
 
 
 @require_GET
@@ -96,9 +100,10 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
     ]  # fmt: skip
     icons.append({"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"})
     manifest = {
-        "name": "Yahtzee score card",
-        "short_name": "Yahtzee",
-        "description": "Keep the score of a Yahtzee game at the table.",
+        "name": _("Yahtzee score card"),
+        "short_name": pgettext("game", "Yahtzee"),
+        "description": _("Keep the score of a Yahtzee game at the table."),
+        "lang": get_language(),
         "start_url": reverse("home"),
         "scope": "/",
         "display": "standalone",

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorecard.access import throttle
@@ -22,6 +23,8 @@ from scorecard.game.progress import EntryRow, GameProgress, load_progress
 from scorecard.models import Entry, Game, IdempotentRequest, Seat
 from scorecard.presenters import advisor, standings
 from scorecard.presenters.advice import WIN_NOTE
+from scorecard.presenters.box_names import box_name
+from scorecard.presenters.rule_words import said
 from scorecard.presenters.sheet import GameSheet, changed_cells
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
 from scorecard.web import advice_setting, fragments, idempotency, live
@@ -54,7 +57,7 @@ def _respond(
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     if whole or partial == "after-entry":
         shows_wins = panel.wants_advice and advisor.win_chances_shown(progress)
-        context["win_note"] = WIN_NOTE if shows_wins else ""
+        context["win_note"] = str(WIN_NOTE) if shows_wins else ""
         # Worked out when drawn: the page's standings may come drawn from the cache.
         context["standings"] = SimpleLazyObject(
             lambda: standings.standings_rows(
@@ -164,14 +167,22 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
         return _refused(request, game, links, refusal, seats)
     entry = recorded.entry
     assert entry.seat is not None, "a game's state seats every entry it holds"
-    note = f"{entry.seat.player.name}: {entry.rules_box.label} {entry.points}"
+    recorded_said = {
+        "name": entry.seat.player.name,
+        "box": box_name(entry.rules_box),
+        "points": entry.points,
+        "bonus": rules.EXTRA_YAHTZEE_BONUS,
+    }
     if entry.yahtzee_bonus:
-        note += f" and +{rules.EXTRA_YAHTZEE_BONUS} for an extra Yahtzee!"
+        note = _("%(name)s: %(box)s %(points)s and +%(bonus)s for an extra Yahtzee!")
+    else:
+        note = _("%(name)s: %(box)s %(points)s")
+    note %= recorded_said
     idempotency.remember(request, note)
     if not request.htmx:
         return redirect(links.page)
     if not recorded.is_new:
-        note += " (already recorded)"
+        note = _("%(note)s (already recorded)") % {"note": note}
     panel = _panel(request, recorded.progress, links, {}, notice=note)
     return _respond(request, panel, "after-entry", entry=entry)
 
@@ -191,9 +202,9 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     game, seats = seated_game_for(request, key, role)
     post = request.POST
     try:
-        version = parse_int(post.get("version"), "The version")
-        turn = parse_int(post.get("turn"), "The turn")
-        hold = [parse_int(position, "A held die") for position in post.getlist("hold")]
+        version = parse_int(post.get("version"), _("The version"))
+        turn = parse_int(post.get("turn"), _("The turn"))
+        hold = [parse_int(position, _("A held die")) for position in post.getlist("hold")]
         progress = None  # read here only for the coach, then handed to the service
         if (threshold := _coach_listening(request)) is not None:
             progress = load_progress(game, seats=seats)
@@ -216,12 +227,16 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     links = GameLinks(key, role)
     game, seats = seated_game_for(request, key, role)
     try:
-        version = parse_int(request.POST.get("version"), "The version")
+        version = parse_int(request.POST.get("version"), _("The version"))
         progress, undone = services.undo_last_entry(game=game, version=version, seats=seats)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
     assert undone.seat is not None, "a game's state seats every entry it holds"
-    note = f"Undone: {undone.seat.player.name}’s {undone.rules_box.label} ({undone.points})."
+    note = _("Undone: %(name)s’s %(box)s (%(points)s).") % {
+        "name": undone.seat.player.name,
+        "box": box_name(undone.rules_box),
+        "points": undone.points,
+    }
     idempotency.remember(request, note)
     if not request.htmx:  # the dice come back, so the right box is one more tap
         back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
@@ -243,10 +258,10 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         try:
             services.correct_box(
                 game=game,
-                version=parse_int(post.get("version"), "The version"),
+                version=parse_int(post.get("version"), _("The version")),
                 entry=entry,
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
-                points=parse_int(post["points"], "Points") if post.get("points") else None,
+                points=parse_int(post["points"], _("Points")) if post.get("points") else None,
             )
             idempotency.remember(request)
             return redirect(links.page)
@@ -255,7 +270,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
     achievable = game.house_rules.achievable_points(entry.rules_box)
-    context["achievable"] = rules.describe_values(sorted(achievable))
+    context["achievable"] = said(rules.describe_values(sorted(achievable)))
     return render(request, "correct.html", context, status=status)
 
 

@@ -6,10 +6,15 @@ permission itself, so `middleware.LinkPagePrivacy` keeps them out of caches and 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods
 
@@ -28,11 +33,42 @@ from scorecard.game.services import Refusal
 from scorecard.models import Browser, LinkRole
 from scorecard.web.htmx import HtmxHttpRequest
 
-ROLE_TEXT = {
-    LinkRole.WATCH: "Watch: the standings, everyone’s boxes and the sheet, kept current. "
-    "Nothing can be changed from it.",
-    LinkRole.SCORE: "Score: may also enter dice, record, undo and correct, for this game "
-    "only. It cannot share, see your other games or players, or export.",
+
+@dataclass(frozen=True)
+class RoleWords:
+    """What the share page says of one kind of link, whole sentences for each language."""
+
+    heading: StrOrPromise
+    text: StrOrPromise
+    qr_alt: StrOrPromise
+    renew: StrOrPromise
+    make: StrOrPromise
+
+
+if TYPE_CHECKING:  # the type checker's name for a text translated when shown
+    from django_stubs_ext import StrOrPromise
+
+ROLE_WORDS = {
+    LinkRole.WATCH: RoleWords(
+        heading=gettext_lazy("Watch link"),
+        text=gettext_lazy(
+            "Watch: the standings, everyone’s boxes and the sheet, kept current. "
+            "Nothing can be changed from it."
+        ),
+        qr_alt=gettext_lazy("QR code of the watch link"),
+        renew=gettext_lazy("New watch link"),
+        make=gettext_lazy("Make a watch link"),
+    ),
+    LinkRole.SCORE: RoleWords(
+        heading=gettext_lazy("Score link"),
+        text=gettext_lazy(
+            "Score: may also enter dice, record, undo and correct, for this game "
+            "only. It cannot share, see your other games or players, or export."
+        ),
+        qr_alt=gettext_lazy("QR code of the score link"),
+        renew=gettext_lazy("New score link"),
+        make=gettext_lazy("Make a score link"),
+    ),
 }
 
 
@@ -46,10 +82,10 @@ def game_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             change = sharing.link_renew if action == "new" else sharing.link_revoke
             change(game=game, role=LinkRole(role))
             return redirect("game-share", public_id=public_id)
-        error = "Choose a link (watch or score) and what to do with it (new or revoke)."
+        error = _("Choose a link (watch or score) and what to do with it (new or revoke).")
     links = sharing.game_links(game)
     shares = [
-        (role, ROLE_TEXT[role], _address(request, role, links.get(role.value)))
+        (role, ROLE_WORDS[role], _address(request, role, links.get(role.value)))
         for role in (LinkRole.WATCH, LinkRole.SCORE)
     ]
     context = {"game": game, "shares": shares, "error": error}
@@ -88,7 +124,7 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
             renaming = Renaming(target_id, name, str(refusal))
             return _household(request, browser, renaming=renaming, status=refusal.status_code)
     else:
-        error = "That is not something this page can do."
+        error = _("That is not something this page can do.")
         return _household(request, browser, error=error, status=400)
     return redirect("household")
 

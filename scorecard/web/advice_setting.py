@@ -4,6 +4,10 @@ or the coach at a loss of 0.5, 1, 2 or 5 points."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorecard.access.households import cookie_flags
 from scorecard.web.htmx import HtmxHttpRequest
@@ -13,8 +17,16 @@ COOKIE_AGE = 60 * 60 * 24 * 365
 # Always: every box and keep rated. Coach: quiet until a box chosen loses at least that
 # many points on average, then it asks once before the box is written.
 COACH_LOSSES = ("0.5", "1", "2", "5")
-SETTINGS = {"off": "Off", "on": "Always"} | {
-    f"coach-{loss}": f"Coach: a loss of {loss}+" for loss in COACH_LOSSES
+
+
+def _coach_label(loss: str) -> str:
+    # The loss as the page's language writes it ("0,5" in Swedish).
+    return _("Coach: a loss of %(loss)s+") % {"loss": number_format(float(loss), loss.count("."))}
+
+
+# Labels said in the language of the page that shows them, not the one that imported this.
+SETTINGS = {"off": gettext_lazy("Off"), "on": gettext_lazy("Always")} | {
+    f"coach-{loss}": lazy(_coach_label, str)(loss) for loss in COACH_LOSSES
 }
 
 

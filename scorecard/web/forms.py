@@ -3,19 +3,28 @@
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorecard.engine import families, rules
 from scorecard.game.services import MAX_PLAYERS, HouseSettings, Refusal, by_the_rules, clean_names
 from scorecard.models import Game
-
-JOKER_CHOICES = [
-    (rule.key, f"{rule.label}{' (the standard rule)' if rule is rules.JokerRule.HASBRO else ''}: "
-     f"{rule.summary}")
-    for rule in rules.JokerRule
-]  # fmt: skip
+from scorecard.presenters.box_names import FAMILY_NAMES
+from scorecard.presenters.rule_names import SWITCH_LABELS, joker_label, joker_summary
+from scorecard.presenters.rule_words import said
 
 
-FAMILY_CHOICES = [(key, family.name) for key, family in families.FAMILIES.items()]
+def _joker_choice(rule: rules.JokerRule) -> str:
+    said = {"rule": joker_label(rule), "summary": joker_summary(rule)}
+    if rule is rules.JokerRule.HASBRO:
+        return _("%(rule)s (the standard rule): %(summary)s") % said
+    return _("%(rule)s: %(summary)s") % said
+
+
+# Said in the language of the request that draws the form, not the one that imported this.
+JOKER_CHOICES = [(rule.key, lazy(_joker_choice, str)(rule)) for rule in rules.JokerRule]
+FAMILY_CHOICES = [(key, FAMILY_NAMES[key]) for key in families.FAMILIES]
 MAXI_BONUS = families.MAXI.upper_bonus
 
 
@@ -24,63 +33,75 @@ class NewGameForm(forms.Form):
     the joker rule and the mode (both Yahtzee's own), and the dice."""
 
     family = forms.ChoiceField(
-        label="Game",
+        label=pgettext_lazy("new game", "Game"),
         choices=FAMILY_CHOICES,
         initial=families.YAHTZEE.key,
         required=False,  # an older form, or a script's post, means Yahtzee
         widget=forms.RadioSelect,
     )
     five_alike_full_house = forms.BooleanField(
-        label=families.Switch.FIVE_ALIKE_FULL_HOUSE.label, required=False
+        label=SWITCH_LABELS[families.Switch.FIVE_ALIKE_FULL_HOUSE.key], required=False
     )
     four_alike_two_pairs = forms.BooleanField(
-        label=families.Switch.FOUR_ALIKE_TWO_PAIRS.label, required=False
+        label=SWITCH_LABELS[families.Switch.FOUR_ALIKE_TWO_PAIRS.key], required=False
     )
     bonus_threshold = forms.IntegerField(
-        label="Upper boxes needed for the bonus",
+        label=gettext_lazy("Upper boxes needed for the bonus"),
         min_value=1,
         max_value=200,
         initial=MAXI_BONUS.threshold,
         required=False,
     )
     bonus_points = forms.IntegerField(
-        label="Bonus points", min_value=0, max_value=500, initial=MAXI_BONUS.points, required=False
+        label=gettext_lazy("Bonus points"),
+        min_value=0,
+        max_value=500,
+        initial=MAXI_BONUS.points,
+        required=False,
     )
-    saved_rolls = forms.BooleanField(label=families.Switch.SAVED_ROLLS.label, required=False)
-    forced = forms.BooleanField(label="Fill the boxes in order", required=False)
+    saved_rolls = forms.BooleanField(
+        label=SWITCH_LABELS[families.Switch.SAVED_ROLLS.key], required=False
+    )
+    forced = forms.BooleanField(label=gettext_lazy("Fill the boxes in order"), required=False)
     joker = forms.ChoiceField(
-        label="Extra-Yahtzee rule",
+        label=gettext_lazy("Extra-Yahtzee rule"),
         choices=JOKER_CHOICES,
         initial=rules.JokerRule.HASBRO.key,
         widget=forms.RadioSelect,
     )
     mode = forms.ChoiceField(
-        label="Kind of Yahtzee game",
+        label=gettext_lazy("Kind of Yahtzee game"),
         choices=Game.Mode.choices,
         initial=Game.Mode.STANDARD,
         widget=forms.RadioSelect,
     )
     dice = forms.ChoiceField(
-        label="Dice",
-        choices=[("table", "Real dice at the table: enter each roll"), ("digital", "Roll here")],
+        label=gettext_lazy("Dice"),
+        choices=[
+            ("table", gettext_lazy("Real dice at the table: enter each roll")),
+            ("digital", gettext_lazy("Roll here")),
+        ],
         initial="table",
         required=False,
         widget=forms.RadioSelect,
     )
-    random_start = forms.BooleanField(label="Pick a random starting player", required=False)
+    random_start = forms.BooleanField(
+        label=gettext_lazy("Pick a random starting player"), required=False
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(1, MAX_PLAYERS + 1):
+            player = _("Player %(seat)s") % {"seat": seat}
             self.fields[f"name_{seat}"] = forms.CharField(
-                label=f"Player {seat}",
+                label=player,
                 required=False,
                 max_length=40,
                 widget=forms.TextInput(
                     attrs={
                         "list": "known-names",
                         "autocomplete": "off",
-                        "placeholder": f"Player {seat}",
+                        "placeholder": player,
                     }
                 ),
             )
@@ -139,13 +160,17 @@ def swap_seats(query, seat: int):
     return data
 
 
-DICE_WORDS = {5: "five", 6: "six"}
+DIGITS_LABELS = {5: gettext_lazy("Dice, five digits"), 6: gettext_lazy("Dice, six digits")}
 
 
 class DiceInput:
     """The dice being entered on the turn panel: typed digits plus taps on the face pad."""
 
-    ROLLS = (("1", "1st roll"), ("2", "2nd roll"), ("3", "Final roll"))
+    ROLLS = (
+        ("1", gettext_lazy("1st roll")),
+        ("2", gettext_lazy("2nd roll")),
+        ("3", gettext_lazy("Final roll")),
+    )
 
     def __init__(self, query, family: families.Family[Any] = families.YAHTZEE) -> None:
         self.family = family
@@ -167,7 +192,7 @@ class DiceInput:
             try:
                 self.dice = family.parse_dice(self.text)
             except rules.RuleViolation as violation:
-                self.error = str(violation)
+                self.error = said(violation)
 
     @property
     def rolls_left(self) -> int:
@@ -176,7 +201,7 @@ class DiceInput:
     @property
     def digits_label(self) -> str:
         """The typed field's name: "Dice, five digits" (six for Maxi Yatzy)."""
-        return f"Dice, {DICE_WORDS.get(self.count, str(self.count))} digits"
+        return str(DIGITS_LABELS[self.count])
 
     @property
     def example(self) -> str:
@@ -205,7 +230,7 @@ MAX_DIGITS = 9  # no count, turn or version here comes near a billion
 def parse_int(value: str | None, what: str) -> int:
     text = (value or "").strip()
     if not (text.isdecimal() and text.isascii() and len(text) <= MAX_DIGITS):
-        raise Refusal(f"{what} must be a whole number, 0 or more.")
+        raise Refusal(_("%(what)s must be a whole number, 0 or more.") % {"what": what})
     return int(text)
 
 
@@ -213,14 +238,14 @@ def entry_fields(post, family: families.Family[Any] = families.YAHTZEE) -> dict:
     """What a record form sends, parsed for `services.record_box` by the game's family."""
     points, rolls = post.get("points", ""), post.get("rolls", "")
     return {
-        "version": parse_int(post.get("version"), "The version"),
-        "turn": parse_int(post.get("turn"), "The turn"),
+        "version": parse_int(post.get("version"), _("The version")),
+        "turn": parse_int(post.get("turn"), _("The turn")),
         "box": parse_box(post.get("box"), family),
-        "card": parse_int(post.get("card", "1"), "The card"),
+        "card": parse_int(post.get("card", "1"), _("The card")),
         "dice": parse_dice(post.get("dice"), family),
-        "points": parse_int(points, "Points") if points != "" else None,
+        "points": parse_int(points, _("Points")) if points != "" else None,
         "extra_yahtzee": post.get("extra_yahtzee") == "on",
         "confirm_zero": post.get("confirm") == "zero",
         # The rolls choice of a table game with saved rolls; absent, the whole turn.
-        "rolls_used": parse_int(rolls, "Rolls used") if rolls != "" else None,
+        "rolls_used": parse_int(rolls, _("Rolls used")) if rolls != "" else None,
     }

@@ -26,6 +26,7 @@ from functools import wraps
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from scorecard.access.links import Role, game_for
 from scorecard.models import Game, IdempotentRequest
@@ -35,8 +36,12 @@ HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
 KEPT_FOR = timedelta(days=1)
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-BAD_KEY = "This tap carried a key the score card cannot use, so nothing was changed. Reload."
-OTHER_GAME = "This tap was made on another game's page, so nothing was changed. Reload this one."
+BAD_KEY = gettext_lazy(
+    "This tap carried a key the score card cannot use, so nothing was changed. Reload."
+)
+OTHER_GAME = gettext_lazy(
+    "This tap was made on another game's page, so nothing was changed. Reload this one."
+)
 
 # What each request that wrote told its player, until its key is stored with it.
 _notes: weakref.WeakKeyDictionary[HttpRequest, str] = weakref.WeakKeyDictionary()
@@ -71,13 +76,13 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
             if tap is None:
                 return view(request, key, *args, role=role, **kwargs)
             if not KEY_SHAPE.fullmatch(tap):
-                return refused(BAD_KEY)
+                return refused(str(BAD_KEY))
             game = game_for(request, key, role)
             with transaction.atomic():
                 claim, is_new = _claim(tap, game)
                 if not is_new:  # stored before: this tap was written already
                     if claim.game_id != game.pk:
-                        return refused(OTHER_GAME)
+                        return refused(str(OTHER_GAME))
                     return replay(request, game, key, role, claim)
                 response = view(request, key, *args, role=role, **kwargs)
                 if request in _notes:

@@ -17,29 +17,33 @@ import logging
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template import engines
+from django.utils.translation import gettext_lazy, gettext_noop
 from redis.exceptions import ConnectionError as CacheConnectionError
 from redis.exceptions import TimeoutError as CacheTimeoutError
 
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 2
-MESSAGE = "The score card could not reach its database just now."
-CACHE_MESSAGE = "The score card could not reach its cache just now."
+MESSAGE = gettext_lazy("The score card could not reach its database just now.")
+CACHE_MESSAGE = gettext_lazy("The score card could not reach its cache just now.")
 DATABASE_GONE = (OperationalError, InterfaceError)
 CACHE_GONE = (CacheConnectionError, CacheTimeoutError)
-AGAIN = "Try again in a few seconds."
-GO_BACK = "Go back and send it again in a few seconds."
+AGAIN = gettext_lazy("Try again in a few seconds.")
+GO_BACK = gettext_lazy("Go back and send it again in a few seconds.")
 
 # The page is this one paragraph in the site's layout. It lives beside the code that sends
-# it, in one place, and it reads nothing from the database.
-PAGE = """{% extends "base.html" %}
-{% block title %}Back in a moment · Yahtzee score card{% endblock %}
+# it, in one place, and it reads nothing from the database. Its words are listed here for
+# makemessages, which does not read a template kept in a Python string.
+PAGE_WORDS = [gettext_noop("Back in a moment"), gettext_noop("Try again")]
+PAGE = """{% extends "base.html" %}{% load i18n %}
+{% block title %}{% translate "Back in a moment" %} · {% translate "Yahtzee score card" %}
+{% endblock %}
 {% block content %}
-<h1>Back in a moment</h1>
+<h1>{% translate "Back in a moment" %}</h1>
 <p class="error" role="alert">{{ message }} {{ again }}</p>
 {% if retry %}
 <p>
-<a class="button" href="{{ retry }}">Try again</a>
+<a class="button" href="{{ retry }}">{% translate "Try again" %}</a>
 </p>
 {% endif %}
 {% endblock %}
@@ -47,10 +51,12 @@ PAGE = """{% extends "base.html" %}
 FRAGMENT = '<p class="error" role="alert">{{ message }} {{ again }}</p>\n'
 
 
-def unavailable_response(request: HttpRequest, message: str = MESSAGE) -> HttpResponse:
-    """503 with Retry-After: for htmx the message alone, else the site's page with it."""
+def unavailable_response(request: HttpRequest, message: str = "") -> HttpResponse:
+    """503 with Retry-After: for htmx the message alone, else the site's page with it; in
+    the phone's language (the language middleware ran before the view failed)."""
     by_link, htmx = request.method in {"GET", "HEAD"}, getattr(request, "htmx", False)
-    again = AGAIN if by_link or htmx else GO_BACK
+    message = message or str(MESSAGE)
+    again = str(AGAIN if by_link or htmx else GO_BACK)
     context = {"message": message, "again": again}
     context["retry"] = request.get_full_path() if by_link else ""
     try:
@@ -76,9 +82,9 @@ class StorageUnavailable:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, DATABASE_GONE):
-            store, message = "database", MESSAGE
+            store, message = "database", str(MESSAGE)
         elif isinstance(exception, CACHE_GONE):
-            store, message = "cache", CACHE_MESSAGE
+            store, message = "cache", str(CACHE_MESSAGE)
         else:
             return None  # a bug: Django's 500 and its report
         logger.error(

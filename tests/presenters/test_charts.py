@@ -3,6 +3,7 @@
 import re
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from scorecard.presenters.charts import Series, histogram, line_chart, nice_scale
 
@@ -40,3 +41,31 @@ def test_a_chart_says_its_title_and_names_escaped():
     svg = drawn("_line_chart.html", chart)
     assert 'aria-label="Ann &amp; Bob&#x27;s totals"' in svg
     assert "&lt;b&gt;Ann&lt;/b&gt; 30</text>" in svg and "<b>" not in svg
+
+
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def _coordinates(svg):
+    """Every value a browser reads as a number: positions, sizes, the view box, the lines."""
+    found = re.findall(r'\b(?:x|y|x1|x2|y1|y2|width|height)="([^"]*)"', svg)
+    for box in re.findall(r'viewBox="([^"]*)"', svg):
+        found += box.split()
+    for points in re.findall(r'points="([^"]*)"', svg):
+        found += [value for point in points.split() for value in point.split(",")]
+    return found
+
+
+def test_charts_draw_the_same_in_swedish_and_german_with_their_words_translated():
+    series = [Series("Ann", [0, 12, 30, 57]), Series("Bob", [0, 25, 26, 48])]
+    with translation.override("en"):
+        english = drawn("_line_chart.html", line_chart(series, title="t"))
+        bars = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="t"))
+    for language, turn in [("sv", "omgång"), ("de", "Zug")]:
+        with translation.override(language):
+            line = drawn("_line_chart.html", line_chart(series, title="t"))
+            assert _coordinates(line) == _coordinates(english)
+            assert all(NUMBER.fullmatch(value) for value in _coordinates(line))
+            assert f">{turn}</text>" in line
+            histogram_svg = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="t"))
+            assert _coordinates(histogram_svg) == _coordinates(bars)

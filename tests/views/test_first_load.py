@@ -10,6 +10,8 @@ the page's `load` and the home-screen icon is fetched only when the card is inst
 neither is counted.
 """
 
+import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from scorecard.access import sharing
@@ -19,15 +21,25 @@ from scorecard.web.static_files import BUNDLES
 from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
-# Issue 21's goal is 21,500 bytes, not reached: 23,698 with htmx alone 14,673 (README:
-# "First load"). The ceiling is the figure reached, so a change that adds bytes to the first
-# load has to say so here; `make bench` prints the figure beside the goal.
-FIRST_LOAD_CEILING = 23_800
+# Issue 20's goal of 22 KB and issue 21's of 21,500 bytes are both missed (issue 23 asked for
+# under 22 KB in every language too): htmx alone is 14,673 of them (README: "First load"),
+# and our page, style sheet and bundle add about 9,000 more even after the minified bundle and
+# the split style sheets. Translations add about 500 to English's 23,700: the footer's
+# language switch (about 160 bytes compressed: no `next` field, id or class) and each
+# language's own words; German, the heaviest, measures 24,232. The ceiling is that figure
+# rounded up to the next 100, so a change that adds bytes to the first load has to say so
+# here; `make bench` prints the figure beside the goal.
+FIRST_LOAD_CEILING = 24_300
 
 
-def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db):
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db, language):
+    """In every language the card speaks: none may be heavier than the ceiling."""
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
-    sizes = first_load(browser_of(game.owner), reverse("game", args=[game.public_id]))
+    phone = browser_of(game.owner)
+    phone.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+    sizes = first_load(phone, reverse("game", args=[game.public_id]))
+    assert f'<html lang="{language}">' in phone.get(reverse("game", args=[game.public_id])).text
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
     assert sum(sizes.values()) <= FIRST_LOAD_CEILING, parts
     assert shell.static("bundles/game-at-table.js") in sizes  # the owner's page can record

@@ -306,6 +306,33 @@ def test_a_review_says_which_rules_the_table_played(client_of, household):
     assert maxi.endswith(", bonus 50 at 80</small>") and "Hasbro" not in maxi
 
 
+def test_a_review_s_charts_draw_the_same_in_swedish_and_german_with_their_words_translated(
+    client_of, household, policy_tables
+):
+    """Both charts of a review (running totals, chance to win) as a Swedish and a German
+    phone get them: every coordinate a number, the same as in English; the words theirs."""
+    from tests.presenters.test_charts import NUMBER, _coordinates
+
+    game = finished_game(household, names=("Ann", "Bob"))
+    address = reverse("game-review", args=[game.public_id]) + "?advice=1"
+
+    def charts(language: str) -> str:
+        page = client_of.get(address, headers={"Accept-Language": language}).content.decode()
+        drawn = re.findall(r"<svg.*?</svg>", page, re.DOTALL)
+        assert len(drawn) == 2, language
+        return "".join(drawn)
+
+    english = charts("en")
+    assert all(NUMBER.fullmatch(value) for value in _coordinates(english))
+    for language, turn, title in [
+        ("sv", "omgång", "Varje spelares löpande summa per omgång"),
+        ("de", "Zug", "Zwischenstand jedes Spielers Zug für Zug"),
+    ]:
+        drawn = charts(language)
+        assert _coordinates(drawn) == _coordinates(english), language
+        assert f">{turn}</text>" in drawn and f"<title>{title}</title>" in drawn
+
+
 def _plans(client, url: str, reading: str) -> dict[str, str]:
     """SQLite's plan of each query the page makes of the table `reading`, by query."""
     plans = {}

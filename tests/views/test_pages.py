@@ -249,3 +249,18 @@ def test_six_dice_all_alike_in_a_turn_is_counted_exactly():
     # One roll: 6 of the 6^6 ordered rolls are six alike.
     assert odds.all_alike_in_one_turn(6, rolls=1) == Fraction(6, 6**6)
     assert odds.all_alike_in_one_turn(6) == Fraction(33391127, 1632586752)
+
+
+def test_the_rules_page_writes_its_numbers_as_each_language_does(db):
+    """The engine's odds and averages with the language's decimal comma and percent sign;
+    the fractions and dice stay as they are."""
+    page = Client().get(reverse("rules"), headers={"Accept-Language": "sv"})
+    assert "4,60\u00a0%" in page.content.decode()  # a space that never breaks the line
+    swedish = text(page)
+    assert "347897/7558272</strong>, ungefär 4,60 %" in swedish
+    assert "i snitt 17,5" in swedish and "Kåk" in swedish
+    german = text(Client().get(reverse("rules"), headers={"Accept-Language": "de"}))
+    assert "etwa 4,60 %" in german and "im Mittel 17,5" in german
+    assert "Kniffel" in german and "4.60" not in german
+    english = text(Client().get(reverse("rules"), headers={"Accept-Language": "en"}))
+    assert "about 4.60% or one turn in 22" in english

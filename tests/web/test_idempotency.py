@@ -217,3 +217,19 @@ def test_a_plain_client_without_a_key_works_as_before(game, household):
     response = Client().post(game_url(game, "game-record"), box_post(game))
     assert response.status_code == 404  # not this household's game: nothing changes here
     assert not IdempotentRequest.objects.exists()
+
+
+def test_a_refused_key_is_explained_in_the_phone_s_language(client_of, game, household):
+    tap = str(uuid.uuid4())
+    client_of.post(game_url(game, "game-record"), box_post(game), headers=keyed(tap))
+    other = GameFactory(owner=household, names=["Cy"])
+    swedish = keyed(tap) | {"Accept-Language": "sv"}
+    refused = client_of.post(game_url(other, "game-record"), box_post(other), headers=swedish)
+    assert refused.status_code == 400
+    assert "ett annat spels sida" in text(refused)
+    bad = client_of.post(
+        game_url(game, "game-record"),
+        box_post(game),
+        headers=keyed("?") | {"Accept-Language": "de"},
+    )
+    assert bad.status_code == 400 and "deshalb wurde nichts geändert" in text(bad)

@@ -139,8 +139,11 @@ def test_a_real_postgresql_restart_is_a_503_then_the_site_answers_again(postgres
     port = free_port()
     environment = {"PATH": os.environ["PATH"], "DATABASE_URL": postgresql.url}
     environment |= {"DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_SSL_REDIRECT": "0"}
-    manage = [sys.executable, "manage.py", "migrate", "--noinput"]
-    subprocess.run(manage, cwd=ROOT, env=environment, check=True, capture_output=True)
+    # As a deploy does: the pages (our own 404 among them) name their static files by the
+    # manifest collectstatic writes.
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v0"]):
+        manage = [sys.executable, "manage.py", *command]
+        subprocess.run(manage, cwd=ROOT, env=environment, check=True, capture_output=True)
     environment |= {"BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1"}
     environment |= {"GUNICORN_ACCESS_LOG": ""}
     server = subprocess.Popen(
@@ -204,3 +207,24 @@ def test_a_cache_that_does_not_answer_is_a_503_naming_the_cache(client_of, game,
     response = client_of.get(game_url(game))
     assert response.status_code == 503 and response["Retry-After"] == "2"
     assert "The score card could not reach its cache just now. Try again" in text(response)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_swedish_phone_reads_the_503_in_swedish(settings, tmp_path):
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("points SQLite at a file that cannot be opened")
+    client = browser_of(HouseholdFactory())
+    where = connection.settings_dict["NAME"]
+    connection.close()
+    connection.settings_dict["NAME"] = str(tmp_path / "missing" / "db.sqlite3")
+    try:
+        fragment = client.get("/games/", headers=HTMX | {"Accept-Language": "sv"})
+        page = client.get("/games/", headers={"Accept-Language": "sv"})
+    finally:
+        connection.close()
+        connection.settings_dict["NAME"] = where
+    assert fragment.status_code == 503 and page.status_code == 503
+    assert "Försök igen om några sekunder." in fragment.content.decode()
+    assert "Strax tillbaka" in page.content.decode() and "database" not in page.content.decode()

@@ -1,0 +1,294 @@
+"""A phone reads the card in its own language: Swedish box names from Accept-Language, a
+switch in the footer that changes the page at once and is remembered, long German and
+Finnish labels that still print on one page, and axe content with `lang` set."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.conftest import save_screenshot
+from tests.browser.test_print import print_pages
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SWEDISH_YATZY = [
+    "Ettor", "Tvåor", "Treor", "Fyror", "Femmor", "Sexor", "Ett par", "Två par", "Tretal",
+    "Fyrtal", "Liten stege", "Stor stege", "Kåk", "Chans", "Yatzy",
+]  # fmt: skip
+
+
+def speaking(phone, language: str):
+    """The phone's browser asks for pages in `language`, as its settings would."""
+    phone.context.set_extra_http_headers({"Accept-Language": f"{language},en;q=0.5"})
+    return phone
+
+
+def box_rows(phone) -> list[str]:
+    return phone.locator("table.sheet tbody tr.box th").all_inner_texts()
+
+
+def test_a_swedish_phone_reads_swedish_box_names_on_a_blank_yatzy_sheet_and_the_rules(phone):
+    speaking(phone, "sv").goto(f"{phone.base}/sheet/")
+    assert phone.locator("html").get_attribute("lang") == "sv"
+    phone.get_by_role("radio", name="Yatzy", exact=True).check()
+    phone.get_by_role("button", name="Uppdatera protokollet").click()
+    phone.wait_for_url("**/sheet/?game=yatzy*")
+    assert box_rows(phone) == SWEDISH_YATZY
+    save_screenshot(phone, "language-sv-yatzy-sheet")
+    phone.get_by_role("link", name="Reglerna, omstridda kast och strategi").click()
+    phone.wait_for_url("**/rules/")
+    yatzy_boxes = phone.locator("#yatzy tr.family-example th").all_inner_texts()
+    assert {"Ett par", "Två par", "Tretal", "Kåk", "Liten stege"} <= set(yatzy_boxes)
+    assert phone.errors == []
+
+
+def test_the_footer_switch_changes_the_page_at_once_and_the_choice_stays_after_a_reload(phone):
+    speaking(phone, "sv").goto(f"{phone.base}/sheet/?game=yatzy")
+    assert box_rows(phone)[0] == "Ettor"
+    phone.get_by_label("Language").select_option(label="English")
+    phone.get_by_role("button", name="Byt").click()
+    phone.wait_for_function("document.documentElement.lang === 'en'")
+    assert phone.url.endswith("/sheet/?game=yatzy")
+    assert box_rows(phone)[:2] == ["Ones", "Twos"] and "Kåk" not in box_rows(phone)
+    phone.reload()
+    assert phone.locator("html").get_attribute("lang") == "en"
+    assert box_rows(phone)[0] == "Ones"
+    assert phone.get_by_label("Language").input_value() == "en"
+    assert phone.errors == []
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("language", ["fi", "de"])
+@pytest.mark.parametrize(
+    "query", ["?columns=8", "?triple=1&columns=8", "?game=yatzy&columns=8", "?game=maxi&columns=8"]
+)
+def test_finnish_and_german_blank_sheets_print_on_one_page(phone, language, query, paper):
+    speaking(phone, language)
+    assert print_pages(phone, f"{phone.base}/sheet/{query}&lang={language}", paper) == 1
+    assert phone.locator("html").get_attribute("lang") == language
+
+
+@pytest.mark.parametrize("language", ["sv", "de"])
+def test_axe_finds_nothing_in_another_language(phone, language):
+    speaking(phone, language)
+    axe = Axe()
+    found = {}
+    for path in ["/", "/sheet/?game=yatzy", "/sheet/?game=maxi&columns=8", "/rules/"]:
+        phone.goto(f"{phone.base}{path}")
+        assert phone.locator("html").get_attribute("lang") == language
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+    assert found == {}
+
+
+def start_game_in(phone, names: list[str], game: str, *, player: str, start: str, group: str):
+    """The new game form filled and started by taps, its words in the phone's language."""
+    phone.goto(f"{phone.base}/games/new/")
+    for seat, name in enumerate(names, start=1):
+        phone.get_by_label(f"{player} {seat}", exact=True).fill(name)
+    phone.get_by_role("group", name=group).get_by_role("radio", name=game, exact=True).check()
+    phone.get_by_role("button", name=start).click()
+
+
+def tap_dice(phone, dice: str, pad: str) -> None:
+    for face in dice:
+        phone.get_by_role("group", name=pad).get_by_role("button", name=face, exact=True).click()
+    phone.locator(".box-options").wait_for()
+
+
+def test_a_swedish_phone_plays_yatzy_by_tapping_swedish_box_names(phone):
+    speaking(phone, "sv")
+    start_game_in(phone, ["Sol"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel")
+    phone.get_by_role("heading", name="Sols tur").wait_for()
+    assert phone.locator("html").get_attribute("lang") == "sv"
+    tap_dice(phone, "66555", pad="Lägg till en tärning")
+    buttons = phone.locator(".box-options button span").all_inner_texts()
+    assert buttons == SWEDISH_YATZY
+    save_screenshot(phone, "language-sv-yatzy-boxes")
+    phone.get_by_role("button", name="Kåk, 27 poäng", exact=True).click()
+    phone.get_by_role("status").filter(has_text="Sol: Kåk 27").wait_for()
+    assert phone.locator("#standings td.total").inner_text() == "27"
+    assert phone.locator("#standings-title").inner_text() == "Ställning"
+    legend = phone.locator(".standings-legend")
+    legend.get_by_text("Vad kolumnerna betyder").click()
+    assert "Ettor till Sexor" in legend.inner_text() and "Ett par till Yatzy" in legend.inner_text()
+    rows = phone.locator("#boxes table.sheet tbody tr.box th").all_inner_texts()
+    assert rows == SWEDISH_YATZY
+    assert "27" in phone.locator("#boxes tr.box", has_text="Kåk").inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    save_screenshot(phone, "language-sv-yatzy-after-a-turn")
+    assert phone.errors == []
+
+
+def test_the_footer_switch_turns_a_game_page_english_at_once_and_after_a_reload(phone):
+    speaking(phone, "sv")
+    start_game_in(phone, ["Sol"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel")
+    phone.get_by_role("heading", name="Sols tur").wait_for()
+    game_page = phone.url
+    phone.get_by_label("Language").select_option(label="English")
+    phone.get_by_role("button", name="Byt").click()
+    phone.wait_for_function("document.documentElement.lang === 'en'")
+    assert phone.url == game_page
+    phone.get_by_role("heading", name="Sol’s turn").wait_for()
+    tap_dice(phone, "66555", pad="Add a die")
+    assert phone.get_by_role("button", name="Full house, 27 points", exact=True).is_visible()
+    phone.reload()
+    assert phone.locator("html").get_attribute("lang") == "en"
+    assert phone.locator("#standings-title").inner_text() == "Standings"
+    assert "Kåk" not in phone.locator("main").inner_text()
+    assert phone.errors == []
+
+
+def test_a_german_yahtzee_game_reads_kniffel_s_terms_on_its_buttons(phone):
+    speaking(phone, "de")
+    start_game_in(
+        phone, ["Udo", "Eva"], "Kniffel", player="Spieler", start="Spiel starten", group="Spiel"
+    )
+    phone.get_by_role("heading", name="Udo ist dran").wait_for()
+    tap_dice(phone, "33312", pad="Einen Würfel hinzufügen")
+    buttons = phone.locator(".box-options button span").all_inner_texts()
+    for term in ["Dreierpasch", "Viererpasch", "Full House", "Kleine Straße", "Große Straße"]:
+        assert term in buttons
+    assert {"Kniffel", "Chance", "Einser", "Sechser"} <= set(buttons)
+    save_screenshot(phone, "language-de-kniffel-boxes")
+    phone.get_by_role("button", name="Dreierpasch, 12 Punkte", exact=True).click()
+    phone.get_by_role("heading", name="Eva ist dran").wait_for()
+    row = phone.locator("#boxes tr.box", has_text="Dreierpasch")
+    assert "12" in row.inner_text()
+    assert "Extra-Kniffel" in phone.locator("h1").inner_text()
+    assert phone.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_swedish_game_page(phone, scheme):
+    speaking(phone, "sv").emulate_media(color_scheme=scheme)
+    start_game_in(
+        phone, ["Sol", "Liv"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel"
+    )
+    phone.get_by_role("heading", name="Sols tur").wait_for()
+    tap_dice(phone, "66555", pad="Lägg till en tärning")
+    found = Axe().run(phone).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
+    phone.get_by_role("button", name="Kåk, 27 poäng", exact=True).click()
+    phone.get_by_role("heading", name="Livs tur").wait_for()
+    found = Axe().run(phone).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_swedish_rules_and_review_pages(
+    phone, scheme, household, policy_tables
+):
+    """The two long translated pages, with a finished game rated (both charts, the
+    decisions) and one still going, light and dark."""
+    from tests.browser.conftest import join_household
+    from tests.helpers import finished_game
+
+    finished = finished_game(household, names=("Ann", "Bob"))
+    going = finished_game(household, names=("Cy",))
+    going.finished = None
+    going.save(update_fields=["finished"])
+    join_household(phone, household)
+    speaking(phone, "sv").emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found = {}
+    for path in [
+        "/rules/",
+        f"/games/{finished.public_id}/review/",
+        f"/games/{finished.public_id}/review/?advice=1",
+        f"/games/{going.public_id}/review/",
+    ]:
+        phone.goto(f"{phone.base}{path}")
+        assert phone.locator("html").get_attribute("lang") == "sv"
+        violations = axe.run(phone).response["violations"]
+        if violations:
+            found[path] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+        if path.endswith("?advice=1"):
+            assert phone.locator("svg.chart").count() == 2  # running totals, chance to win
+            save_screenshot(phone, f"language-sv-review-{scheme}")
+    assert found == {}
+
+
+# --- The pseudo-locale in a real browser: every translation wrapped "[!! … !!]" -----------------
+
+# The pages the click-every-control test visits, as far as they are translated: each is an
+# address made from what `_table_in_pseudo_locale` set up.
+PSEUDO_PAGES = [
+    ("home", lambda at: "/"),
+    ("game", lambda at: f"/games/{at['playing'].public_id}/"),
+    ("blank sheet", lambda at: "/sheet/"),
+    ("blank Yatzy sheet", lambda at: "/sheet/?game=yatzy"),
+    ("blank Maxi sheet", lambda at: "/sheet/?game=maxi&columns=3"),
+    ("blank Triple sheet", lambda at: "/sheet/?triple=1&columns=2"),
+    ("game sheet", lambda at: f"/games/{at['playing'].public_id}/sheet/"),
+    ("watch link's sheet", lambda at: f"/watch/{at['watch']}/sheet/"),
+    ("games", lambda at: "/games/"),
+    ("import", lambda at: "/games/import/"),
+    ("share", lambda at: f"/games/{at['finished'].public_id}/share/"),
+    ("household", lambda at: "/household/"),
+    ("join", lambda at: f"/join/{at['join']}/"),
+    ("players", lambda at: "/players/"),
+    ("player", lambda at: f"/players/{at['player'].public_id}/"),
+    ("high scores", lambda at: "/high-scores/"),
+    ("rules", lambda at: "/rules/"),
+    ("review", lambda at: f"/games/{at['finished'].public_id}/review/"),
+    ("review rated", lambda at: f"/games/{at['finished'].public_id}/review/?advice=1"),
+    ("review of a game going on", lambda at: f"/games/{at['playing'].public_id}/review/"),
+    ("a link that is gone", lambda at: "/watch/no-such-link/"),
+]
+
+
+def _table_in_pseudo_locale(household) -> dict:
+    """What a household has after an evening: a game going on with a watch link, a finished
+    one, a digital Yatzy game in the players' figures, a browser joined, a join link."""
+    from scorecard.access import sharing
+    from scorecard.models import Browser, LinkRole, Player
+    from tests.factories import SOLO_GAME, GameFactory, play
+    from tests.helpers import finished_game, settled_family_game
+
+    playing = GameFactory(owner=household, names=["Dee", "Eve"])
+    play(playing, [turn for turn in SOLO_GAME[:3] for _ in range(2)])
+    watch = sharing.link_renew(game=playing, role=LinkRole.WATCH).token
+    finished = finished_game(household, names=("Dee", "Eve"))
+    settled_family_game(household, "yatzy", {"Dee": 250, "Eve": 231}, with_figures=True)
+    Browser.objects.create(household=household, name="Tablet")
+    join = sharing.join_link_renew(household=household)
+    player = Player.objects.get(name="Dee")
+    return {"playing": playing, "finished": finished, "watch": watch, "join": join} | {
+        "player": player
+    }
+
+
+def test_a_pseudo_locale_leaves_no_text_unwrapped_on_the_translated_pages(
+    phone, tmp_path, household, policy_tables
+):
+    """With every translation replaced by its English wrapped in [!! … !!] (a catalog built
+    here, never shipped), each page as the browser shows it, scripts run, has no word
+    outside a wrapping but the players' own names and dates."""
+    from django.test import override_settings
+    from django.utils import dateformat, timezone
+
+    from tests.browser.conftest import join_household
+    from tests.test_locale import _pseudo_catalog, left_untranslated
+
+    at = _table_in_pseudo_locale(household)
+    _pseudo_catalog(tmp_path)
+    join_household(phone, household)
+    speaking(phone, "sv")
+    data = {"Dee", "Eve", "Tablet", dateformat.format(timezone.now(), "M")}
+    found = {}
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        for name, address in PSEUDO_PAGES:
+            answer = phone.goto(phone.base + address(at))
+            if name == "a link that is gone":  # Chromium logs the page's own 404
+                assert answer.status == 404 and "status of 404" in phone.errors.pop()
+            else:
+                assert answer.status == 200, name
+            assert phone.locator("html").get_attribute("lang") == "sv"
+            shown = phone.content()
+            if left := left_untranslated(shown, data=data):
+                found[name] = left
+            assert "[!!" in shown, name  # the pseudo-locale is the one speaking
+    save_screenshot(phone, "pseudo-locale-review")
+    assert found == {}
+    assert phone.errors == []
