@@ -109,3 +109,18 @@ def test_a_replayed_box_worth_other_points_says_what_the_dice_are_worth():
 def test_totals_from_the_sums_alone_have_no_extra_yahtzees_and_an_even_pace():
     totals = rules.totals_from_sums(63, 100)
     assert (totals.yahtzee_bonus, totals.pace, totals.total) == (0, 0, 198)
+
+
+@pytest.mark.parametrize(
+    ("values", "said"),
+    [
+        ([25], "25"),
+        ([0, 25], "0 or 25"),
+        ([5, 6, 7, 8], "5 to 8"),
+        ([0, 3, 6, 9, 12], "0, 3, 6, ... 12"),
+        ([0, 5, 10, 15], "0, 5, 10, ... 15"),
+        ([0, 7, 8, 9], "0 or 7 to 9"),
+    ],
+)
+def test_a_box_s_possible_values_are_said_in_short(values, said):
+    assert str(rules.describe_values(values)) == said
