@@ -12,6 +12,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -84,22 +86,29 @@ def test_any_other_error_is_still_a_500(client_of, game, monkeypatch):
     assert client.get(game_url(game)).status_code == 500
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_database_that_cannot_be_opened_is_a_503(settings, tmp_path):
-    """No stand-in: the database layer itself fails, as it does while PostgreSQL restarts."""
+@contextmanager
+def database_unreachable(tmp_path: Path) -> Iterator[None]:
+    """No stand-in: the database layer itself fails, as it does while PostgreSQL restarts
+    (SQLite pointed at a file that cannot be opened)."""
     from django.db import connection
 
     if connection.vendor != "sqlite":
         pytest.skip("points SQLite at a file that cannot be opened")
-    client = browser_of(HouseholdFactory())
     where = connection.settings_dict["NAME"]
     connection.close()
     connection.settings_dict["NAME"] = str(tmp_path / "missing" / "db.sqlite3")
     try:
-        response = client.get("/games/", headers=HTMX)
+        yield
     finally:
         connection.close()
         connection.settings_dict["NAME"] = where
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_that_cannot_be_opened_is_a_503(tmp_path):
+    client = browser_of(HouseholdFactory())
+    with database_unreachable(tmp_path):
+        response = client.get("/games/", headers=HTMX)
     assert response.status_code == 503 and response["Retry-After"] == "2"
 
 
@@ -210,21 +219,11 @@ def test_a_cache_that_does_not_answer_is_a_503_naming_the_cache(client_of, game,
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_swedish_phone_reads_the_503_in_swedish(settings, tmp_path):
-    from django.db import connection
-
-    if connection.vendor != "sqlite":
-        pytest.skip("points SQLite at a file that cannot be opened")
+def test_a_swedish_phone_reads_the_503_in_swedish(tmp_path):
     client = browser_of(HouseholdFactory())
-    where = connection.settings_dict["NAME"]
-    connection.close()
-    connection.settings_dict["NAME"] = str(tmp_path / "missing" / "db.sqlite3")
-    try:
+    with database_unreachable(tmp_path):
         fragment = client.get("/games/", headers=HTMX | {"Accept-Language": "sv"})
         page = client.get("/games/", headers={"Accept-Language": "sv"})
-    finally:
-        connection.close()
-        connection.settings_dict["NAME"] = where
     assert fragment.status_code == 503 and page.status_code == 503
     assert "Försök igen om några sekunder." in fragment.content.decode()
     assert "Strax tillbaka" in page.content.decode() and "database" not in page.content.decode()
