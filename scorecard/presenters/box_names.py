@@ -13,6 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
 from scorecard.engine import families
+from scorecard.presenters.per_language import per_language
 
 # The message context of a family's box names (a translator sees which card a name is on).
 CONTEXTS = {"yahtzee": "yahtzee box", "yatzy": "yatzy box", "maxi": "maxi box"}
@@ -74,6 +75,7 @@ _FAMILY_OF: dict[Any, str] = {
 }
 
 
+@per_language
 def box_name(box: families.CardBox) -> str:
     """The box's name in the active language, as its family's pads print it."""
     return str(BOX_NAMES[_FAMILY_OF[box], box.key])
@@ -87,5 +89,6 @@ FAMILY_NAMES: dict[str, Promise] = {
 }
 
 
+@per_language
 def family_name(family: families.Family[Any]) -> str:
     return str(FAMILY_NAMES[family.key])

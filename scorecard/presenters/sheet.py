@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from scorecard.engine import families, rules
 from scorecard.game.progress import CardProgress, EntryRow, GameProgress
 from scorecard.presenters.box_names import box_name
+from scorecard.presenters.per_language import per_language
 
 # Sheet texts are said in the page's language: module-level ones lazily, at render time.
 
@@ -48,11 +49,13 @@ _STRAIGHT_HINTS = {
 }
 
 
+@per_language
 def upper_hint(face: int) -> str:
     """What an upper box adds up, as a pad prints it beside the box."""
     return _("Sum of the %(face)ss") % {"face": face}
 
 
+@per_language
 def box_hint(house: rules.HouseRules[Any], box: families.CardBox) -> str:
     """What the sheet says beside a box, as a paper pad prints it: how the box scores in this
     family, or the fixed amount it is worth (from the engine)."""
@@ -132,10 +135,12 @@ UPPER_TOTAL_HINT = gettext_lazy("Subtotal + bonus")
 LOWER_TOTAL_HINT = gettext_lazy("Lower boxes + Yahtzee bonus")
 
 
+@per_language
 def yahtzee_bonus_hint() -> str:
     return _("%(points)s each extra Yahtzee") % {"points": rules.EXTRA_YAHTZEE_BONUS}
 
 
+@per_language
 def bonus_hint(house: rules.HouseRules[Any]) -> str:
     bonus = house.upper_bonus
     return _("%(points)s at %(threshold)s+") % {
@@ -165,32 +170,34 @@ def _bonus(card: CardProgress) -> int | str:
     return card.totals.bonus if card.bonus_settled else ""
 
 
-def _correction_label(column: Column, box: Any, points: int) -> str:
-    """What a filled box's link says: whose box, on which card, what it holds."""
-    names = {"player": column.player, "box": box_name(box), "points": points}
-    if column.count:
-        return _("Correct %(player)s’s %(box)s on card %(count)s: %(points)s") % {
-            **names,
-            "count": column.count,
-        }
-    return _("Correct %(player)s’s %(box)s: %(points)s") % names
+def _correction_label(column: Column, name: str, points: int) -> str:
+    """What a filled box's link says: whose box (`name`), on which card, what it holds."""
+    words = {"player": column.player, "box": name, "points": points, "count": column.count}
+    return _correction_words(bool(column.count)) % words
+
+
+@per_language
+def _correction_words(on_a_card: bool) -> str:
+    if on_a_card:
+        return _("Correct %(player)s’s %(box)s on card %(count)s: %(points)s")
+    return _("Correct %(player)s’s %(box)s: %(points)s")
 
 
 def _box_row(
     house: rules.HouseRules[Any], box: Any, columns: list[Column], correct: CorrectionLink | None
 ) -> Row:
-    cells = []
+    name, cells = box_name(box), []
     for column in columns:
         dom_id = column.id and f"{column.id}-{box.key}"
         entry = column.card.by_box.get(box) if column.card else None
         if entry is None:
             cells.append(Cell("", dom_id))
         elif correct:
-            label = _correction_label(column, box, entry.points)
+            label = _correction_label(column, name, entry.points)
             cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
         else:
             cells.append(Cell(str(entry.points), dom_id))
-    return Row(box_name(box), box_hint(house, box), "box", cells, box)
+    return Row(name, box_hint(house, box), "box", cells, box)
 
 
 def sheet_rows(

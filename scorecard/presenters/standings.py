@@ -12,6 +12,7 @@ from django.utils.translation import pgettext
 from scorecard.engine import rules
 from scorecard.game.progress import GameProgress
 from scorecard.presenters.box_names import box_name
+from scorecard.presenters.per_language import per_language
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,8 @@ class Heading:
         return _("%(short)s (%(name)s)") % {"short": self.short, "name": self.name}
 
 
-def headings(house: rules.HouseRules[Any]) -> list[Heading]:
+@per_language
+def headings(house: rules.HouseRules[Any]) -> tuple[Heading, ...]:
     """The standings' columns for a game's rules: the Yahtzee bonus column only where the
     family has extra Yahtzees, the bonus and its pace by the game's own figures."""
     bonus, family = house.upper_bonus, house.family
@@ -102,7 +104,7 @@ def headings(house: rules.HouseRules[Any]) -> list[Heading]:
                 ),
             )
         )
-    return columns
+    return tuple(columns)
 
 
 HEADINGS = headings(rules.STANDARD)
