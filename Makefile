@@ -121,7 +121,7 @@ lint: venv-test
 # The catalogs (locale/README.md): extract every text into each language's .po, then compile
 # the .mo files, which are committed. tests/test_locale.py fails when either is out of step.
 messages: venv
-	$(DEV) $(PY) manage.py makemessages --all --no-obsolete \
+	$(DEV) $(PY) manage.py makemessages --all --no-obsolete --add-location=file \
 	  --ignore='tests/*' --ignore='bench/*' --ignore='staticfiles/*' --ignore='mutants/*'
 	$(DEV) $(PY) manage.py compilemessages --ignore='.venv/*'
 

@@ -74,7 +74,14 @@ def test_makemessages_for_every_language_changes_nothing_but_the_creation_date(t
         else:
             shutil.copy(path, tmp_path / source)
     subprocess.run(
-        [sys.executable, "manage.py", "makemessages", "--all", "--no-obsolete"],
+        [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "--all",
+            "--no-obsolete",
+            "--add-location=file",
+        ],
         cwd=tmp_path,
         check=True,
         capture_output=True,

@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 _MEMOS: list[Callable[..., object]] = []
 
 # Settings that change what a text is in a language.
-_CATALOG_SETTINGS = {"LOCALE_PATHS", "LANGUAGES", "LANGUAGE_CODE", "INSTALLED_APPS"}
+CATALOG_SETTINGS = {"LOCALE_PATHS", "LANGUAGES", "LANGUAGE_CODE", "INSTALLED_APPS"}
 
 
 def per_language[R](said: Callable[..., R]) -> Callable[..., R]:
@@ -43,5 +43,5 @@ def forget() -> None:
 
 @receiver(setting_changed)
 def _catalogs_changed(*, setting: str, **kwargs: object) -> None:
-    if setting in _CATALOG_SETTINGS:
+    if setting in CATALOG_SETTINGS:
         forget()

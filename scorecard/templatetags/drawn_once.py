@@ -21,8 +21,12 @@ from collections import OrderedDict
 from collections.abc import Hashable
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from scorecard.presenters.per_language import CATALOG_SETTINGS
 
 register = template.Library()
 
@@ -38,6 +42,13 @@ def forget() -> None:
     """Drop every kept drawing (tests start without another test's)."""
     for node in _NODES:
         node.drawings.clear()
+
+
+@receiver(setting_changed)
+def _catalogs_changed(*, setting: str, **kwargs: object) -> None:
+    """Drawings hold translated words: new catalogs (a test's LOCALE_PATHS) draw afresh."""
+    if setting in CATALOG_SETTINGS:
+        forget()
 
 
 def hashable(value: object) -> Hashable:

@@ -68,3 +68,25 @@ def test_only_the_most_recently_used_drawings_are_kept(monkeypatch):
         template.render(Context({"key": key}))
     (node,) = [node for node in template.nodelist if isinstance(node, drawn_once.DrawnOnceNode)]
     assert [key[1:] for key in node.drawings] == [("a",), ("c",)]
+
+
+def test_new_catalogs_draw_afresh(tmp_path):
+    """A drawing holds translated words, so catalogs swapped (a test's LOCALE_PATHS) must
+    never be answered with words drawn from the old ones."""
+    from django.test import override_settings
+
+    template = Template("{% load drawn_once %}{% drawn_once key %}{{ shown }}{% enddrawn_once %}")
+    assert template.render(Context({"key": "a", "shown": "old words"})) == "old words"
+    with override_settings(LOCALE_PATHS=[tmp_path]):
+        assert template.render(Context({"key": "a", "shown": "new words"})) == "new words"
+
+
+def test_the_pages_fixed_parts_follow_the_phone_s_language(game):
+    """The header, the language switch, the pad and the advice switch are drawn once a
+    language: a Swedish phone and an English one, one after the other, each get their own."""
+    owner = browser_of(game.owner)
+    for language, words in [("sv", "Nytt spel"), ("en", "New game"), ("sv", "Nytt spel")]:
+        page = owner.get(game_url(game), headers={"Accept-Language": language}).content.decode()
+        assert f">{words}</a>" in page
+        assert page.count('<select name="language">') == 1
+        assert f'value="{language}" lang="{language}" selected' in page
