@@ -212,21 +212,29 @@ def sheet_rows(
     house = house or (cards[0].house_rules if cards else rules.STANDARD)
     family = house.family
     rows = [_box_row(house, box, columns, correct) for box in family.upper_boxes]
-    rows += [
+    rows += _upper_sums(house, columns)
+    rows += [_box_row(house, box, columns, correct) for box in family.lower_boxes]
+    return rows + _lower_sums(house, columns)
+
+
+def _upper_sums(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
+    """The rows under the upper boxes: their subtotal, the bonus and the upper total."""
+    return [
         _sum_row("upper", _("Upper subtotal"), str(UPPER_SUBTOTAL_HINT), _upper, columns),
         _sum_row("bonus", pgettext("sheet row", "Bonus"), bonus_hint(house), _bonus, columns),
         _sum_row("upper-total", _("Upper total"), str(UPPER_TOTAL_HINT), _upper_total, columns),
     ]
-    rows += [_box_row(house, box, columns, correct) for box in family.lower_boxes]
-    if family.has_jokers:
-        rows += [
+
+
+def _lower_sums(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
+    """The rows under the lower boxes, down to the grand total (and a Triple's weights)."""
+    if house.family.has_jokers:
+        rows = [
             _sum_row("extra", _("Yahtzee bonus"), yahtzee_bonus_hint(), _yahtzee_bonus, columns),
             _sum_row("lower-total", _("Lower total"), str(LOWER_TOTAL_HINT), _lower_total, columns),
         ]
     else:
-        rows.append(
-            _sum_row("lower-total", _("Lower total"), _("Lower boxes"), _lower_total, columns)
-        )
+        rows = [_sum_row("lower-total", _("Lower total"), _("Lower boxes"), _lower_total, columns)]
     rows += [
         _sum_row(
             "total", _("Grand total"), _("Upper + lower"), lambda card: card.totals.total, columns
@@ -332,13 +340,12 @@ def changed_cells(
     seat_of_entry = progress.seat_of(entry)
     card = seat_of_entry.cards[entry.card - 1]
     column = next(column for column in columns if column.card is card)
-    now = sheet_rows([column], correct)
-    then = sheet_rows([replace(column, card=_card_toggled(card, entry))])
-    cells = [
-        row.cells[0]
-        for row, before in zip(now, then, strict=True)
-        if row.cells and (row.box is entry.rules_box or row.cells[0].text != before.cells[0].text)
-    ]
+    # The entry's own box, and each sum whose text the entry moved (only sums can move).
+    house, before = card.house_rules, [replace(column, card=_card_toggled(card, entry))]
+    cells = _box_row(house, entry.rules_box, [column], correct).cells
+    for now, then in zip(_sums(house, [column]), _sums(house, before), strict=True):
+        if now.cells and now.cells[0].text != then.cells[0].text:
+            cells.append(now.cells[0])
     if len(seat_of_entry.cards) > 1:  # a Triple player's total moves with any of the cards
         group = [column for column in columns if column.player == seat_of_entry.player.name]
         cells.append(_player_total_row(group).cells[0])
@@ -346,6 +353,10 @@ def changed_cells(
     cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
     headings = [column for column in columns if id(column.card) in cards]
     return ChangedCells(headings, cells)
+
+
+def _sums(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
+    return _upper_sums(house, columns) + _lower_sums(house, columns)
 
 
 def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:
