@@ -34,6 +34,7 @@ import asyncio
 import os
 import random
 import signal
+import statistics
 import sys
 import tempfile
 import time
@@ -71,7 +72,8 @@ class Client:
 
     phone: Phone
     rng: random.Random
-    games: list[Game] = field(default_factory=list)
+    games: list[Game] = field(default_factory=list)  # those it has not finished
+    started: list[str] = field(default_factory=list)  # every game's public id
     ceiling: bytes = b""  # its request for the constant page, made once
 
     def turns_left(self) -> int:
@@ -98,6 +100,7 @@ def start_game(client: Client) -> None:
     status, _, page, _ = phone.send("GET", game_path)
     assert status == 200 and 'name="version" value="0"' in page, f"game page: {status}"
     client.games.append(Game(record=f"{game_path}record/"))
+    client.started.append(game_path.strip("/").split("/")[-1])
 
 
 def top_up(clients: list[Client], turns: int) -> None:
@@ -265,6 +268,26 @@ def run_rounds(port: int, clients: list[Client], args, master: int):
     return phases, tallies
 
 
+def profile(port: int, clients: list[Client], kind: str, seconds: float) -> None:
+    """Only `kind`, one window, every worker under cProfile (bench/gunicorn_profile.py); the
+    functions that took the most CPU, summed over the workers, once gunicorn has stopped."""
+    step = {"constant page": ceiling_step, "record": record_step}[kind]
+    if kind == "record":
+        top_up(clients, int(seconds * 30))
+    tally = Tally()
+    asyncio.run(window(port, clients, step, seconds, tally))
+    print(f"{kind}: {tally.answers} answers in {seconds:g} s under cProfile")
+
+
+def print_profile(folder: Path) -> None:
+    import pstats
+
+    files = sorted(str(path) for path in folder.glob("worker-*.prof"))
+    stats = pstats.Stats(*files)
+    stats.sort_stats("cumulative").print_stats(60)
+    stats.sort_stats("tottime").print_stats(30)
+
+
 def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
     """The table, each round's ratio and the whole run's; True when the goal is met."""
     by_kind = {kind: [p for p in phases if p.kind == kind] for kind in tallies}
@@ -289,6 +312,9 @@ def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
         f"| all | {totals['constant page']:.0f} | {totals['record']:.1f} "
         f"| {ratio:.2f}× (goal ≤ {GOAL:g}×: {verdict}) |"
     )
+    rounds = [c.rate / r.rate for c, r in zip(*by_kind.values(), strict=True)]
+    print(f"each round's ratio: median {statistics.median(rounds):.2f}×, "
+          f"{min(rounds):.2f}–{max(rounds):.2f}×")  # fmt: skip
     cpu = {
         kind: sum(p.server_cpu for p in runs) / max(1, sum(p.answers for p in runs)) * 1000
         for kind, runs in by_kind.items()
@@ -308,22 +334,29 @@ def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
     return met
 
 
-def stored_entries(environment: dict) -> int:
+def stored_entries(environment: dict, clients: list[Client]) -> int:
+    """The entries the database holds for this run's games, read by Django itself."""
     os.environ.update(environment)
     import django
 
     django.setup()
     from scorecard.models import Entry
 
-    return Entry.objects.count()
+    games = [public_id for client in clients for public_id in client.started]
+    return Entry.objects.filter(game__public_id__in=games).count()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=10, help="concurrent clients (10)")
-    parser.add_argument("--seconds", type=float, default=10, help="each timed window (10)")
-    parser.add_argument("--rounds", type=int, default=4, help="rounds of both kinds (4)")
+    parser.add_argument("--seconds", type=float, default=8, help="each timed window (8)")
+    parser.add_argument("--rounds", type=int, default=6, help="rounds of both kinds (6)")
     parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument(
+        "--profile",
+        choices=["constant page", "record"],
+        help="only this kind, one window, every worker under cProfile (CPU time)",
+    )
     args = parser.parse_args()
     args.load_before = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     folder = Path(tempfile.mkdtemp(prefix="yahtzee-throughput-"))
@@ -341,19 +374,32 @@ def main() -> None:
     if environment.get("REDIS_URL"):
         vendor += " and Redis"
     prepare(environment)
-    server = start_gunicorn(args.port, environment)
+    config = ROOT / "gunicorn.conf.py"
+    if args.profile:
+        config = ROOT / "bench" / "gunicorn_profile.py"
+        environment["PROFILE_DIR"] = str(folder)
+        environment["PROFILE_PATH"] = {"record": "/record/$", "constant page": "^/__ceiling__/$"}[
+            args.profile
+        ]
+    server = start_gunicorn(args.port, environment, config)
     try:
         clients = [Client(Phone((args.port,)), random.Random(n)) for n in range(args.clients)]
         for client in clients:
             start_game(client)  # the browser's household, cookies and CSRF token
             client.ceiling = request_bytes(client.phone, "GET", "/__ceiling__/")
-        phases, tallies = run_rounds(args.port, clients, args, server.pid)
+        if args.profile:
+            profile(args.port, clients, args.profile, args.seconds)
+        else:
+            phases, tallies = run_rounds(args.port, clients, args, server.pid)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+    if args.profile:
+        print_profile(folder)
+        return
     met = report(phases, tallies, vendor, args)
     written = tallies["record"].written
-    stored = stored_entries(environment)
+    stored = stored_entries(environment, clients)
     print(f"database: {stored} entries stored, {written} records answered as written")
     problems = [*tallies["constant page"].unexpected, *tallies["record"].unexpected]
     for problem in problems[:10]:
