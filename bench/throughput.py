@@ -292,7 +292,7 @@ def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
     """The table, each round's ratio and the whole run's; True when the goal is met."""
     by_kind = {kind: [p for p in phases if p.kind == kind] for kind in tallies}
     print(
-        f"{vendor}, gunicorn (gunicorn.conf.py, {WORKERS} workers), {args.clients} clients, "
+        f"{vendor}, gunicorn ({args.config.name}, {WORKERS} workers), {args.clients} clients, "
         f"{args.rounds} rounds of {args.seconds:g} s each way; load average before: "
         f"{args.load_before}"
     )
@@ -353,6 +353,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6, help="rounds of both kinds (6)")
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument(
+        "--config",
+        type=Path,
+        default=ROOT / "gunicorn.conf.py",
+        help="gunicorn's settings file (another one to compare a change: gunicorn.conf.py)",
+    )
+    parser.add_argument(
         "--profile",
         choices=["constant page", "record"],
         help="only this kind, one window, every worker under cProfile (CPU time)",
@@ -374,7 +380,7 @@ def main() -> None:
     if environment.get("REDIS_URL"):
         vendor += " and Redis"
     prepare(environment)
-    config = ROOT / "gunicorn.conf.py"
+    config = args.config
     if args.profile:
         config = ROOT / "bench" / "gunicorn_profile.py"
         environment["PROFILE_DIR"] = str(folder)
