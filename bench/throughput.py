@@ -13,8 +13,9 @@ middleware). Then, in rounds, the same N clients for the same time:
 The figure is answers/s of the first over records/s of the second. The two kinds take turns
 (ABBA), so a change in the machine's load weighs on both alike; each round's ratio is
 printed too. Games are started between the timed windows, never in them. Beside it, the
-server's own CPU time per answer (gunicorn's master and workers, read from /proc), which a
-shared machine's load disturbs less than the wall clock, and the CPU this client used.
+server's own CPU time per answer (gunicorn's master and workers, and a PostgreSQL on this
+machine, read from /proc), which a shared machine's load disturbs less than the wall clock,
+and the CPU this client used.
 
 The client is a small asyncio one (one connection per request: gunicorn's sync workers close
 it after each answer, as they would behind a proxy), so it costs a fraction of one core. At
@@ -204,9 +205,11 @@ def process_cpu(pid: int) -> tuple[int, float]:
     return int(fields[1]), ticks / os.sysconf("SC_CLK_TCK")
 
 
-def server_cpu(master: int) -> float:
-    """gunicorn's CPU seconds so far: the master with the workers it has reaped (one is
-    replaced every ~2,000 requests), and the workers alive now."""
+def server_cpu(master: int | None) -> float:
+    """A server's CPU seconds so far: its master process with the children it has reaped
+    (gunicorn's replaced workers, PostgreSQL's ended backends), and the children alive now."""
+    if master is None:
+        return 0.0
     total = process_cpu(master)[1]
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -219,12 +222,30 @@ def server_cpu(master: int) -> float:
     return total
 
 
+def local_postgresql(environment: dict) -> int | None:
+    """The postmaster of the run's PostgreSQL when it runs on this machine (the parent of the
+    backend serving a connection), so its CPU is counted too; else None."""
+    if not environment["DATABASE_URL"].startswith("postgres"):
+        return None
+    import psycopg
+
+    with psycopg.connect(environment["DATABASE_URL"]) as connection:
+        (backend,) = connection.execute("select pg_backend_pid()").fetchone()
+    try:
+        if Path(f"/proc/{backend}/comm").read_text().strip() != "postgres":
+            return None
+        return process_cpu(backend)[0]
+    except OSError:
+        return None  # on another machine
+
+
 @dataclass
 class Phase:
     kind: str
     answers: int
     seconds: float
     server_cpu: float
+    database_cpu: float
     client_cpu: float
 
     @property
@@ -232,8 +253,10 @@ class Phase:
         return self.answers / self.seconds
 
 
-async def timed(kind, port, clients, step, seconds, master, tally) -> Phase:
+async def timed(kind, port, clients, step, seconds, servers, tally) -> Phase:
+    master, database = servers
     answers, cpu_before, mine_before = tally.answers, server_cpu(master), time.process_time()
+    database_before = server_cpu(database)
     started = time.perf_counter()
     await window(port, clients, step, seconds, tally)
     return Phase(
@@ -241,11 +264,12 @@ async def timed(kind, port, clients, step, seconds, master, tally) -> Phase:
         tally.answers - answers,
         min(seconds, time.perf_counter() - started),
         server_cpu(master) - cpu_before,
+        server_cpu(database) - database_before,
         time.process_time() - mine_before,
     )
 
 
-def run_rounds(port: int, clients: list[Client], args, master: int):
+def run_rounds(port: int, clients: list[Client], args, servers: tuple[int, int | None]):
     """Warm-up, then `rounds` of both kinds in ABBA order; games topped up between windows."""
     steps = {"constant page": ceiling_step, "record": record_step}
     tallies = {kind: Tally() for kind in steps}
@@ -260,7 +284,7 @@ def run_rounds(port: int, clients: list[Client], args, master: int):
             if kind == "record":
                 top_up(clients, expected)
             phase = asyncio.run(
-                timed(kind, port, clients, steps[kind], args.seconds, master, tallies[kind])
+                timed(kind, port, clients, steps[kind], args.seconds, servers, tallies[kind])
             )
             phases.append(phase)
             if kind == "record":
@@ -315,14 +339,23 @@ def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
     rounds = [c.rate / r.rate for c, r in zip(*by_kind.values(), strict=True)]
     print(f"each round's ratio: median {statistics.median(rounds):.2f}×, "
           f"{min(rounds):.2f}–{max(rounds):.2f}×")  # fmt: skip
-    cpu = {
-        kind: sum(p.server_cpu for p in runs) / max(1, sum(p.answers for p in runs)) * 1000
+    per_answer = {
+        kind: [sum(getattr(p, side) for p in runs) / sum(p.answers for p in runs) * 1000
+               for side in ("server_cpu", "database_cpu")]
         for kind, runs in by_kind.items()
-    }
+    }  # fmt: skip
+    (ceiling, ceiling_database), (record, record_database) = per_answer.values()
     print(
-        f"server CPU per answer: constant page {cpu['constant page']:.2f} ms, record "
-        f"{cpu['record']:.2f} ms ({cpu['record'] / cpu['constant page']:.1f}×)"
+        f"gunicorn's CPU per answer: constant page {ceiling:.2f} ms, record {record:.2f} ms "
+        f"({record / ceiling:.1f}×)"
     )
+    if record_database:
+        whole = (record + record_database) / (ceiling + ceiling_database)
+        print(
+            f"with PostgreSQL's (on this machine): constant page "
+            f"{ceiling + ceiling_database:.2f} ms, record {record + record_database:.2f} ms "
+            f"({whole:.1f}×)"
+        )
     client = {
         kind: sum(p.client_cpu for p in runs) / sum(p.seconds for p in runs) * 100
         for kind, runs in by_kind.items()
@@ -396,7 +429,9 @@ def main() -> None:
         if args.profile:
             profile(args.port, clients, args.profile, args.seconds)
         else:
-            phases, tallies = run_rounds(args.port, clients, args, server.pid)
+            phases, tallies = run_rounds(
+                args.port, clients, args, (server.pid, local_postgresql(environment))
+            )
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
