@@ -92,3 +92,9 @@ def answer(url: str, wait: float) -> int:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
+
+
+@pytest.mark.django_db
+def test_the_benchmarks_constant_page_is_not_an_address_of_the_site(client):
+    """bench/served_settings.py adds it for gunicorn in a benchmark; the site never has it."""
+    assert client.get("/__ceiling__/").status_code == 404
