@@ -2,6 +2,7 @@
 # serves the local network and prints the address to open on a phone, with a QR code).
 # make test: set up and run the whole suite. make lint: ruff check, format check and mypy.
 # make bench: the cost of each request a table makes, as ratios to a constant page.
+# make throughput: records per second under gunicorn against the constant page's (~2 min).
 # make mutants: mutation testing of rules, services and progress (not part of make test).
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -26,7 +27,7 @@ fi; \
 exit 1
 endef
 
-.PHONY: venv venv-test run test test-postgres scale-out lint format migrate strategy bench mutants clean messages
+.PHONY: venv venv-test run test test-postgres scale-out lint format migrate strategy bench throughput mutants clean messages
 
 HOST ?= 127.0.0.1
 # Development: debug on, and a random secret key kept in .secret-key-development.
@@ -106,6 +107,12 @@ bench: venv-test
 	$(PY) bench/strategy_bench.py --rule hasbro
 	@echo "Yatzy's tables, its stated rules and forced order (Maxi Yatzy has none: too large to solve here):"
 	$(PY) bench/strategy_bench.py --family yatzy
+
+# gunicorn as production runs it (5 workers): N clients hammer the constant page, then record
+# boxes as the htmx page posts them, in turns; the ratio of the two rates beside issue 21's
+# goal (bench/throughput.py --help). SQLite; DATABASE_URL=postgres://... for PostgreSQL.
+throughput: venv-test
+	$(PY) bench/throughput.py
 
 # mutmut on rules, services and progress, each against its own tests only (tests/mutation/run.py,
 # [tool.mutants] in pyproject.toml); fails when a module has under 90% of its mutants killed.

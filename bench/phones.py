@@ -209,12 +209,14 @@ def prepare(environment: dict) -> None:
         )
 
 
-def start_gunicorn(port: int, environment: dict) -> subprocess.Popen:
+def start_gunicorn(
+    port: int, environment: dict, config: Path = ROOT / "gunicorn.conf.py"
+) -> subprocess.Popen:
     """gunicorn on loopback, in a session of its own (so a whole machine, master and workers,
     can be lost at once), once its health check answers. Its log goes to a file: a pipe
     nobody reads fills after 64 KB of log and then blocks every worker that writes to it."""
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-    command = [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}"]
+    command = [gunicorn, "-c", str(config), "--bind", f"127.0.0.1:{port}"]
     log = Path(tempfile.gettempdir()) / f"yahtzee-gunicorn-{port}.log"
     with log.open("ab") as stderr:
         server = subprocess.Popen(

@@ -1,11 +1,10 @@
-"""The site's settings with one more page (the benchmark's constant ceiling), static files
+"""The served benchmark settings (the site's, plus the constant ceiling page) with static files
 served without collectstatic, and a database of the benchmark's own, so a benchmark never
 clobbers the one a test run is using."""
 
-from yahtzee.settings import *  # noqa: F403
+from bench.served_settings import *  # noqa: F403
 from yahtzee.settings import BASE_DIR, DATABASES, STORAGES
 
-ROOT_URLCONF = "bench.urls"
 STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -147,3 +147,40 @@ def first_load(client, page_url: str) -> dict[str, int]:
         is_static = url.startswith("/static/")
         sizes[url] = static_file_on_the_wire(url) if is_static else answer_on_the_wire(client, url)
     return sizes
+
+
+def gunicorn_access_line(path: str, headers: dict[str, str] | None = None, log_format="") -> str:
+    """The line gunicorn.conf.py's logger writes to the access log for a GET of `path` with
+    these request headers, answered 200: in the production format, or in `log_format`."""
+    import logging
+    import runpy
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    conf = runpy.run_path(str(Path(settings.BASE_DIR) / "gunicorn.conf.py"))
+    config = Config()
+    config.set("accesslog", "-")
+    config.set("access_log_format", log_format or conf["access_log_format"])
+    logger = conf["logger_class"](config)
+    lines: list[str] = []
+
+    class Kept(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    handlers, logger.access_log.handlers = logger.access_log.handlers, [Kept()]
+    headers = headers or {}
+    address, _, query = path.partition("?")
+    environ = {"REQUEST_METHOD": "GET", "RAW_URI": path, "PATH_INFO": address,
+               "QUERY_STRING": query, "SERVER_PROTOCOL": "HTTP/1.1"}  # fmt: skip
+    environ |= {f"HTTP_{name.upper().replace('-', '_')}": value for name, value in headers.items()}
+    request = SimpleNamespace(headers=[(name.upper(), value) for name, value in headers.items()])
+    answer = SimpleNamespace(status="200 OK", sent=10, headers=[("Content-Type", "text/html")])
+    try:
+        logger.access(answer, request, environ, timedelta(microseconds=1500))
+    finally:
+        logger.access_log.handlers = handlers
+    (line,) = lines
+    return line
