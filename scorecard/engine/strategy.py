@@ -105,7 +105,8 @@ def _sub_keeps_by_size() -> list[tuple[Indices, Indices]]:
 
 
 SUB_KEEPS = _sub_keeps_by_size()
-SCORES = np.array([[rules.score(box, roll) for roll in ROLLS] for box in BOXES], dtype=np.int64)
+_SCORES_BY_ROLL = [rules.STANDARD.scores(roll) for roll in ROLLS]  # each roll asked once
+SCORES = np.array([[by_roll[box] for by_roll in _SCORES_BY_ROLL] for box in BOXES], dtype=np.int64)
 
 
 def best_keep_values(keep_values: Values) -> Values:
