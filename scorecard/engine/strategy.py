@@ -638,9 +638,8 @@ def convert_old_table(joker: JokerRule) -> Path | None:
     values = np.zeros(STATE_COUNT)
     with np.load(old) as saved:
         values[_reachable()] = saved["values"]
-        _five_alike[joker] = saved["five_alike"]
-    path = save(joker, values)
-    _five_alike.pop(joker)
+        tables.save_array(five_alike_path(joker), saved["five_alike"])
+    path = tables.save_array(table_path(joker), values)  # last, as `save` writes them
     old.unlink()
     return path
 
