@@ -63,6 +63,27 @@ def test_build_strategy_shows_the_progress_of_a_yatzy_value_table(strategy_table
     assert "yatzy-forced policy [" in shown
 
 
+def test_build_strategy_converts_a_table_an_older_version_wrote(strategy_tables, capsys):
+    """`make run` builds what is missing: a table in an old format is rewritten in the new
+    one (the same values, nothing solved again), never read as if it were new."""
+    import numpy as np
+
+    from scorecard.engine import families, rules
+    from scorecard.management.commands import build_strategy
+
+    house = rules.HouseRules(families.YATZY, forced=True)
+    solver = strategy_tables.family_strategy(house)
+    solved = np.array(solver.load())
+    solver.forget()
+    solver.table_path().unlink()
+    np.savez(solver.old_table_path(), values=solved[solver._stored()])
+    build_strategy.Command()._build_yatzy(house, True)
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0] == "Converted to the current format: strategy-yatzy-forced-v2.npy"
+    assert not any(line.startswith("yatzy-forced 122.") for line in shown)  # not solved again
+    assert np.array_equal(solver.load(), solved) and not solver.old_table_path().exists()
+
+
 def test_build_strategy_says_maxi_yatzy_is_never_built(strategy_tables, capsys):
     with pytest.raises(CommandError, match="Maxi Yatzy is not built: .* have no advice"):
         call_command("build_strategy", "--family", "maxi")

@@ -37,7 +37,9 @@ CAP = rules.UPPER_BONUS_THRESHOLD
 MASK_SHIFT = CAP.bit_length() + 1  # a state index: mask, upper total 0..63, fifty (one bit)
 STATE_COUNT = (FULL_MASK + 1) << MASK_SHIFT
 CHUNK = 512  # states solved at once: larger is a little faster; 1,536 took 93 MB, not 66
-FORMAT = 2  # 2: the five-alike table is saved beside the values
+# 3: a value for every state index (0 where none occurs) and the five-alike table, each its
+# own .npy mapped into memory; 2 kept the reachable states only, in one .npz beside it.
+FORMAT = 3
 
 
 # A long solve reports (levels done, levels in all) as it goes.
@@ -103,7 +105,8 @@ def _sub_keeps_by_size() -> list[tuple[Indices, Indices]]:
 
 
 SUB_KEEPS = _sub_keeps_by_size()
-SCORES = np.array([[rules.score(box, roll) for roll in ROLLS] for box in BOXES], dtype=np.int64)
+_SCORES_BY_ROLL = [rules.STANDARD.scores(roll) for roll in ROLLS]  # each roll asked once
+SCORES = np.array([[by_roll[box] for by_roll in _SCORES_BY_ROLL] for box in BOXES], dtype=np.int64)
 
 
 def best_keep_values(keep_values: Values) -> Values:
@@ -280,9 +283,11 @@ def keep_values(roll_values: Values) -> Values:
 # --- States -------------------------------------------------------------------------------------
 
 
+@cache
 def reachable_uppers(cap: int) -> Flags:
     """reach[upper mask, total]: whether filled upper boxes (the first six of every card) can
-    add up to that total, capped at `cap`."""
+    add up to that total, capped at `cap`. Made once per cap (read-only: it is shared), so
+    Yatzy's strategy, whose threshold is Yahtzee's 63, finds it made at import."""
     reach = np.zeros((UPPER_MASK + 1, cap + 1), dtype=bool)
     for mask in range(UPPER_MASK + 1):
         totals = {0}
@@ -290,6 +295,7 @@ def reachable_uppers(cap: int) -> Flags:
             if mask >> (face - 1) & 1:
                 totals = {min(cap, t + face * n) for t in totals for n in range(DICE + 1)}
         reach[mask, sorted(totals)] = True
+    reach.flags.writeable = False
     return reach
 
 
@@ -599,7 +605,17 @@ def expected_score(joker: JokerRule = JokerRule.HASBRO) -> float:
 
 
 def table_path(joker: JokerRule) -> Path:
-    return tables.table_file(f"strategy-{joker.key}-v{FORMAT}.npz")
+    """The state values: written last, so its presence says the rule's tables are there."""
+    return tables.table_file(f"strategy-{joker.key}-v{FORMAT}.npy")
+
+
+def five_alike_path(joker: JokerRule) -> Path:
+    return tables.table_file(f"five-alike-{joker.key}-v{FORMAT}.npy")
+
+
+def old_table_path(joker: JokerRule) -> Path:
+    """Where format 2 kept a rule's tables (`convert_old_table` reads it once)."""
+    return tables.table_file(f"strategy-{joker.key}-v2.npz")
 
 
 @cache
@@ -608,12 +624,24 @@ def _reachable() -> Indices:
 
 
 def save(joker: JokerRule, values: Values) -> Path:
-    """Only reachable states are written; the file is replaced atomically."""
-    five_alike = five_alike_table(joker)
-    return tables.replace_file(
-        table_path(joker),
-        lambda handle: np.savez(handle, values=values[_reachable()], five_alike=five_alike),
-    )
+    """Each file is replaced atomically, the values last (see `table_path`)."""
+    tables.save_array(five_alike_path(joker), five_alike_table(joker))
+    return tables.save_array(table_path(joker), values)
+
+
+def convert_old_table(joker: JokerRule) -> Path | None:
+    """A rule's tables in format 2, if there, written in this format (the same values,
+    nothing solved again) and the old file removed; None when there was none."""
+    old = old_table_path(joker)
+    if not old.exists():
+        return None
+    values = np.zeros(STATE_COUNT)
+    with np.load(old) as saved:
+        values[_reachable()] = saved["values"]
+        tables.save_array(five_alike_path(joker), saved["five_alike"])
+    path = tables.save_array(table_path(joker), values)  # last, as `save` writes them
+    old.unlink()
+    return path
 
 
 _loaded: dict[JokerRule, Values] = {}
@@ -631,20 +659,14 @@ def is_ready(joker: JokerRule) -> bool:
 
 
 def load(joker: JokerRule) -> Values:
-    """The state values for a rule: from memory, else from disk, else solved and saved
-    (the last only from `manage.py build_strategy` and tests: views ask `is_ready` first)."""
+    """The state values for a rule, mapped into memory (read-only) from disk, else solved
+    and saved first (only from `manage.py build_strategy` and tests: views ask `is_ready`)."""
     if joker not in _loaded:
-        path = table_path(joker)
-        values: Values
-        if path.exists():
-            values = np.zeros(STATE_COUNT)
-            with np.load(path) as saved:
-                values[_reachable()] = saved["values"]
-                _five_alike[joker] = saved["five_alike"]
-        else:
-            values = solve(joker)
-            save(joker, values)
-        _loaded[joker] = values
+        if not table_path(joker).exists():
+            save(joker, solve(joker))
+        five_alike_shape = ((FULL_MASK + 1) * 2, len(rules.FACES), len(BOXES))
+        _five_alike[joker] = tables.mapped(five_alike_path(joker), five_alike_shape, np.int16)
+        _loaded[joker] = tables.mapped(table_path(joker), (STATE_COUNT,), np.float64)
     return _loaded[joker]
 
 
@@ -771,7 +793,7 @@ class FamilyStrategy:
     totals that no longer matter are one state (`live_upper`).
     In forced order only the next box is open, so only the masks of the first boxes occur."""
 
-    FORMAT = 1
+    FORMAT = 2  # 2: a value for every state index, mapped into memory; 1: stored states' only
 
     def __init__(self, house: rules.HouseRules[FamilyBox]) -> None:
         family = house.family
@@ -787,8 +809,9 @@ class FamilyStrategy:
         self.bonus = house.upper_bonus.points
         self.full_mask = (1 << len(self.boxes)) - 1
         self.state_count = (self.full_mask + 1) * (self.cap + 1)
+        by_roll = [house.scores(roll) for roll in ROLLS]  # each roll's scores asked once
         self.scores = np.array(
-            [[house.scores(roll)[box] for roll in ROLLS] for box in self.boxes], dtype=np.int64
+            [[scores[box] for scores in by_roll] for box in self.boxes], dtype=np.int64
         )
         self.reach = reachable_uppers(self.cap)
         self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
@@ -920,7 +943,11 @@ class FamilyStrategy:
         return future
 
     def table_path(self) -> Path:
-        return tables.table_file(f"strategy-{self.house.key}-v{self.FORMAT}.npz")
+        return tables.table_file(f"strategy-{self.house.key}-v{self.FORMAT}.npy")
+
+    def old_table_path(self) -> Path:
+        """Where format 1 kept the table (`convert_old_table` reads it once)."""
+        return tables.table_file(f"strategy-{self.house.key}-v1.npz")
 
     def _stored(self) -> Indices:
         """The states a table file holds: every one with a turn left, ascending."""
@@ -931,21 +958,27 @@ class FamilyStrategy:
         return self.house in _family_loaded or self.table_path().exists()
 
     def load(self, progress: Progress | None = None) -> Values:
-        """The state values: from memory, else from disk, else solved (reporting `progress`)
-        and saved."""
+        """The state values, mapped into memory (read-only) from disk, else solved first
+        (reporting `progress`) and saved."""
         if self.house not in _family_loaded:
             path = self.table_path()
-            values: Values
-            if path.exists():
-                values = np.zeros(self.state_count)
-                with np.load(path) as saved:
-                    values[self._stored()] = saved["values"]
-            else:
-                values = self.solve(progress)
-                stored = values[self._stored()]
-                tables.replace_file(path, lambda handle: np.savez(handle, values=stored))
-            _family_loaded[self.house] = values
+            if not path.exists():
+                tables.save_array(path, self.solve(progress))
+            _family_loaded[self.house] = tables.mapped(path, (self.state_count,), np.float64)
         return _family_loaded[self.house]
+
+    def convert_old_table(self) -> Path | None:
+        """The table in format 1, if there, written in this format (the same values, nothing
+        solved again) and the old file removed; None when there was none."""
+        old = self.old_table_path()
+        if not old.exists():
+            return None
+        values = np.zeros(self.state_count)
+        with np.load(old) as saved:
+            values[self._stored()] = saved["values"]
+        path = tables.save_array(self.table_path(), values)
+        old.unlink()
+        return path
 
     def forget(self) -> None:
         _family_loaded.pop(self.house, None)

@@ -6,6 +6,7 @@ import math
 import random
 from functools import cache
 
+import numpy as np
 import pytest
 
 from scorecard.engine import distribution, strategy
@@ -156,10 +157,35 @@ def test_forced_order_rates_only_the_next_box(yatzy):
 def test_a_family_table_is_saved_and_read_back(yatzy):
     solver = yatzy(forced=True)
     mean = solver.expected_score()
-    assert solver.table_path().name == "strategy-yatzy-forced-v1.npz"
+    assert solver.table_path().name == "strategy-yatzy-forced-v2.npy"
     assert solver.is_ready()
     solver.forget()
     assert solver.table_path().exists() and solver.expected_score() == mean
+
+
+def test_a_family_table_is_mapped_into_memory_not_read(yatzy):
+    solver = yatzy(forced=True)
+    solver.forget()
+    values = solver.load()
+    assert isinstance(values, np.memmap) and not values.flags.writeable
+    assert values.shape == (solver.state_count,)
+
+
+def test_a_family_table_in_the_old_format_is_converted_never_misread(yatzy, tmp_path, monkeypatch):
+    solver = yatzy(forced=True)
+    solved = np.array(solver.load())
+    monkeypatch.setattr(strategy.tables, "FOLDER", tmp_path)
+    solver.forget()
+    try:
+        old = solver.old_table_path()
+        assert old.name == "strategy-yatzy-forced-v1.npz"
+        np.savez(old, values=solved[solver._stored()])  # format 1: stored states only
+        assert not solver.is_ready()
+        assert solver.convert_old_table() == solver.table_path()
+        assert not old.exists() and solver.convert_old_table() is None
+        assert np.array_equal(solver.load(), solved)
+    finally:
+        solver.forget()
 
 
 def test_maxi_and_yahtzee_are_not_solved_here():

@@ -162,9 +162,53 @@ def test_rate_keeps_refuses_impossible_requests(tables):
 def test_tables_are_loaded_from_disk_once_built(tables):
     tables.load(JokerRule.NONE)
     path = tables.table_path(JokerRule.NONE)
-    assert path.exists() and path.stat().st_size < 8_000_000
+    assert path.exists() and path.name == "strategy-none-v3.npy"
     tables.forget(JokerRule.NONE)
     assert np.isclose(tables.load(JokerRule.NONE)[0], 245.870775, atol=1e-6)
+
+
+def test_a_loaded_table_is_mapped_into_memory_not_read(tables):
+    """A new process's first advice reads the few pages it asks about, not 11 MB; the
+    mapping is read-only, so no advice can change a table that every worker shares."""
+    tables.forget(JokerRule.HASBRO)
+    values = tables.load(JokerRule.HASBRO)
+    five_alike = tables.five_alike_table(JokerRule.HASBRO)
+    for array in (values, five_alike):
+        assert isinstance(array, np.memmap) and not array.flags.writeable
+    assert values.shape == (strategy.STATE_COUNT,)
+
+
+@pytest.fixture
+def own_folder(tables, tmp_path, monkeypatch):
+    """The standard rule's solved tables in memory, and an empty folder to write in; the
+    session's tables are read again afterwards."""
+    joker = JokerRule.HASBRO
+    solved = np.array(tables.load(joker)), np.array(tables.five_alike_table(joker))
+    monkeypatch.setattr(strategy.tables, "FOLDER", tmp_path)
+    tables.forget(joker)
+    yield solved
+    tables.forget(joker)
+
+
+def test_a_table_in_the_old_format_is_converted_never_misread(tables, own_folder):
+    joker = JokerRule.HASBRO
+    values, five_alike = own_folder
+    old = tables.old_table_path(joker)
+    assert old.name == "strategy-hasbro-v2.npz"
+    np.savez(old, values=values[strategy.all_reachable_indices()], five_alike=five_alike)
+    assert not tables.is_ready(joker)  # advice says it is not ready, never reads it as new
+    assert tables.convert_old_table(joker) == tables.table_path(joker)
+    assert not old.exists() and tables.convert_old_table(joker) is None
+    assert np.array_equal(tables.load(joker), values)
+    assert np.array_equal(tables.five_alike_table(joker), five_alike)
+
+
+def test_a_table_file_of_another_layout_is_refused(tables, own_folder):
+    values, five_alike = own_folder
+    np.save(tables.five_alike_path(JokerRule.HASBRO), five_alike)
+    np.save(tables.table_path(JokerRule.HASBRO), values[: strategy.STATE_COUNT // 2])
+    with pytest.raises(ValueError, match="rebuild it"):
+        tables.load(JokerRule.HASBRO)
 
 
 def test_a_loaded_table_brings_its_five_alike_table(tables, monkeypatch):

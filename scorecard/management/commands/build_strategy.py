@@ -72,6 +72,8 @@ class Command(BaseCommand):
             self._build_yatzy(house, missing)
 
     def _build_yahtzee(self, joker: JokerRule, missing: bool) -> None:
+        if missing:
+            self._converted(strategy.convert_old_table(joker))
         if not (missing and strategy.table_path(joker).exists()):
             started = time.perf_counter()
             values = strategy.solve(joker, progress=self._progress(joker.key, "values"))
@@ -86,6 +88,8 @@ class Command(BaseCommand):
 
     def _build_yatzy(self, house: HouseRules, missing: bool) -> None:
         solver = strategy.family_strategy(house)
+        if missing:
+            self._converted(solver.convert_old_table())
         if not (missing and solver.table_path().exists()):
             started = time.perf_counter()
             solver.forget()
@@ -97,6 +101,11 @@ class Command(BaseCommand):
             path = distribution.build_family(solver, self._progress(house.key, "policy"))
             mean, variance = distribution.family_moments(solver, 0)
             self._done(f"{house.key} sd {variance**0.5:.4f}", started, path)
+
+    def _converted(self, path) -> None:
+        """A table an older version wrote, in the format it had: now in this one."""
+        if path:
+            self.stdout.write(f"Converted to the current format: {path.name}")
 
     def _done(self, line: str, started: float, path) -> None:
         self.stderr.write(f"\r{' ' * 70}\r", ending="")
