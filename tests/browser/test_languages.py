@@ -99,7 +99,7 @@ def tap_dice(phone, dice: str, pad: str) -> None:
 def test_a_swedish_phone_plays_yatzy_by_tapping_swedish_box_names(phone):
     speaking(phone, "sv")
     start_game_in(phone, ["Sol"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel")
-    phone.get_by_role("heading", name="Sols tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Sol").wait_for()
     assert phone.locator("html").get_attribute("lang") == "sv"
     tap_dice(phone, "66555", pad="Lägg till en tärning")
     buttons = phone.locator(".box-options button span").all_inner_texts()
@@ -123,7 +123,7 @@ def test_a_swedish_phone_plays_yatzy_by_tapping_swedish_box_names(phone):
 def test_the_footer_switch_turns_a_game_page_english_at_once_and_after_a_reload(phone):
     speaking(phone, "sv")
     start_game_in(phone, ["Sol"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel")
-    phone.get_by_role("heading", name="Sols tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Sol").wait_for()
     game_page = phone.url
     phone.get_by_label("Language").select_option(label="English")
     phone.get_by_role("button", name="Byt").click()
@@ -165,12 +165,12 @@ def test_axe_finds_nothing_on_the_swedish_game_page(phone, scheme):
     start_game_in(
         phone, ["Sol", "Liv"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel"
     )
-    phone.get_by_role("heading", name="Sols tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Sol").wait_for()
     tap_dice(phone, "66555", pad="Lägg till en tärning")
     found = Axe().run(phone).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
     phone.get_by_role("button", name="Kåk, 27 poäng", exact=True).click()
-    phone.get_by_role("heading", name="Livs tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Liv").wait_for()
     found = Axe().run(phone).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
 

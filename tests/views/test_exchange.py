@@ -51,7 +51,7 @@ def test_hostile_uploads_are_refused_in_place(client_of):
             '{"format": "yahtzee-scorecard/games", "version": 1, "games": [1]}',
             "games[0]: expected an object.",
         ),
-        ("[]", "expected a JSON object"),
+        ("[]", "file: expected an object."),
     ]:
         upload = StringIO(body)
         upload.name = "games.json"

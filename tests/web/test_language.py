@@ -80,7 +80,7 @@ def test_a_swedish_and_an_english_phone_polling_one_game_each_get_their_own_lang
             for language in (first, second)
         }  # fmt: skip
         swedish, english = answers["sv"], answers["en"]
-        assert "Bobs tur" in swedish and "Ställning" in swedish and "Tretal" in swedish
+        assert "Nu spelar Bob" in swedish and "Ställning" in swedish and "Tretal" in swedish
         assert "Bob’s turn" in english and "Standings" in english and "3 of a kind" in english
         assert "Tretal" not in english and "Ställning" not in english
         assert "3 of a kind" not in swedish and "Standings" not in swedish
