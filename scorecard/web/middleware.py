@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.utils import translation
+from django.utils.translation import get_language, get_language_from_request, override
 from django.utils.translation import gettext as _
 
 from scorecard.web.language import vary_by_language
@@ -35,9 +35,9 @@ def _too_large(request: HttpRequest) -> bool:
 
 def _refusal(request: HttpRequest, message: Callable[[], str], status: int) -> HttpResponse:
     """The refusal in the phone's language, as plain text (`requests.js` shows it as it is)."""
-    with translation.override(translation.get_language_from_request(request)):
+    with override(get_language_from_request(request)):
         response = HttpResponse(message(), status=status, content_type="text/plain; charset=utf-8")
-        response.headers["Content-Language"] = translation.get_language()
+        response.headers["Content-Language"] = get_language()
     return vary_by_language(response)
 
 

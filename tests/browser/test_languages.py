@@ -2,8 +2,11 @@
 switch in the footer that changes the page at once and is remembered, long German and
 Finnish labels that still print on one page, and axe content with `lang` set."""
 
+import json
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from tests.browser.conftest import save_screenshot
 from tests.browser.test_print import print_pages
@@ -157,6 +160,33 @@ def test_a_german_yahtzee_game_reads_kniffel_s_terms_on_its_buttons(phone):
     assert "12" in row.inner_text()
     assert "Extra-Kniffel" in phone.locator("h1").inner_text()
     assert phone.errors == []
+
+
+def test_a_swedish_phone_imports_a_bad_file_and_reads_why_in_swedish(phone, household, tmp_path):
+    """A file whose first box holds points its dice do not make: refused in place, in
+    Swedish (the engine's words, the box by its pad name, no genitive made of the name), and
+    nothing imported."""
+    from scorecard.models import Game
+    from tests.helpers import good_document
+
+    document = good_document(household)
+    document["games"][0]["entries"][0]["points"] = 4
+    bad_file = tmp_path / "spel.json"
+    bad_file.write_text(json.dumps(document))
+    speaking(phone, "sv").goto(f"{phone.base}/games/")
+    phone.get_by_role("link", name="Importera", exact=True).click()
+    phone.get_by_label("Exportfil (JSON)").set_input_files(bad_file)
+    phone.get_by_role("button", name="Importera", exact=True).click()
+    expect(phone.get_by_role("alert")).to_have_text(
+        "Ingenting importerades. games[0], kort 1 för Ann: Ettor: tärningarna är värda 3, men "
+        "protokollet säger 4."
+    )
+    assert phone.locator("html").get_attribute("lang") == "sv"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    save_screenshot(phone, "language-sv-import-refused")
+    assert not Game.objects.exists()
+    refused = "the server responded with a status of 400"  # the console's note of the answer
+    assert [error for error in phone.errors if refused not in error] == []
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
