@@ -56,6 +56,24 @@ def test_every_translation_keeps_the_placeholders_of_its_english(language):
                 assert set(PLACEHOLDER.findall(text)) == english, (entry.msgid, text)
 
 
+# A player's name never takes an ending: Swedish "%(name)ss tur" makes "Larss tur" of Lars,
+# Finnish "%(name)s:n" needs a vowel the name may not have, French "de %(name)s" would
+# need "d’" before Anne. Each catalog says these without touching the name.
+NAME = r"%\((?:name|names|player)\)s"
+NAME_WITH_AN_ENDING = re.compile(NAME + r"['’:-]?\w")
+FRENCH_DE_BEFORE_A_NAME = re.compile(r"\bde " + NAME)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_translation_builds_an_ending_onto_a_player_s_name(language):
+    patterns = [NAME_WITH_AN_ENDING] + ([FRENCH_DE_BEFORE_A_NAME] if language == "fr" else [])
+    found = []
+    for entry in catalog(language).translated_entries():
+        for text in [entry.msgstr] if entry.msgstr else list(entry.msgstr_plural.values()):
+            found += [text for pattern in patterns if pattern.search(text)]
+    assert found == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_compiled_catalog_is_its_po_file_compiled(language):
     mo = polib.mofile(str(LOCALE / language / "LC_MESSAGES" / "django.mo"))

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import HttpRequest
+from django.utils.translation import ngettext
 
 from scorecard.models import CreationCount
 
@@ -59,7 +60,10 @@ def _count_one(address: str, window: int) -> int:
 
 def refusal_message() -> str:
     minutes = max(1, settings.CREATION_WINDOW // 60)
-    return (
-        f"Too many new games from this address: at most {settings.CREATION_LIMIT} "
-        f"every {minutes} minutes. Please wait a little and try again."
-    )
+    return ngettext(
+        "Too many new games from this address: at most %(count)s every %(minutes)s minute. "
+        "Please wait a little and try again.",
+        "Too many new games from this address: at most %(count)s every %(minutes)s minutes. "
+        "Please wait a little and try again.",
+        minutes,
+    ) % {"count": settings.CREATION_LIMIT, "minutes": minutes}

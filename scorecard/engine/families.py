@@ -62,7 +62,9 @@ def _english(value: object) -> object:
         return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} or {labels[-1]}"
     if isinstance(value, list):  # a listing: "0, 7 to 9, 11"
         return ", ".join(map(str, value))
-    return value.label if isinstance(value, _Sided) else value
+    if isinstance(value, Family):
+        return value.name
+    return value.label if isinstance(value, _Sided | Switch) else value
 
 
 def is_box(value: object) -> bool:
@@ -157,15 +159,15 @@ class Switch(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> Switch:
-        return member_by_key(cls, key, "house rule")
+        found = member_by_key(cls, key)
+        if found is None:  # a file may name anything: said to the person importing it
+            raise RuleViolation(Said("There is no house rule called %(key)s.", key=repr(key)))
+        return found
 
 
-def member_by_key[M: enum.Enum](members: type[M], key: str, what: str) -> M:
-    """The member of a keyed enum (`Switch`, `JokerRule`) stored as `key`, or a refusal."""
-    found = next((member for member in members if getattr(member, "key", None) == key), None)
-    if found is None:
-        raise RuleViolation(f"There is no {what} called {key!r}.")
-    return found
+def member_by_key[M: enum.Enum](members: type[M], key: str) -> M | None:
+    """The member of a keyed enum (`Switch`, `JokerRule`) stored as `key`, if there is one."""
+    return next((member for member in members if getattr(member, "key", None) == key), None)
 
 
 @dataclass(frozen=True)
@@ -316,7 +318,9 @@ class Family[B: (Box, FamilyBox)]:
         """The box a form, a file or the database names, or a readable refusal."""
         found = self.by_key.get(key) if isinstance(key, str) else None
         if found is None:
-            raise RuleViolation(f"There is no box called {key!r} on a {self.name} card.")
+            raise RuleViolation(
+                Said("There is no box called %(key)s on a %(game)s card.", key=repr(key), game=self)
+            )
         return found
 
     def rolls(self) -> tuple[Dice, ...]:
@@ -511,5 +515,5 @@ def family_named(key: str) -> Family[Box] | Family[FamilyBox]:
     """The family a form or a file names, or a readable refusal."""
     found = FAMILIES.get(key) if isinstance(key, str) else None
     if found is None:
-        raise RuleViolation(f"There is no game called {key!r}.")
+        raise RuleViolation(Said("There is no game called %(key)s.", key=repr(key)))
     return found

@@ -122,7 +122,10 @@ class JokerRule(enum.Enum):
 
     @classmethod
     def from_key(cls, key: str) -> JokerRule:
-        return member_by_key(cls, key, "joker rule")
+        found = member_by_key(cls, key)
+        if found is None:  # a file may name anything: said to the person importing it
+            raise RuleViolation(Said("There is no joker rule called %(key)s.", key=repr(key)))
+        return found
 
 
 Card = Mapping[Box, int]
@@ -334,15 +337,23 @@ def check_card(
     return STANDARD.check_card(entries, joker)
 
 
-def _mismatch(said: Entry[Box] | Entry[FamilyBox], entry: Entry[Box] | Entry[FamilyBox]) -> str:
-    def worth(points: int, bonus: int) -> str:
-        return f"{points} and the {bonus} extra-Yahtzee bonus" if bonus else f"{points}"
+def _mismatch(said: Entry[Box] | Entry[FamilyBox], entry: Entry[Box] | Entry[FamilyBox]) -> Said:
+    def worth(points: int, bonus: int) -> Said | int:
+        if bonus:
+            return Said(
+                "%(points)s and the %(bonus)s extra-Yahtzee bonus", points=points, bonus=bonus
+            )
+        return points
 
     worth_said = worth(said.points, said.bonus)
     written = worth(entry.points, entry.bonus)
     if said.points == entry.points and not said.bonus:
-        worth_said += ", with no extra-Yahtzee bonus"
-    return f"those dice are worth {worth_said}, but the card says {written}."
+        worth_said = Said("%(worth)s, with no extra-Yahtzee bonus", worth=worth_said)
+    return Said(
+        "those dice are worth %(worth)s, but the card says %(written)s.",
+        worth=worth_said,
+        written=written,
+    )
 
 
 @dataclass(frozen=True)
@@ -446,7 +457,9 @@ class HouseRules[B: (Box, FamilyBox)]:
     def __post_init__(self) -> None:
         for switch in self.switches:
             if switch not in self.family.switches:
-                raise RuleViolation(f"{self.family.name} has no house rule {switch.label!r}.")
+                raise RuleViolation(
+                    Said("%(game)s has no house rule “%(rule)s”.", game=self.family, rule=switch)
+                )
 
     @property
     def key(self) -> str:
@@ -651,7 +664,8 @@ class HouseRules[B: (Box, FamilyBox)]:
                 said = error.args[0] if error.args else str(error)
                 raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=said)) from None
             if (placed.points, placed.bonus) != (entry.points, entry.bonus):
-                raise RuleViolation(f"{entry.box.label}: {_mismatch(placed, entry)}")
+                mismatch = _mismatch(placed, entry)
+                raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=mismatch))
             filled[entry.box] = entry.points
         return filled
 

@@ -36,9 +36,15 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext, pgettext
+
 from scorecard.engine import families, rules
 from scorecard.game.services import MAX_PLAYERS, Refusal, clean_names
 from scorecard.models import ENTRY_FIELDS, Entry, Game, Roll, Seat, UndoneEntry
+from scorecard.presenters.box_names import box_name, family_name
+from scorecard.presenters.rule_words import said
 
 FORMAT = "yahtzee-scorecard/games"
 VERSION = 1
@@ -182,17 +188,49 @@ class ImportRefused(Refusal):
     """The file is not a good export; nothing was imported."""
 
 
-def _need(condition: bool, where: str, message: str) -> None:
+def _refused(where: str, problem: str) -> ImportRefused:
+    """A refusal naming the place in the file: `where` is a path in the JSON
+    (`games[3].players`), left as it is, since a program reads it as much as a person."""
+    return ImportRefused(_("%(where)s: %(problem)s") % {"where": where, "problem": problem})
+
+
+def _need(condition: bool, where: str, problem: str, **values: object) -> None:
+    """`problem` is English marked with `gettext_noop`: it is translated only when refusing,
+    so the many checks a real file passes cost no catalog lookup."""
     if not condition:
-        raise ImportRefused(f"{where}: {message}")
+        raise _refused(where, _(problem) % values)
 
 
-def _field(data: dict, key: str, kind, where: str):
-    _need(isinstance(data, dict) and key in data, where, f"'{key}' is missing.")
+def _whole_file() -> str:
+    """The place of a fault in the file as a whole (not in one of its games)."""
+    return pgettext("the imported file, as the place of a fault in it", "file")
+
+
+def _count(number: int) -> str:
+    """A large count as the language groups its digits ("1 000 000" in Swedish)."""
+    return number_format(number, force_grouping=True)
+
+
+# What a field holds, as a refusal says it expected it.
+EXPECTED = {
+    str: gettext_noop("expected text."),
+    int: gettext_noop("expected a whole number."),
+    bool: gettext_noop("expected true or false."),
+    list: gettext_noop("expected a list."),
+    dict: gettext_noop("expected an object."),
+}
+
+
+def _field(data: dict, key: str, kind: type, where: str):
+    _need(
+        isinstance(data, dict) and key in data,
+        where,
+        gettext_noop("'%(key)s' is missing."),
+        key=key,
+    )
     value = data[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-    _need(ok, f"{where}.{key}", f"expected {' or '.join(k.__name__ for k in kinds)}.")
+    ok = isinstance(value, kind) and not (isinstance(value, bool) and kind is not bool)
+    _need(ok, f"{where}.{key}", EXPECTED[kind])
     return value
 
 
@@ -202,8 +240,8 @@ def _parse_time(value, where: str) -> datetime | None:
     try:
         parsed = datetime.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ImportRefused(f"{where}: not an ISO 8601 time.") from None
-    _need(parsed.tzinfo is not None, where, "a time needs its offset.")
+        raise _refused(where, _("not an ISO 8601 time.")) from None
+    _need(parsed.tzinfo is not None, where, gettext_noop("a time needs its offset."))
     return parsed
 
 
@@ -231,36 +269,61 @@ def parse_document(text: str | bytes, *, max_objects: int | None = MAX_OBJECTS) 
     try:
         return json.loads(text, object_pairs_hook=counted)
     except _TooManyObjects:
-        raise ImportRefused(f"file: more than {limit:,} objects; not an export.") from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ImportRefused(f"This is not JSON: {error}.") from None
+        assert limit is not None
+        too_many = ngettext(
+            "more than %(count)s object; not an export.",
+            "more than %(count)s objects; not an export.",
+            limit,
+        ) % {"count": _count(limit)}
+        raise _refused(_whole_file(), too_many) from None
+    except json.JSONDecodeError as error:
+        where = {"line": error.lineno, "column": error.colno}
+        raise ImportRefused(
+            _("This is not JSON (line %(line)s, column %(column)s).") % where
+        ) from None
+    except UnicodeDecodeError:
+        raise ImportRefused(_("This is not JSON: it is not text in UTF-8.")) from None
+    except ValueError:  # a number too long to read, for one
+        raise ImportRefused(_("This is not JSON.")) from None
     except RecursionError:
-        raise ImportRefused("This JSON is nested too deeply to be an export.") from None
+        raise ImportRefused(_("This JSON is nested too deeply to be an export.")) from None
 
 
 def _check_document(document) -> list:
-    _need(isinstance(document, dict), "file", "expected a JSON object.")
-    _need(document.get("format") == FORMAT, "file", f"the format is not {FORMAT!r}.")
-    _need(document.get("version") == VERSION, "file", f"only version {VERSION} is understood.")
-    return _field(document, "games", list, "file")
+    whole = _whole_file()
+    _need(isinstance(document, dict), whole, EXPECTED[dict])
+    _need(
+        document.get("format") == FORMAT,
+        whole,
+        gettext_noop("the format is not %(format)s."),
+        format=repr(FORMAT),
+    )
+    _need(
+        document.get("version") == VERSION,
+        whole,
+        gettext_noop("only version %(version)s is understood."),
+        version=VERSION,
+    )
+    return _field(document, "games", list, whole)
 
 
 def _check_game(data, where: str) -> dict:
     """A game's data, checked field by field and card by card with the rules; the times
     come back parsed."""
-    _need(isinstance(data, dict), where, "expected an object.")
+    _need(isinstance(data, dict), where, EXPECTED[dict])
     public_id = _field(data, "id", str, where)
-    _need(PUBLIC_ID.fullmatch(public_id) is not None, f"{where}.id", "not a game id.")
-    _need(_field(data, "mode", str, where) in Game.Mode.values, f"{where}.mode", "unknown mode.")
+    _need(PUBLIC_ID.fullmatch(public_id) is not None, f"{where}.id", gettext_noop("not a game id."))
+    mode = _field(data, "mode", str, where)
+    _need(mode in Game.Mode.values, f"{where}.mode", gettext_noop("unknown mode."))
     try:
         joker = rules.JokerRule.from_key(_field(data, "joker", str, where))
     except rules.RuleViolation as error:
-        raise ImportRefused(f"{where}.joker: {error}") from None
+        raise _refused(f"{where}.joker", said(error)) from None
     _field(data, "digital", bool, where)
-    version = _field(data, "version", int, where)
-    _need(0 <= version <= MAX_VERSION, f"{where}.version", f"0 to {MAX_VERSION}.")
-    _need(isinstance(data.get("household"), str), f"{where}.household", "expected str.")
-    _need(PUBLIC_ID.fullmatch(data["household"]) is not None, f"{where}.household", "not an id.")
+    _whole(data, "version", where, 0, MAX_VERSION)
+    _field(data, "household", str, where)
+    household_id = PUBLIC_ID.fullmatch(data["household"]) is not None
+    _need(household_id, f"{where}.household", gettext_noop("not a household id."))
     players = _check_players(data, where)
     house = _check_house_rules(data, where)
     cards = rules.cards_per_player(triple=data["mode"] == Game.Mode.TRIPLE)
@@ -282,15 +345,21 @@ def _check_house_rules(data: dict, where: str) -> rules.HouseRules[Any]:
     try:
         family: families.Family[Any] = families.family_named(data.get("family", "yahtzee"))
         switches = data.get("switches", [])
-        _need(isinstance(switches, list), f"{where}.switches", "expected list.")
+        _need(isinstance(switches, list), f"{where}.switches", EXPECTED[list])
         chosen = frozenset(families.Switch.from_key(key) for key in switches)
         forced = data.get("forced_order", False)
-        _need(isinstance(forced, bool), f"{where}.forced_order", "expected true or false.")
+        _need(isinstance(forced, bool), f"{where}.forced_order", EXPECTED[bool])
         house = rules.HouseRules(family, chosen, _house_bonus(data, where), forced)
     except families.RuleViolation as error:
-        raise ImportRefused(f"{where}: {error}") from None
+        raise _refused(where, said(error)) from None
     if not family.has_jokers:  # Triple and Challenge are Yahtzee games
-        _need(data["mode"] == Game.Mode.STANDARD, f"{where}.mode", f"not a {family.name} mode.")
+        standard = data["mode"] == Game.Mode.STANDARD
+        _need(
+            standard,
+            f"{where}.mode",
+            gettext_noop("%(game)s has no such mode."),
+            game=family_name(family),
+        )
     return house
 
 
@@ -319,21 +388,25 @@ def _house_fields(house: rules.HouseRules[Any]) -> dict:
 def _required_time(data: dict, key: str, where: str) -> datetime:
     parsed = _parse_time(data.get(key), f"{where}.{key}")
     if parsed is None:
-        raise ImportRefused(f"{where}.{key}: a time is needed.")
+        raise _refused(f"{where}.{key}", _("a time is needed."))
     return parsed
 
 
 def _check_players(data: dict, where: str) -> list[dict]:
     players = _field(data, "players", list, where)
-    _need(1 <= len(players) <= MAX_PLAYERS, f"{where}.players", "a game has 1 to 8 players.")
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        too_many = ngettext(
+            "a game has 1 to %(most)s player.", "a game has 1 to %(most)s players.", MAX_PLAYERS
+        ) % {"most": MAX_PLAYERS}
+        raise _refused(f"{where}.players", too_many)
     names = [
         _field(player, "name", str, f"{where}.players[{i}]") for i, player in enumerate(players)
     ]
     try:
         names = clean_names(names)
     except Refusal as refusal:
-        raise ImportRefused(f"{where}.players: {refusal}") from None
-    _need(len(names) == len(players), f"{where}.players", "a name is empty.")
+        raise _refused(f"{where}.players", str(refusal)) from None
+    _need(len(names) == len(players), f"{where}.players", gettext_noop("a name is empty."))
     ids = [player.get("id") for player in players]
     ids = [i if isinstance(i, str) and PUBLIC_ID.fullmatch(i) else None for i in ids]
     return [{"id": i, "name": name} for i, name in zip(ids, names, strict=True)]
@@ -341,7 +414,14 @@ def _check_players(data: dict, where: str) -> list[dict]:
 
 def _whole(data: dict, key: str, where: str, low: int, high: int) -> int:
     value = _field(data, key, int, where)
-    _need(low <= value <= high, f"{where}.{key}", f"{low} to {high}.")
+    in_range = low <= value <= high
+    _need(
+        in_range,
+        f"{where}.{key}",
+        gettext_noop("expected a whole number from %(low)s to %(high)s."),
+        low=low,
+        high=high,
+    )
     return value
 
 
@@ -353,7 +433,7 @@ def _box_and_dice(
         box = house.family.box(_field(data, "box", str, where))
         return box, house.family.parse_dice(dice) if dice else None
     except rules.RuleViolation as error:
-        raise ImportRefused(f"{where}: {error}") from None
+        raise _refused(where, said(error)) from None
 
 
 def _check_entries(
@@ -361,15 +441,17 @@ def _check_entries(
 ) -> list[dict]:
     entries = _field(data, "entries", list, where)
     most = house.turns_per_player(cards) * len(players)
-    _need(len(entries) <= most, f"{where}.entries", "more turns than boxes.")
+    _need(len(entries) <= most, f"{where}.entries", gettext_noop("more turns than boxes."))
     by_card = defaultdict(list)
     rolls_by_seat: defaultdict[int, list[int]] = defaultdict(list)
     checked = []
     for index, entry in enumerate(entries):
         at = f"{where}.entries[{index}]"
-        _need(_field(entry, "turn", int, at) == index + 1, f"{at}.turn", "turns run 1, 2, 3...")
+        in_turn = _field(entry, "turn", int, at) == index + 1
+        _need(in_turn, f"{at}.turn", gettext_noop("turns run 1, 2, 3 and so on."))
         seat = _whole(entry, "seat", at, 0, len(players) - 1)
-        _need(seat == index % len(players), f"{at}.seat", "players take turns in order.")
+        in_order = seat == index % len(players)
+        _need(in_order, f"{at}.seat", gettext_noop("players take turns in order."))
         card = _whole(entry, "card", at, 1, cards)
         box, dice = _box_and_dice(entry, at, house)
         points = _whole(entry, "points", at, 0, house.max_points(box))
@@ -385,14 +467,17 @@ def _check_entries(
         try:
             house.check_card(card_entries, joker)
         except rules.RuleViolation as error:
+            names = {"where": where, "name": players[seat]["name"], "card": card}
+            names["problem"] = said(error)
             raise ImportRefused(
-                f"{where}, {players[seat]['name']}'s card {card}: {error}"
+                _("%(where)s, %(name)s’s card %(card)s: %(problem)s") % names
             ) from None
     for seat, used in rolls_by_seat.items():
         try:
             house.saved_rolls(used)
         except rules.RuleViolation as error:
-            raise ImportRefused(f"{where}, {players[seat]['name']}'s rolls: {error}") from None
+            names = {"where": where, "name": players[seat]["name"], "problem": said(error)}
+            raise ImportRefused(_("%(where)s, %(name)s’s rolls: %(problem)s") % names) from None
     return checked
 
 
@@ -414,30 +499,38 @@ def _check_rolls(data: dict, where: str, house: rules.HouseRules[Any]) -> list[d
     for index, roll in enumerate(_field(data, "rolls", list, where)):
         at = f"{where}.rolls[{index}]"
         key = (_whole(roll, "turn", at, 1, MAX_VERSION), _whole(roll, "number", at, 1, most))
-        _need(key not in seen, at, "the same roll appears twice.")
+        _need(key not in seen, at, gettext_noop("the same roll appears twice."))
         seen.add(key)
-        _need(re.fullmatch(f"[1-6]{{{count}}}", _field(roll, "dice", str, at)) is not None,
-              f"{at}.dice", f"{count} faces from 1 to 6.")  # fmt: skip
-        _need(re.fullmatch(f"[01]{{{count}}}", _field(roll, "held", str, at)) is not None,
-              f"{at}.held", f"{count} 0s and 1s.")  # fmt: skip
+        _need_digits(_field(roll, "dice", str, at), "[1-6]", count, f"{at}.dice")
+        _need_digits(_field(roll, "held", str, at), "[01]", count, f"{at}.held")
         checked.append(dict(roll, created=_required_time(roll, "created", at)))
     return checked
+
+
+def _need_digits(text: str, digit: str, count: int, where: str) -> None:
+    """A roll's dice (a face 1 to 6 each) or holds (0 or 1 each): `count` digits."""
+    if re.fullmatch(f"{digit}{{{count}}}", text) is None:
+        if digit == "[01]":
+            problem = ngettext("%(count)s digit, 0 or 1.", "%(count)s digits, each 0 or 1.", count)
+        else:
+            problem = ngettext("%(count)s face from 1 to 6.", "%(count)s faces from 1 to 6.", count)
+        raise _refused(where, problem % {"count": count})
 
 
 def _check_undone(
     data: dict, where: str, players: list, cards: int, house: rules.HouseRules[Any]
 ) -> list[dict]:
     undone = data.get("undone", [])
-    _need(isinstance(undone, list), f"{where}.undone", "expected list.")
+    _need(isinstance(undone, list), f"{where}.undone", EXPECTED[list])
     checked = []
     for index, taken_back in enumerate(undone):
         at = f"{where}.undone[{index}]"
         _whole(taken_back, "seat", at, 0, len(players) - 1)
         _whole(taken_back, "turn", at, 1, MAX_VERSION)
         _whole(taken_back, "card", at, 1, cards)
-        box, _ = _box_and_dice(taken_back, at, house)
-        _need(_field(taken_back, "points", int, at) in house.achievable_points(box),
-              f"{at}.points", f"{box.label} cannot hold that.")  # fmt: skip
+        box, _dice = _box_and_dice(taken_back, at, house)
+        if _field(taken_back, "points", int, at) not in house.achievable_points(box):
+            raise _refused(f"{at}.points", _("%(box)s cannot hold that.") % {"box": box_name(box)})
         _field(taken_back, "yahtzee_bonus", bool, at)
         times = {key: _required_time(taken_back, key, at) for key in ("recorded", "undone")}
         checked.append(dict(taken_back, **times, rolls_used=_rolls_used(taken_back, at)))
@@ -449,9 +542,14 @@ def read_games(document, *, max_games: int | None = MAX_GAMES) -> list[dict]:
     first fault. Nothing here writes. `max_games=None` (a restore from the command line)
     takes a file of any size."""
     games = _check_document(document)
-    if max_games is not None:
-        _need(len(games) <= max_games, "file", f"at most {max_games:,} games a file; split it.")
+    if max_games is not None and len(games) > max_games:
+        too_many = ngettext(
+            "at most %(count)s game a file; split it.",
+            "at most %(count)s games a file; split it.",
+            max_games,
+        ) % {"count": _count(max_games)}
+        raise _refused(_whole_file(), too_many)
     games = [_check_game(game, f"games[{index}]") for index, game in enumerate(games)]
     ids = [game["id"] for game in games]
-    _need(len(set(ids)) == len(ids), "file", "the same game appears twice.")
+    _need(len(set(ids)) == len(ids), _whole_file(), gettext_noop("the same game appears twice."))
     return games

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scorecard.engine import families
-from scorecard.presenters.box_names import box_name
+from scorecard.presenters.box_names import box_name, family_name
+from scorecard.presenters.rule_names import SWITCH_LABELS
 
 ENGINE_MESSAGES = [
     gettext_noop("%(box)s is open, so this Yahtzee must go there."),
@@ -41,6 +42,15 @@ ENGINE_MESSAGES = [
     gettext_noop("%(first)s or %(rest)s"),
     gettext_noop("%(low)s to %(high)s"),
     gettext_noop("%(values)s, ... %(last)s"),
+    # Said to a person importing a file, which may name anything and hold any points.
+    gettext_noop("There is no house rule called %(key)s."),
+    gettext_noop("There is no joker rule called %(key)s."),
+    gettext_noop("There is no game called %(key)s."),
+    gettext_noop("There is no box called %(key)s on a %(game)s card."),
+    gettext_noop("%(game)s has no house rule “%(rule)s”."),
+    gettext_noop("those dice are worth %(worth)s, but the card says %(written)s."),
+    gettext_noop("%(points)s and the %(bonus)s extra-Yahtzee bonus"),
+    gettext_noop("%(worth)s, with no extra-Yahtzee bonus"),
 ]
 
 
@@ -66,4 +76,8 @@ def _value(value: Any) -> Any:
         return _("%(boxes)s or %(last)s") % {"boxes": ", ".join(names[:-1]), "last": names[-1]}
     if families.is_box(value):
         return box_name(value)
+    if isinstance(value, families.Family):
+        return family_name(value)
+    if isinstance(value, families.Switch):
+        return SWITCH_LABELS[value.key]
     return value

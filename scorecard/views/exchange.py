@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorecard.access import throttle
@@ -43,6 +44,13 @@ def export_all(request: HtmxHttpRequest, fmt: str) -> StreamingHttpResponse:
     return _download(games, fmt, "yahtzee-games")
 
 
+def _too_large() -> str:
+    megabytes = exchange.MAX_IMPORT_BYTES // (1024 * 1024)
+    return _("The file is larger than %(size)s MB, the most an import may be.") % {
+        "size": megabytes
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def import_view(request: HtmxHttpRequest) -> HttpResponse:
     error, status = "", 200
@@ -50,9 +58,9 @@ def import_view(request: HtmxHttpRequest) -> HttpResponse:
         upload = request.FILES.get("file")
         try:
             if upload is None:
-                raise exchange.ImportRefused("file: choose a JSON export to import.")
+                raise exchange.ImportRefused(_("Choose a JSON export to import."))
             if (upload.size or 0) > exchange.MAX_IMPORT_BYTES:  # an upload always knows its size
-                raise exchange.ImportRefused("file: larger than 20 MB.")
+                raise exchange.ImportRefused(_too_large())
             if current_household(request) is None and not throttle.creation_allowed(request):
                 error, status = throttle.refusal_message(), 429
                 return render(request, "import.html", {"error": error}, status=status)
@@ -60,5 +68,5 @@ def import_view(request: HtmxHttpRequest) -> HttpResponse:
             count = services.games_import(games=games, owner=household_for_writing(request))
             return redirect(f"{reverse('games')}?imported={count}")
         except services.Refusal as refusal:
-            error, status = f"Nothing was imported. {refusal}", 400
+            error, status = _("Nothing was imported. %(reason)s") % {"reason": refusal}, 400
     return render(request, "import.html", {"error": error}, status=status)

@@ -3,10 +3,20 @@
 PostgreSQL text cannot hold NUL, so one in a URL or a form field would otherwise end as a
 database error deep in a view; nothing legitimate sends one. A body larger than the largest
 import is refused from its Content-Length, before a byte of it is read.
+
+Both refusals are said in the phone's language, although this runs before `PhoneLanguage`
+has chosen it: the language is read from the request (cookie, else Accept-Language) only
+when refusing, so the checks every request passes cost what they did.
 """
+
+from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.utils.translation import get_language, get_language_from_request, override
+from django.utils.translation import gettext as _
+
+from scorecard.web.language import vary_by_language
 
 
 def _has_nul(request: HttpRequest) -> bool:
@@ -23,8 +33,21 @@ def _too_large(request: HttpRequest) -> bool:
     return not length.isdecimal() or int(length) > settings.MAX_REQUEST_BYTES
 
 
-def _refusal(message: str, status: int) -> HttpResponse:
-    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+def _refusal(request: HttpRequest, message: Callable[[], str], status: int) -> HttpResponse:
+    """The refusal in the phone's language, as plain text (`requests.js` shows it as it is)."""
+    with override(get_language_from_request(request)):
+        response = HttpResponse(message(), status=status, content_type="text/plain; charset=utf-8")
+        response.headers["Content-Language"] = get_language()
+    return vary_by_language(response)
+
+
+def _too_large_message() -> str:
+    limit = settings.MAX_REQUEST_BYTES // (1024 * 1024)
+    return _("This request is larger than %(size)s MB, the most sent here.") % {"size": limit}
+
+
+def _nul_message() -> str:
+    return _("This request contains a NUL character, which no form here sends.")
 
 
 class RefuseAtTheDoor:
@@ -33,10 +56,9 @@ class RefuseAtTheDoor:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _too_large(request):
-            limit = settings.MAX_REQUEST_BYTES // (1024 * 1024)
-            return _refusal(f"This request is larger than {limit} MB, the most sent here.", 413)
+            return _refusal(request, _too_large_message, 413)
         if _has_nul(request):
-            return _refusal("This request contains a NUL character, which no form here sends.", 400)
+            return _refusal(request, _nul_message, 400)
         return self.get_response(request)
 
 

@@ -1,7 +1,9 @@
 """How fast one client address may create games and households."""
 
+import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from io import StringIO
 
 import pytest
 from django.db import connection
@@ -10,7 +12,7 @@ from django.urls import reverse
 
 from scorecard.access import throttle
 from scorecard.models import CreationCount, Game, Household
-from tests.helpers import finished_game, text
+from tests.helpers import finished_game, good_document, text
 
 NEW_GAME = {"name_1": "Ann", "joker": "hasbro", "mode": "standard"}
 
@@ -122,3 +124,19 @@ def test_a_new_window_starts_from_zero_and_forgets_the_old_ones(db, settings, mo
     monkeypatch.setattr(throttle.time, "time", lambda: 600 * 1001 + 5)
     assert throttle.creation_allowed(request)
     assert list(CreationCount.objects.values_list("window", "count")) == [(1001, 1)]
+
+
+def test_an_import_beyond_the_limit_is_refused_in_the_phone_s_language(household, settings):
+    """An import from a new browser makes a household, so it counts; the refusal on the
+    import page is said in the phone's language."""
+    settings.CREATION_LIMIT, settings.CREATION_WINDOW = 0, 600
+    upload = StringIO(json.dumps(good_document(household)))
+    upload.name = "games.json"
+    swedish = Client(headers={"Accept-Language": "sv"})
+    refused = swedish.post(reverse("games-import"), {"file": upload})
+    assert refused.status_code == 429
+    assert (
+        '<p class="error" role="alert">För många nya spel från den här adressen: högst 0 på '
+        "10 minuter. Vänta en stund och försök igen.</p>"
+    ) in text(refused)
+    assert not Game.objects.exists()

@@ -2,8 +2,11 @@
 switch in the footer that changes the page at once and is remembered, long German and
 Finnish labels that still print on one page, and axe content with `lang` set."""
 
+import json
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from tests.browser.conftest import save_screenshot
 from tests.browser.test_print import print_pages
@@ -99,7 +102,7 @@ def tap_dice(phone, dice: str, pad: str) -> None:
 def test_a_swedish_phone_plays_yatzy_by_tapping_swedish_box_names(phone):
     speaking(phone, "sv")
     start_game_in(phone, ["Sol"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel")
-    phone.get_by_role("heading", name="Sols tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Sol").wait_for()
     assert phone.locator("html").get_attribute("lang") == "sv"
     tap_dice(phone, "66555", pad="Lägg till en tärning")
     buttons = phone.locator(".box-options button span").all_inner_texts()
@@ -123,7 +126,7 @@ def test_a_swedish_phone_plays_yatzy_by_tapping_swedish_box_names(phone):
 def test_the_footer_switch_turns_a_game_page_english_at_once_and_after_a_reload(phone):
     speaking(phone, "sv")
     start_game_in(phone, ["Sol"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel")
-    phone.get_by_role("heading", name="Sols tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Sol").wait_for()
     game_page = phone.url
     phone.get_by_label("Language").select_option(label="English")
     phone.get_by_role("button", name="Byt").click()
@@ -159,18 +162,45 @@ def test_a_german_yahtzee_game_reads_kniffel_s_terms_on_its_buttons(phone):
     assert phone.errors == []
 
 
+def test_a_swedish_phone_imports_a_bad_file_and_reads_why_in_swedish(phone, household, tmp_path):
+    """A file whose first box holds points its dice do not make: refused in place, in
+    Swedish (the engine's words, the box by its pad name, no genitive made of the name), and
+    nothing imported."""
+    from scorecard.models import Game
+    from tests.helpers import good_document
+
+    document = good_document(household)
+    document["games"][0]["entries"][0]["points"] = 4
+    bad_file = tmp_path / "spel.json"
+    bad_file.write_text(json.dumps(document))
+    speaking(phone, "sv").goto(f"{phone.base}/games/")
+    phone.get_by_role("link", name="Importera", exact=True).click()
+    phone.get_by_label("Exportfil (JSON)").set_input_files(bad_file)
+    phone.get_by_role("button", name="Importera", exact=True).click()
+    expect(phone.get_by_role("alert")).to_have_text(
+        "Ingenting importerades. games[0], kort 1 för Ann: Ettor: tärningarna är värda 3, men "
+        "protokollet säger 4."
+    )
+    assert phone.locator("html").get_attribute("lang") == "sv"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    save_screenshot(phone, "language-sv-import-refused")
+    assert not Game.objects.exists()
+    refused = "the server responded with a status of 400"  # the console's note of the answer
+    assert [error for error in phone.errors if refused not in error] == []
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_on_the_swedish_game_page(phone, scheme):
     speaking(phone, "sv").emulate_media(color_scheme=scheme)
     start_game_in(
         phone, ["Sol", "Liv"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel"
     )
-    phone.get_by_role("heading", name="Sols tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Sol").wait_for()
     tap_dice(phone, "66555", pad="Lägg till en tärning")
     found = Axe().run(phone).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
     phone.get_by_role("button", name="Kåk, 27 poäng", exact=True).click()
-    phone.get_by_role("heading", name="Livs tur").wait_for()
+    phone.get_by_role("heading", name="Nu spelar Liv").wait_for()
     found = Axe().run(phone).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found] == []
 

@@ -1,10 +1,15 @@
 """Downloading exports and uploading imports."""
 
+import html
 import json
+import re
 from io import StringIO
+from unittest import mock
 
+import pytest
 from django.urls import reverse
 
+from scorecard.history import exchange
 from scorecard.models import Game
 from tests.helpers import finished_game, good_document, text
 
@@ -51,7 +56,7 @@ def test_hostile_uploads_are_refused_in_place(client_of):
             '{"format": "yahtzee-scorecard/games", "version": 1, "games": [1]}',
             "games[0]: expected an object.",
         ),
-        ("[]", "expected a JSON object"),
+        ("[]", "file: expected an object."),
     ]:
         upload = StringIO(body)
         upload.name = "games.json"
@@ -67,3 +72,87 @@ def test_an_uploaded_game_whose_id_starts_with_a_minus_downloads_as_text(client_
     assert client_of.post(reverse("games-import"), {"file": upload}).status_code == 302
     rows = body(client_of.get(reverse("games-export", args=["csv"]))).splitlines()
     assert all(row.startswith("'-2-3,") for row in rows[1:])
+
+
+def _said_in_place(response) -> str:
+    """The refusal the import page shows in place, as a person reads it."""
+    found = re.search(r'<p class="error" role="alert">(.*?)</p>', response.content.decode(), re.S)
+    assert found, "no refusal shown"
+    return html.unescape(found.group(1))
+
+
+def _upload(client, body: str, language: str):
+    upload = StringIO(body)
+    upload.name = "games.json"
+    headers = {"Accept-Language": language}
+    return client.post(reverse("games-import"), {"file": upload}, headers=headers)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "sv",
+            [
+                "Ingenting importerades. games[0], kort 1 för Ann: Ettor: tärningarna är värda "
+                "3, men protokollet säger 4.",
+                "Ingenting importerades. games[0]: Det finns inget spel som heter 'poker'.",
+                "Ingenting importerades. games[0].players: ett spel har 1 till 8 spelare.",
+                "Ingenting importerades. filen: bara version 1 kan läsas.",
+                "Ingenting importerades. Det här är inte JSON (rad 1, kolumn 2).",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Nichts wurde importiert. games[0], Karte 1 von Ann: Einser: die Würfel sind 3 "
+                "wert, aber auf dem Block steht 4.",
+                "Nichts wurde importiert. games[0]: Es gibt kein Spiel namens 'poker'.",
+                "Nichts wurde importiert. games[0].players: ein Spiel hat 1 bis 8 Spieler.",
+                "Nichts wurde importiert. Datei: nur Version 1 kann gelesen werden.",
+                "Nichts wurde importiert. Das ist kein JSON (Zeile 1, Spalte 2).",
+            ],
+        ),
+    ],
+)
+def test_a_bad_upload_is_refused_in_place_in_the_phone_s_language(
+    client_of, household, language, expected
+):
+    """Each kind of fault: a card the rules refuse (the engine's words, the box by its pad
+    name), a name the engine does not know, a count, the file as a whole, and not JSON."""
+    document = good_document(household)
+    spoiled = []
+    for spoil in [
+        lambda d: d["games"][0]["entries"][0].update(points=4),
+        lambda d: d["games"][0].update(family="poker"),
+        lambda d: d["games"][0].update(players=[]),
+        lambda d: d.update(version=2),
+    ]:
+        copy = json.loads(json.dumps(document))
+        spoil(copy)
+        spoiled.append(json.dumps(copy))
+    answers = [_upload(client_of, body, language) for body in [*spoiled, "{not json"]]
+    assert [answer.status_code for answer in answers] == [400] * 5
+    assert [_said_in_place(answer) for answer in answers] == expected
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "choose", "too_large"),
+    [
+        ("sv", "Välj en JSON-export att importera.", "Filen är större än 1 MB"),
+        ("de", "Wähle einen JSON-Export zum Importieren.", "Die Datei ist größer als 1 MB"),
+    ],
+)
+def test_no_file_and_a_file_too_large_are_refused_in_the_phone_s_language(
+    client_of, language, choose, too_large
+):
+    headers = {"Accept-Language": language}
+    answer = client_of.post(reverse("games-import"), headers=headers)
+    assert answer.status_code == 400 and choose in _said_in_place(answer)
+    upload = StringIO("x" * (1024 * 1024 + 1))
+    upload.name = "games.json"
+    with mock.patch.object(exchange, "MAX_IMPORT_BYTES", 1024 * 1024):
+        answer = client_of.post(reverse("games-import"), {"file": upload}, headers=headers)
+    assert answer.status_code == 400 and too_large in _said_in_place(answer)
+    assert not Game.objects.exists()

@@ -240,5 +240,5 @@ def test_a_file_whose_turn_used_rolls_not_saved_is_refused(client_of, household,
     record(client_of, maxi, "villa", "333555")
     document = exchange.export_games(Game.objects.all())
     document["games"][0]["entries"][0]["rolls_used"] = 4
-    with pytest.raises(exchange.ImportRefused, match="Ann's rolls: This turn may use 1 to 3"):
+    with pytest.raises(exchange.ImportRefused, match="Ann’s rolls: This turn may use 1 to 3"):
         exchange.read_games(document)

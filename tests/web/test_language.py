@@ -1,12 +1,15 @@
 """Each phone reads the card in its own language: the switch's cookie, else Accept-Language,
 and no answer (a page, a live fragment, a 304) that a cache could hand to another phone."""
 
+import re
+
+import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from scorecard.engine.rules import Box
-from tests.factories import play
+from tests.factories import GameFactory, play
 from tests.helpers import HTMX, browser_of, game_url, text
 
 
@@ -80,7 +83,7 @@ def test_a_swedish_and_an_english_phone_polling_one_game_each_get_their_own_lang
             for language in (first, second)
         }  # fmt: skip
         swedish, english = answers["sv"], answers["en"]
-        assert "Bobs tur" in swedish and "Ställning" in swedish and "Tretal" in swedish
+        assert "Nu spelar Bob" in swedish and "Ställning" in swedish and "Tretal" in swedish
         assert "Bob’s turn" in english and "Standings" in english and "3 of a kind" in english
         assert "Tretal" not in english and "Ställning" not in english
         assert "3 of a kind" not in swedish and "Standings" not in swedish
@@ -125,3 +128,21 @@ def test_the_switch_posts_only_the_language_and_returns_to_the_page_it_came_from
     )
     assert elsewhere["Location"] == "/"
     assert phone.post(reverse("set_language"), {"language": "fi"})["Location"] == "/"
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [("sv", "Nu spelar Lars"), ("da", "Nu spiller Lars"), ("nb", "Nå spiller Lars")],
+)
+def test_a_name_ending_in_s_reads_right_on_the_nordic_turn_heading(household, language, heading):
+    """No genitive is made of a name: "Larss tur" was wrong, and "Lars tur" or "Lars' tur"
+    depends on the name; the heading says the name as it is written."""
+    game = GameFactory(owner=household, names=["Lars", "Max"])
+    phone = browser_of(household)
+    page = text(phone.get(game_url(game), headers={"Accept-Language": language}))
+    title = re.search(r'<h2 id="turn-title">(.*?)<small>', page)
+    assert title and title.group(1).strip() == heading
+    assert "Larss" not in page
+    play(game, [(Box.THREE_OF_A_KIND, (3, 3, 3, 1, 2))])
+    page = text(phone.get(game_url(game), headers={"Accept-Language": language}))
+    assert heading.replace("Lars", "Max") in page and "Maxs" not in page
