@@ -194,6 +194,24 @@ def test_a_correction_to_a_finished_game_shows_on_the_player_page_at_once(client
     assert not Seat.objects.filter(final_total=None).exists()  # settled by the correction
 
 
+def test_a_game_card_kept_for_the_list_follows_a_correction_and_the_phone_s_language(
+    client_of, household
+):
+    """Each card of the games list is drawn once for what it shows: a correction (a new
+    total) or another language draws it afresh, never the kept one."""
+    game = finished_game(household, names=("Ann",))
+    listed = reverse("games")
+    assert f"Ann</a> {card_total(SOLO_GAME)}" in text(client_of.get(listed))
+    chance = reverse("game-correct", args=[game.public_id, len(SOLO_GAME)])
+    client_of.post(chance, {"version": game.version, "dice": "11223"})
+    corrected = card_total(SOLO_GAME) - 26 + 9
+    assert f"Ann</a> {corrected}" in text(client_of.get(listed))
+    GameFactory(owner=household, names=["Cy"])  # a game going: its badge has words
+    assert "in progress, turn 1 of 13" in text(client_of.get(listed))
+    swedish = text(client_of.get(listed, headers={"Accept-Language": "sv"}))
+    assert "pågår, omgång 1 av 13" in swedish and "in progress" not in swedish
+
+
 def test_a_strangers_player_page_is_not_found(household):
     finished_game(household)
     ann = Player.objects.get(name="Ann")
