@@ -49,10 +49,12 @@ def note_seen(request: HtmxHttpRequest) -> None:
 
 
 def current_household(request: HtmxHttpRequest) -> Household | None:
-    """The browser's household, or None before it has saved anything (one query, cached)."""
+    """The browser's household, or None before it has saved anything (one query, cached;
+    its SQL built once a process, as a game's is: every household page asks it)."""
     if not hasattr(request, "_household"):
         key = browser_key(request)
-        found = Household.objects.filter(browsers__key=key).first() if key else None
+        rows = HOUSEHOLD_OF_BROWSER.rows(browser=key) if key else []
+        found = Household.from_db(DEFAULT_DB_ALIAS, HOUSEHOLD_FIELDS, rows[0]) if rows else None
         request._household = found
     return request._household
 
@@ -114,6 +116,12 @@ SEAT_ROW = (
     *(f"player__{name}" for name in PLAYER_FIELDS),
     *(f"game__{name}" for name in GAME_FIELDS),
     *(f"game__owner__{name}" for name in HOUSEHOLD_FIELDS),
+)
+HOUSEHOLD_OF_BROWSER = CompiledQuery(
+    lambda browser: Household.objects.filter(browsers__key=browser).values_list(*HOUSEHOLD_FIELDS)[
+        :1
+    ],
+    browser=str,
 )
 GAME_SEATS = CompiledQuery(
     lambda game, browser: (
