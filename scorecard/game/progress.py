@@ -309,7 +309,8 @@ TURN_ROLLS = CompiledQuery(
 
 
 def load_many(games: list[Game]) -> list[GameProgress]:
-    """Many games at once in two queries, for lists and statistics."""
+    """Many games at once in two queries, for lists and settling results (neither shows
+    when an entry was made, so its times are not read)."""
     ids = [game.pk for game in games]
     seats: dict[int, list[Seat]] = {pk: [] for pk in ids}
     found = Seat.objects.filter(game_id__in=ids).order_by("position")  # no join to games
@@ -318,7 +319,7 @@ def load_many(games: list[Game]) -> list[GameProgress]:
     entries: dict[int, list[EntryRow]] = {pk: [] for pk in ids}
     rows = Entry.objects.filter(game_id__in=ids).order_by("game_id", "turn")
     by_id = {game.pk: game for game in games}
-    for game_id, *row in rows.values_list("game_id", *EntryRow.COLUMNS, *EntryRow.TIMES):
+    for game_id, *row in rows.values_list("game_id", *EntryRow.COLUMNS):
         family = by_id[game_id].house_rules.family
         entries[game_id].append(EntryRow.from_row(row, family))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
