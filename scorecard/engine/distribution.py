@@ -41,7 +41,7 @@ from scorecard.engine.strategy import (
     state_index,
     turn_keep_choices,
 )
-from scorecard.engine.tables import replace_file, table_file
+from scorecard.engine.tables import replace_file, save_rows, table_file
 
 CHUNK = 512  # states a policy pass solves at once: a dozen arrays of a row per final roll
 FORMAT = 3
@@ -352,9 +352,8 @@ FAMILY_CHUNK = 512  # fewer numpy calls than 256 (16 s CPU, not 18); 1,024 took 
 def _family_positions(solver: strategy.FamilyStrategy) -> Indices:
     """Where each state's rows are in the policy tables: the states the strategy table
     stores, in its order, then one place for every other state (the full cards)."""
-    stored = solver._stored()
-    position: Indices = np.full(solver.state_count, len(stored), dtype=np.int32)
-    position[stored] = np.arange(len(stored), dtype=np.int32)
+    position = solver.stored_positions()
+    position[position < 0] = position.max() + 1
     return position
 
 
@@ -435,7 +434,7 @@ def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = No
     """Solve and save a family's policy tables (the states its strategy table stores)."""
     rows = solve_family_policy(solver, progress)
     stored = rows[:, :-1]  # the full cards' zeros are not stored
-    path = replace_file(family_tables_path(solver), lambda handle: np.save(handle, stored))
+    path = save_rows(family_tables_path(solver), stored)
     forget_family(solver)
     return path
 
@@ -458,10 +457,8 @@ def family_is_ready(solver: strategy.FamilyStrategy) -> bool:
 def _family_rows(solver: strategy.FamilyStrategy, index: int) -> Values:
     """A state's policy rows, in double precision."""
     if solver.house not in _family_loaded:
-        stored = solver._stored()
-        where: Indices = np.full(solver.state_count, -1, dtype=np.int64)
-        where[stored] = np.arange(len(stored))
-        _family_loaded[solver.house] = (np.load(family_tables_path(solver), mmap_mode="r"), where)
+        rows = np.load(family_tables_path(solver), mmap_mode="r")
+        _family_loaded[solver.house] = (rows, solver.stored_positions())
     rows, positions = _family_loaded[solver.house]
     if index >= solver.full_mask * (solver.cap + 1):
         return np.zeros(FAMILY_ROWS)
