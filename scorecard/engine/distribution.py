@@ -41,7 +41,7 @@ from scorecard.engine.strategy import (
     state_index,
     turn_keep_choices,
 )
-from scorecard.engine.tables import replace_file, save_rows, table_file
+from scorecard.engine.tables import replace_file, table_file
 
 CHUNK = 512  # states a policy pass solves at once: a dozen arrays of a row per final roll
 FORMAT = 3
@@ -434,7 +434,7 @@ def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = No
     """Solve and save a family's policy tables (the states its strategy table stores)."""
     rows = solve_family_policy(solver, progress)
     stored = rows[:, :-1]  # the full cards' zeros are not stored
-    path = save_rows(family_tables_path(solver), stored)
+    path = replace_file(family_tables_path(solver), lambda handle: np.save(handle, stored))
     forget_family(solver)
     return path
 

@@ -62,21 +62,6 @@ def _write_with_holes(handle: IO[bytes], array: NDArray[Any]) -> None:
     handle.truncate()  # the file ends where the data does, even after a hole
 
 
-def save_rows(path: Path, array: NDArray[Any]) -> Path:
-    """Replace `path` with an `.npy` file of a 2-D `array` whose rows are each contiguous
-    (columns cut from a larger array), the same bytes as `np.save` writes, a row at a time:
-    `np.save` would first copy the whole of such an array, the largest of a build."""
-
-    def write(handle: IO[bytes]) -> None:
-        header = {"descr": np.lib.format.dtype_to_descr(array.dtype), "fortran_order": False,
-                  "shape": array.shape}  # fmt: skip
-        np.lib.format.write_array_header_1_0(handle, header)
-        for row in array:
-            handle.write(np.ascontiguousarray(row).data)
-
-    return replace_file(path, write)
-
-
 def mapped(path: Path, shape: tuple[int, ...], dtype: type[np.generic]) -> NDArray[Any]:
     """A table file mapped into memory, read-only. Its header must say the shape and type
     asked for: a file of another layout is refused, never read as this one."""
