@@ -439,7 +439,7 @@ def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = No
     return path
 
 
-_family_loaded: dict[Any, tuple[Values, Indices]] = {}
+_family_loaded: dict[Any, Values] = {}
 
 
 def forget_family(solver: strategy.FamilyStrategy) -> None:
@@ -457,12 +457,11 @@ def family_is_ready(solver: strategy.FamilyStrategy) -> bool:
 def _family_rows(solver: strategy.FamilyStrategy, index: int) -> Values:
     """A state's policy rows, in double precision."""
     if solver.house not in _family_loaded:
-        rows = np.load(family_tables_path(solver), mmap_mode="r")
-        _family_loaded[solver.house] = (rows, solver.stored_positions())
-    rows, positions = _family_loaded[solver.house]
+        _family_loaded[solver.house] = np.load(family_tables_path(solver), mmap_mode="r")
+    rows = _family_loaded[solver.house]
     if index >= solver.full_mask * (solver.cap + 1):
         return np.zeros(FAMILY_ROWS)
-    return np.asarray(rows[:, positions[index]], dtype=np.float64)
+    return np.asarray(rows[:, solver.stored_position(index)], dtype=np.float64)
 
 
 def family_moments(solver: strategy.FamilyStrategy, index: int) -> tuple[float, float]:
