@@ -14,9 +14,9 @@ the import is its own column, not part of the first advice.
 
 Goals (issues 14, 21, 22): Yahtzee's value table <= 1.5x the reference's wall time and
 <= 70 MB; Yatzy's (its stated rules, forced order, both house switches) <= 10 s and
-<= 100 MB a table; the policy tables (the Win column) of a rule <= 30 s CPU, system time
-< 10% of it, <= 150 MB. First advice < 50 ms; rate_boxes p99 < 1 ms; rate_keeps p99 < 2 ms;
-the first Win column in a new process < 50 ms.
+<= 100 MB a table, its policy tables too; the policy tables (the Win column) of a rule
+<= 30 s CPU, system time < 10% of it, <= 150 MB. First advice < 50 ms; rate_boxes p99
+< 1 ms; rate_keeps p99 < 2 ms; the first Win column in a new process < 50 ms.
 The load average is printed before and after the builds: on a shared machine the wall times
 follow it.
 
@@ -219,7 +219,8 @@ def first_win_column(key: str, folder: str) -> None:
     rng = random.Random(11)
     positions = []
     for open_count in (10, 8, 2):
-        filled = rng.sample(list(house.boxes), len(house.boxes) - open_count)
+        count = len(house.boxes) - open_count
+        filled = house.boxes[:count] if house.forced else rng.sample(list(house.boxes), count)
         card = {box: rng.choice(sorted(house.achievable_points(box))) for box in filled}
         positions.append(win_chances.Position(card, house=house))
     started = time.perf_counter()
@@ -304,7 +305,10 @@ def yatzy_rows(positions: int, first_only: bool) -> None:
             )
         )
         policy = in_fresh_process("build_yatzy_policy", key, folder)
-        print(build_row(f"{key} policy", policy, policy_goals(policy)))
+        wall, _, _, peak = (float(f) for f in policy)
+        # Issue 22's goal is a family's build within 10 s and 100 MB, the policy tables too.
+        goals = [("<= 10 s", wall <= 10), ("<= 100 MB", peak <= 100), *policy_goals(policy)]
+        print(build_row(f"{key} policy", policy, goals))
     print(load_average("after them"))
     print()
     yatzy_advice_rows(folder, positions)

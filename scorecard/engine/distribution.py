@@ -205,18 +205,28 @@ def _exact_distributions(
         chances, points, nexts = chances_of(np.array(batch))
         for column, state in enumerate(batch):
             outcomes[state] = (chances[:, column], points[:, column], nexts[:, column])
-        reached = {int(n) for n in np.unique(nexts[chances > 0])}
+        reached = {int(n) for n in _distinct(nexts[chances > 0])}
         frontier = {n for n in reached if n not in outcomes and (rule, n) not in _exact}
     # A turn fills one box, so the states with the fewest open boxes are worked out first.
     for state in sorted(outcomes, key=lambda state: -filled_of(state)):
         chances, points, nexts = outcomes[state]
         total: Values = np.zeros(1)
-        for following in np.unique(nexts[chances > 0]):
+        for following in _distinct(nexts[chances > 0]):
             taken = (nexts == following) & (chances > 0)
             now = np.bincount(points[taken], weights=chances[taken])
             total = _added(total, np.convolve(now, exact_of(int(following))))
         _exact[rule, state] = total
     return [exact_of(int(state)) for state in states]
+
+
+def _distinct(values: Indices) -> Indices:
+    """`np.unique(values)`, sorted, without its first call importing `numpy.ma` (7-75 ms
+    of a new process's first exact Win column here)."""
+    ordered = np.sort(values, axis=None)
+    first = np.ones(len(ordered), dtype=bool)  # each value's first place in the sorted run
+    first[1:] = ordered[1:] != ordered[:-1]
+    kept: Indices = ordered[first]
+    return kept
 
 
 def forget_exact() -> None:
