@@ -974,7 +974,7 @@ class FamilyStrategy:
         """Where a state index is among the states `_stored` lists (-1 if not there): its
         column in the policy tables. Which totals a mask stores depends on its upper boxes
         alone, so this is counted from a row of 64 flags per upper mask, with no map of
-        every state kept in each process (a map was 8-17 MB and 35-130 ms to make)."""
+        every state kept in each process (a map was 8-17 MB and 35-160 ms to make)."""
         stored, before_in_row, rows_before = self._stored_counts()
         mask, upper = np.divmod(np.asarray(index), self.cap + 1)
         low = mask & UPPER_MASK
