@@ -205,18 +205,28 @@ def _exact_distributions(
         chances, points, nexts = chances_of(np.array(batch))
         for column, state in enumerate(batch):
             outcomes[state] = (chances[:, column], points[:, column], nexts[:, column])
-        reached = {int(n) for n in np.unique(nexts[chances > 0])}
+        reached = {int(n) for n in _distinct(nexts[chances > 0])}
         frontier = {n for n in reached if n not in outcomes and (rule, n) not in _exact}
     # A turn fills one box, so the states with the fewest open boxes are worked out first.
     for state in sorted(outcomes, key=lambda state: -filled_of(state)):
         chances, points, nexts = outcomes[state]
         total: Values = np.zeros(1)
-        for following in np.unique(nexts[chances > 0]):
+        for following in _distinct(nexts[chances > 0]):
             taken = (nexts == following) & (chances > 0)
             now = np.bincount(points[taken], weights=chances[taken])
             total = _added(total, np.convolve(now, exact_of(int(following))))
         _exact[rule, state] = total
     return [exact_of(int(state)) for state in states]
+
+
+def _distinct(values: Indices) -> Indices:
+    """`np.unique(values)`, sorted, without its first call importing `numpy.ma` (7-75 ms
+    of a new process's first exact Win column here)."""
+    ordered = np.sort(values, axis=None)
+    first = np.ones(len(ordered), dtype=bool)  # each value's first place in the sorted run
+    first[1:] = ordered[1:] != ordered[:-1]
+    kept: Indices = ordered[first]
+    return kept
 
 
 def forget_exact() -> None:
@@ -352,9 +362,8 @@ FAMILY_CHUNK = 512  # fewer numpy calls than 256 (16 s CPU, not 18); 1,024 took 
 def _family_positions(solver: strategy.FamilyStrategy) -> Indices:
     """Where each state's rows are in the policy tables: the states the strategy table
     stores, in its order, then one place for every other state (the full cards)."""
-    stored = solver._stored()
-    position: Indices = np.full(solver.state_count, len(stored), dtype=np.int32)
-    position[stored] = np.arange(len(stored), dtype=np.int32)
+    position = solver.stored_positions()
+    position[position < 0] = position.max() + 1
     return position
 
 
@@ -440,7 +449,7 @@ def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = No
     return path
 
 
-_family_loaded: dict[Any, tuple[Values, Indices]] = {}
+_family_loaded: dict[Any, Values] = {}
 
 
 def forget_family(solver: strategy.FamilyStrategy) -> None:
@@ -458,14 +467,11 @@ def family_is_ready(solver: strategy.FamilyStrategy) -> bool:
 def _family_rows(solver: strategy.FamilyStrategy, index: int) -> Values:
     """A state's policy rows, in double precision."""
     if solver.house not in _family_loaded:
-        stored = solver._stored()
-        where: Indices = np.full(solver.state_count, -1, dtype=np.int64)
-        where[stored] = np.arange(len(stored))
-        _family_loaded[solver.house] = (np.load(family_tables_path(solver), mmap_mode="r"), where)
-    rows, positions = _family_loaded[solver.house]
+        _family_loaded[solver.house] = np.load(family_tables_path(solver), mmap_mode="r")
+    rows = _family_loaded[solver.house]
     if index >= solver.full_mask * (solver.cap + 1):
         return np.zeros(FAMILY_ROWS)
-    return np.asarray(rows[:, positions[index]], dtype=np.float64)
+    return np.asarray(rows[:, solver.stored_position(index)], dtype=np.float64)
 
 
 def family_moments(solver: strategy.FamilyStrategy, index: int) -> tuple[float, float]:

@@ -953,6 +953,61 @@ class FamilyStrategy:
         """The states a table file holds: every one with a turn left, ascending."""
         return np.sort(np.concatenate([self.state_index(m, u) for m, u, _ in self.levels()]))
 
+    def stored_positions(self) -> NDArray[np.int32]:
+        """`stored_position` of every state index, for the policy pass: the whole grid of
+        (mask, upper) at once, each mask's row its upper mask's (a few ms)."""
+        stored = self._stored_counts()[0]
+        grid = np.zeros((self.full_mask + 1, self.cap + 1), dtype=bool)
+        if self.house.forced:  # only the first boxes filled, in order
+            masks = (1 << np.arange(len(self.boxes))) - 1
+            grid[masks] = stored[masks & UPPER_MASK]
+        else:
+            grid[:] = np.tile(stored, ((self.full_mask + 1) // (UPPER_MASK + 1), 1))
+            grid[self.full_mask] = False  # a full card has no turn left
+        flags = grid.reshape(-1)
+        positions = np.cumsum(flags, dtype=np.int32)
+        positions -= 1
+        positions[~flags] = -1
+        return positions
+
+    def stored_position(self, index: int | Indices) -> NDArray[np.int32]:
+        """Where a state index is among the states `_stored` lists (-1 if not there): its
+        column in the policy tables. Which totals a mask stores depends on its upper boxes
+        alone, so this is counted from a row of 64 flags per upper mask, with no map of
+        every state kept in each process (a map was 8-17 MB and 35-160 ms to make)."""
+        stored, before_in_row, rows_before = self._stored_counts()
+        mask, upper = np.divmod(np.asarray(index), self.cap + 1)
+        low = mask & UPPER_MASK
+        if self.house.forced:  # the first boxes filled, in order: mask 2**filled - 1
+            filled = np.minimum(np.log2(mask + 1).astype(np.int64), len(self.boxes))
+            is_row = mask == (1 << filled) - 1
+            before = rows_before[filled]
+        else:
+            is_row = True
+            before = (mask >> 6) * rows_before[UPPER_MASK + 1] + rows_before[low]
+        position = (before + before_in_row[low, upper]).astype(np.int32)
+        there = is_row & (mask != self.full_mask) & stored[low, upper]
+        return np.where(there, position, np.int32(-1))
+
+    @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
+    def _stored_counts(self) -> tuple[Flags, Indices, Indices]:
+        """Which totals each upper mask's cards store (the live ones, and the threshold for
+        all the others); how many of them come before each total; and how many stored
+        states come before each row: for forced order, before the card with that many boxes
+        filled; else before each low mask in a block of 64 masks (the last: the block)."""
+        totals = np.arange(self.cap + 1)
+        uppers = np.arange(UPPER_MASK + 1)
+        reached = self.reach[uppers]
+        live = self.live_upper(uppers[:, None], totals[None, :]) == totals[None, :]
+        stored = reached & live
+        stored[:, self.cap] |= (reached & ~live).any(axis=1)
+        before_in_row = np.cumsum(stored, axis=1) - stored
+        per_row = stored.sum(axis=1)
+        if self.house.forced:
+            per_row = per_row[((1 << np.arange(len(self.boxes))) - 1) & UPPER_MASK]
+        rows_before = np.concatenate([[0], np.cumsum(per_row)])
+        return stored, before_in_row, rows_before
+
     def is_ready(self) -> bool:
         """Whether the table is in memory or on disk; a request never builds one."""
         return self.house in _family_loaded or self.table_path().exists()

@@ -139,7 +139,10 @@ CDF_REACH = 10  # beyond 10 standard deviations the distribution function is 0 o
 @cache
 def _normal_cdf_table() -> tuple[Values, Values]:
     grid = np.linspace(-CDF_REACH, CDF_REACH, 2 * CDF_REACH * 2**11 + 1)  # steps of 1/2,048
-    table = np.array([0.5 * (1 + math.erf(z / math.sqrt(2))) for z in grid.tolist()])
+    # `math.erf` over the array without a Python list between (half the time of a first Win
+    # column's 16 ms here); the same numbers.
+    erf = np.asarray(np.frompyfunc(math.erf, 1, 1)(grid / math.sqrt(2)), dtype=np.float64)
+    table: Values = 0.5 * (1 + erf)
     return grid, table
 
 

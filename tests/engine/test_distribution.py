@@ -110,3 +110,13 @@ def test_exact_distributions_have_the_tables_mean_and_variance(policy_tables, op
     table_mean, table_variance = policy_tables.moments(HASBRO, index)
     assert mean == pytest.approx(table_mean, abs=1e-9)
     assert variance == pytest.approx(table_variance, rel=1e-4)  # the table keeps float32
+
+
+def test_the_distinct_next_states_are_numpys_unique_ones():
+    """The exact distributions' own `np.unique` (which spares a new process numpy.ma)."""
+    rng = np.random.default_rng(3)
+    for size in (0, 1, 7, 5000):
+        values = rng.integers(0, 50, size=(size,))
+        assert distribution._distinct(values).tolist() == np.unique(values).tolist()
+    grid = rng.integers(0, 9, size=(252, 4))
+    assert distribution._distinct(grid).tolist() == np.unique(grid).tolist()

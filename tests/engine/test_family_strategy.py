@@ -193,3 +193,20 @@ def test_maxi_and_yahtzee_are_not_solved_here():
         strategy.FamilyStrategy(HouseRules(MAXI))
     with pytest.raises(RuleViolation, match="Yahtzee is not solved by this strategy"):
         strategy.FamilyStrategy(HouseRules(YAHTZEE))
+
+
+@pytest.mark.parametrize("forced", [False, True], ids=["any-order", "forced"])
+@pytest.mark.parametrize("switches", [frozenset(), FIVE | FOUR], ids=["stated", "both-switches"])
+def test_the_stored_positions_are_those_of_the_states_the_levels_list(switches, forced):
+    """The policy tables' column of each state, made from the grid at once (the policy pass)
+    or counted for one state (a new process's first Win column), is where the level-by-level
+    list of stored states puts it."""
+    solver = strategy.family_strategy(HouseRules(YATZY, switches, forced=forced))
+    stored = solver._stored()
+    expected = np.full(solver.state_count, -1)
+    expected[stored] = np.arange(len(stored))
+    positions = solver.stored_positions()
+    assert positions.dtype == np.int32
+    assert (positions == expected).all()
+    assert (solver.stored_position(np.arange(solver.state_count)) == expected).all()
+    assert solver.stored_position(int(stored[-1])) == len(stored) - 1
