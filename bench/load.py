@@ -24,7 +24,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from phones import PLAYERS, Phone, Tally, check_database, play_games, prepare, start_gunicorn
+from phones import (
+    PLAYERS,
+    Phone,
+    Tally,
+    check_database,
+    play_games,
+    prepare,
+    server_environment,
+    start_gunicorn,
+)
 
 PORT = int(os.environ.get("LOAD_PORT", "8765"))
 GAMES = int(os.environ.get("LOAD_GAMES", "50"))
@@ -34,15 +43,7 @@ DEADLINE = 900  # seconds: the test stops by itself
 
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="yahtzee-load-"))
-    environment = os.environ | {
-        "DJANGO_SECRET_KEY": "load-test-" + "x" * 50,
-        "DJANGO_DEBUG": "0",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "CREATION_LIMIT": "100000",
-        "GUNICORN_ACCESS_LOG": "",
-        "STRATEGY_DATA_DIR": str(folder),
-        "DJANGO_SETTINGS_MODULE": "yahtzee.settings",
-    }
+    environment = server_environment("load-test", folder)
     environment.setdefault("DATABASE_URL", f"sqlite:///{folder / 'load.sqlite3'}")
     prepare(environment)
     server = start_gunicorn(PORT, environment)

@@ -209,6 +209,25 @@ def prepare(environment: dict) -> None:
         )
 
 
+def server_environment(name: str, folder: Path, **settings: str) -> dict[str, str]:
+    """What a bench's gunicorn runs with: the production settings with debug off, on
+    loopback, a secret key of its own, its tables in `folder`, no access log, no limit on
+    new games; then `settings` on top."""
+    return (
+        dict(os.environ)
+        | {
+            "DJANGO_SECRET_KEY": f"{name}-" + "x" * 50,
+            "DJANGO_DEBUG": "0",
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "CREATION_LIMIT": "100000",
+            "GUNICORN_ACCESS_LOG": "",
+            "STRATEGY_DATA_DIR": str(folder),
+            "DJANGO_SETTINGS_MODULE": "yahtzee.settings",
+        }
+        | settings
+    )
+
+
 def start_gunicorn(
     port: int, environment: dict, config: Path = ROOT / "gunicorn.conf.py"
 ) -> subprocess.Popen:

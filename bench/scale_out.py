@@ -29,7 +29,16 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from phones import TURNS, Phone, Tally, check_database, play_games, prepare, start_gunicorn
+from phones import (
+    TURNS,
+    Phone,
+    Tally,
+    check_database,
+    play_games,
+    prepare,
+    server_environment,
+    start_gunicorn,
+)
 
 PORTS = (int(os.environ.get("SCALE_PORT", "8771")), int(os.environ.get("SCALE_PORT", "8771")) + 1)
 GAMES = int(os.environ.get("LOAD_GAMES", "50"))
@@ -76,17 +85,13 @@ def main() -> None:
         if not os.environ.get(name):
             raise SystemExit(f"error: set {name} (one PostgreSQL and one Redis for both machines)")
     folder = Path(tempfile.mkdtemp(prefix="yahtzee-scale-"))
-    environment = os.environ | {
-        "DJANGO_SECRET_KEY": "scale-out-" + "x" * 50,
-        "DJANGO_DEBUG": "0",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_TRUST_FORWARDED_FOR": "1",
-        "CREATION_LIMIT": str(CREATION_LIMIT),
-        "GUNICORN_ACCESS_LOG": "",
-        "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "3"),
-        "STRATEGY_DATA_DIR": str(folder),
-        "DJANGO_SETTINGS_MODULE": "yahtzee.settings",
-    }
+    environment = server_environment(
+        "scale-out",
+        folder,
+        DJANGO_TRUST_FORWARDED_FOR="1",
+        CREATION_LIMIT=str(CREATION_LIMIT),
+        WEB_CONCURRENCY=os.environ.get("WEB_CONCURRENCY", "3"),
+    )
     prepare(environment)
     servers = [start_gunicorn(port, environment) for port in PORTS]
     load, recorded = Load(), {}

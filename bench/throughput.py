@@ -45,7 +45,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import brotli
-from phones import PLAYERS, ROOT, Phone, prepare, start_gunicorn
+from phones import PLAYERS, ROOT, Phone, prepare, server_environment, start_gunicorn
 
 sys.path.insert(0, str(ROOT))
 from scorecard.engine import rules  # noqa: E402  (the game alone: no Django)
@@ -399,15 +399,13 @@ def main() -> None:
     args = parser.parse_args()
     args.load_before = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     folder = Path(tempfile.mkdtemp(prefix="yahtzee-throughput-"))
-    environment = os.environ | {
-        "DJANGO_SECRET_KEY": "throughput-" + "x" * 50,
-        "DJANGO_DEBUG": "0",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "CREATION_LIMIT": "100000",
-        "STRATEGY_DATA_DIR": str(folder),
-        "DJANGO_SETTINGS_MODULE": "bench.served_settings",
-        "WEB_CONCURRENCY": str(WORKERS),
-    }
+    environment = server_environment(
+        "throughput",
+        folder,
+        GUNICORN_ACCESS_LOG=os.environ.get("GUNICORN_ACCESS_LOG", "-"),  # its cost counts
+        DJANGO_SETTINGS_MODULE="bench.served_settings",
+        WEB_CONCURRENCY=str(WORKERS),
+    )
     environment.setdefault("DATABASE_URL", f"sqlite:///{folder / 'throughput.sqlite3'}")
     vendor = "PostgreSQL" if environment["DATABASE_URL"].startswith("postgres") else "SQLite"
     if environment.get("REDIS_URL"):
