@@ -43,6 +43,18 @@
     const notice = document.getElementById("link-gone");
     if (notice) notice.hidden = false;
   });
+  // A poll's answer can arrive after this phone's own change: read just before it (older)
+  // or just after it (the same version the page already shows, since drawn afresh without
+  // the dice the player has held since). Only a newer game than the one on show is swapped.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const config = event.detail.requestConfig;
+    if (!config.elt.matches("[data-live]") || config.verb !== "get") return;
+    const live = document.querySelector("[data-live]");
+    const answered = /(\d+)/.exec(event.detail.xhr.getResponseHeader("ETag") || "");
+    if (live && answered && Number(answered[1]) <= Number(live.dataset.version)) {
+      event.detail.shouldSwap = false;
+    }
+  });
   document.addEventListener("visibilitychange", poll);
   window.addEventListener("online", poll);
   next();

@@ -64,3 +64,32 @@ def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(ph
     expect(page.locator(".winner")).to_have_text(f"Dee wins with {total}.")
     assert Roll.objects.filter(game=game).count() == 13 * 2 + 1
     assert page.errors == []
+
+
+# A poll the page sent just before its own roll, answered after it: what a slow network does.
+LATE_POLL = """() => {
+  const live = document.querySelector("[data-live]");
+  return htmx.ajax("GET", `${live.dataset.live}?live=1`, { source: live, swap: "none" });
+}"""
+
+
+def test_a_poll_answered_after_a_roll_keeps_the_dice_held_since(phone):
+    page = phone
+    page.goto(page.base + "/games/new/?dice=digital")
+    page.get_by_label("Player 1", exact=True).fill("Dee")
+    page.get_by_role("button", name="Start the game").click()
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    page.locator(".hold").nth(1).click()
+    faces = page.locator(".hold .die").all_inner_texts()
+    polls = []
+    page.on("response", lambda answer: "live=1" in answer.url and polls.append(answer.status))
+
+    page.evaluate(LATE_POLL)
+
+    assert 200 in polls, "the late poll carried the card as it is now"
+    expect(page.locator(".hold input").nth(1)).to_be_checked()
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+    assert page.locator(".hold .die").nth(1).inner_text() == faces[1]
+    assert page.errors == []

@@ -197,6 +197,7 @@ def test_a_short_digital_yatzy_game_rolls_holds_and_scores_five_dice(phone):
         assert dice_in_one_row(page)
         page.locator(".hold").nth(0).click()  # hold a die by tapping it
         page.locator("body").press("5")  # and the fifth from the keyboard
+        expect(page.locator(".hold input:checked")).to_have_count(2)
         faces = page.locator(".hold .die").all_inner_texts()
         roll.click()
         expect(counter).to_have_text("Roll 2 of 3")
