@@ -47,11 +47,10 @@
   // or just after it (the same version the page already shows, since drawn afresh without
   // the dice the player has held since). Only a newer game than the one on show is swapped.
   document.addEventListener("htmx:beforeSwap", (event) => {
-    const config = event.detail.requestConfig;
-    if (!config.elt.matches("[data-live]") || config.verb !== "get") return;
+    const { requestConfig: asked, xhr } = event.detail;
     const live = document.querySelector("[data-live]");
-    const answered = /(\d+)/.exec(event.detail.xhr.getResponseHeader("ETag") || "");
-    if (live && answered && Number(answered[1]) <= Number(live.dataset.version)) {
+    const answered = /\d+/.exec(xhr.getResponseHeader("ETag"));
+    if (asked.verb === "get" && asked.elt.matches("[data-live]") && live && answered && answered <= +live.dataset.version) {
       event.detail.shouldSwap = false;
     }
   });
