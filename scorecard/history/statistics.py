@@ -185,9 +185,18 @@ class InProgressFirst(Sequence[Game]):
             if not found:
                 raise IndexError(index)
             return found[0]
-        start, stop, going = index.start or 0, index.stop, self.going_count()
+        start, stop = index.start or 0, index.stop
         stop = len(self) if stop is None else stop
-        first = list(self.going[start:stop]) if start < going else []
+        first: list[Game] | None = None
+        if start == 0 and self._going_count is None:
+            # The first page (the one nearly always opened) asks for the games going
+            # without counting them first: fewer than a page of them is all of them.
+            first = list(self.going[:stop])
+            if len(first) < stop:
+                self._going_count = len(first)
+        going = self.going_count()
+        if first is None:
+            first = list(self.going[start:stop]) if start < going else []
         then = list(self.done[max(start - going, 0) : stop - going]) if stop > going else []
         return first + then
 

@@ -2,7 +2,8 @@
 
 A finished game's totals are read from what settling it kept on its seats (`game.results`),
 so a page of finished games reads no entries at all; only the games still going, and
-finished ones still waiting for `settle_results`, have their entries read and added up.
+finished ones still waiting for `settle_results`, have their entries read and added up, once
+per version of each game: a game going stays at the top of every list the household opens.
 The seats are read as plain rows, and each player's address worked out once a page: the
 list is twenty games of up to eight lines each.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from django.core.cache import cache as shared_cache
 from django.urls import reverse
 
 from scorecard.game.progress import load_many, ranked
@@ -53,16 +55,14 @@ def game_summaries(games: list[Game]) -> list[GameSummary]:
     entries of the unsettled games (if any) in two more."""
     seats = _seat_rows([game.pk for game in games])
     unsettled = [game for game in games if not _is_settled(game, seats[game.pk])]
-    progresses = load_many(unsettled) if unsettled else []  # not even built when none
-    played = {progress.game.pk: progress for progress in progresses}
+    played = _played_so_far(unsettled) if unsettled else {}  # not even asked when none
     address = cache(_player_href)  # a player's address, once a page
     summaries = []
     for game in games:
         if game.pk in played:
-            progress = played[game.pk]
-            totals = [(seat.player.name, seat.player.public_id, seat.totals.total)
-                      for seat in progress.seats]  # fmt: skip
-            next_turn, turns = progress.next_turn, progress.total_turns
+            scores, next_turn, turns = played[game.pk]
+            totals = [(row.name, row.public_id, score)
+                      for row, score in zip(seats[game.pk], scores, strict=True)]  # fmt: skip
         else:
             totals = [(row.name, row.public_id, row.final_total or 0) for row in seats[game.pk]]
             turns = game.house_rules.turns_per_player(game.cards_per_player) * len(totals)
@@ -70,6 +70,29 @@ def game_summaries(games: list[Game]) -> list[GameSummary]:
         ranking = _ranking(game, totals, address)
         summaries.append(GameSummary(game, _game_href(game), ranking, next_turn, turns))
     return summaries
+
+
+# How long a game's totals so far are kept for its version (a newer version is another key).
+PLAYED_SECONDS = 60 * 60 * 24
+
+
+def _played_so_far(games: list[Game]) -> dict[int, tuple[list[int], int, int]]:
+    """Each unsettled game's totals in seating order, its next turn and its number of turns,
+    by game id: from the shared cache for the version on show, else added up from its
+    entries (two queries for all of them) and kept."""
+    keys = {f"played:{game.pk}:{game.version}": game for game in games}
+    kept = shared_cache.get_many(list(keys))
+    played = {keys[key].pk: figures for key, figures in kept.items()}
+    missing = [game for key, game in keys.items() if key not in kept]
+    if missing:
+        fresh = {}
+        for progress in load_many(missing):
+            game = progress.game
+            figures = ([seat.totals.total for seat in progress.seats],
+                       progress.next_turn, progress.total_turns)  # fmt: skip
+            played[game.pk] = fresh[f"played:{game.pk}:{game.version}"] = figures
+        shared_cache.set_many(fresh, PLAYED_SECONDS)
+    return played
 
 
 def _seat_rows(game_ids: list[int]) -> dict[int, list[SeatRow]]:

@@ -3,6 +3,7 @@ would: the same page for finished, unfinished, tied, Triple, Yatzy and Maxi Yatz
 
 import re
 
+import pytest
 from django.db import connection
 from django.db.models import Case, Value, When
 from django.test.utils import CaptureQueriesContext
@@ -10,7 +11,8 @@ from django.urls import reverse
 
 from scorecard.engine import families
 from scorecard.game import results, services
-from scorecard.models import Game, Seat
+from scorecard.game.progress import load_progress
+from scorecard.models import Game, Player, Seat
 from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play_on
 from tests.helpers import browser_of, finished_game, text
 
@@ -74,16 +76,55 @@ def test_a_finished_game_waiting_to_be_settled_is_added_up_from_its_entries(hous
     assert f"Ann</a> {card_total(SOLO_GAME)}</li>" in page
 
 
-def test_pages_run_from_the_games_going_into_the_finished_ones_newest_first(household):
-    bulk_finished_games(household, ["Ann", "Bob"], 45)
-    for names in (["Ann"], ["Bob", "Cy"], ["Di"]):
-        GameFactory(owner=household, names=names)
+@pytest.mark.parametrize(("finished", "going"), [(45, 3), (5, 19), (5, 20), (25, 21)])
+def test_pages_run_from_the_games_going_into_the_finished_ones_newest_first(
+    household, finished, going
+):
+    """Whether the games going fill less than the first page, exactly it, or more."""
+    bulk_finished_games(household, ["Ann", "Bob"], finished)
+    for number in range(going):
+        GameFactory(owner=household, names=[["Ann"], ["Bob", "Cy"], ["Di"]][number % 3])
     client = browser_of(household)
     shown = []
     for number in (1, 2, 3):
         page = text(client.get(reverse("games"), {"page": number}, headers=HTMX))
         shown += re.findall(r'href="/games/([^/"]+)/', page)
+        if "Older</a>" not in page:
+            break
     going_first = Case(When(finished=None, then=Value(0)), default=Value(1))
     listed = Game.objects.filter(owner=household).order_by(going_first.asc(), "-created")
     assert shown == list(listed.values_list("public_id", flat=True))
-    assert len(shown) == 48
+    assert len(shown) == finished + going
+
+
+def entry_reads(client) -> tuple[str, int]:
+    """The list's region and how many of its queries read entries."""
+    with CaptureQueriesContext(connection) as read:
+        table = text(client.get(reverse("games"), headers=HTMX))
+    return table, sum("scorecard_entry" in query["sql"] for query in read.captured_queries)
+
+
+def test_a_game_going_is_added_up_once_for_each_version(household):
+    going = play_on(GameFactory(owner=household, names=["Ann", "Bob"]), turns=3)
+    client = browser_of(household)
+    first, reads = entry_reads(client)
+    assert reads == 1 and "in progress, turn 4 of 26" in first
+    again, reads = entry_reads(client)
+    assert reads == 0 and again == first
+
+    play_on(going, turns=1)  # a new version: its totals are added up again
+    after, reads = entry_reads(client)
+    assert reads == 1 and "in progress, turn 5 of 26" in after
+    progress = load_progress(going)
+    for seat in progress.seats:
+        assert f"{seat.player.name}</a> {seat.totals.total}</li>" in after
+
+
+def test_a_renamed_player_shows_at_once_on_a_game_going(household):
+    """A game's totals are kept for its version; the names around them are read each time."""
+    play_on(GameFactory(owner=household, names=["Ann", "Bob"]), turns=2)
+    client = browser_of(household)
+    entry_reads(client)
+    Player.objects.filter(owner=household, name="Ann").update(name="Annie")
+    table, reads = entry_reads(client)
+    assert reads == 0 and ">Annie</a>" in table
