@@ -103,6 +103,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The phone's language: its cookie (the footer's switch), else its Accept-Language.
     "scorecard.web.language.PhoneLanguage",
+    # A failed htmx request's answer says what happened in words (static/js/requests.js).
+    "scorecard.web.failures.SayFailuresInWords",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

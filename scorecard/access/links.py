@@ -180,6 +180,11 @@ class GameLinks:
     rematch = _Address()
     share = _Address()
 
+    @property
+    def legend(self) -> str:
+        """The page with the standings' legend open (a page fetches it when it is opened)."""
+        return f"{self.page}?legend=1"
+
     def correct(self, turn: int) -> str:
         """The correction address of a turn (only for roles that score)."""
         before, between, after = _turn_url_pattern(ROUTES[self.role]["correct"])

@@ -131,7 +131,9 @@ class TurnPanel:
     play_to_win: PlayToWin | None = None
     table: list[TableDie] = field(default_factory=list)
     hold_advice: bool = False
-    # An htmx response leaves out the typed-points form until its box is opened.
+    # The typed-points form is left out until its box is opened (fetched then, or with
+    # scripts off, a link to the page with the form): few turns need it, every first load
+    # would pay for it.
     typed_on_demand: bool = False
     typed_open: bool = False
     rolls_choice: RollsChoice | None = None
@@ -155,6 +157,12 @@ class TurnPanel:
     @property
     def house(self) -> rules.HouseRules[Any]:
         return self.game.house_rules
+
+    @property
+    def typed_page(self) -> str:
+        """The page with the typed-points form open, for this card."""
+        card = f"card={self.card.number}&" if self.card else ""
+        return f"{self.links.page}?{card}typed=1"
 
     @property
     def dice_count(self) -> int:
@@ -251,7 +259,6 @@ def build_turn_panel(
     *,
     links: GameLinks | None = None,
     advice_setting: str = "off",
-    htmx: bool = False,
     **shown,
 ) -> TurnPanel:
     """The panel for the player whose turn it is, as this browser sees it: `query` holds the
@@ -264,7 +271,7 @@ def build_turn_panel(
     wants_advice = advice_setting == "on" and links.role.may_score
     panel = TurnPanel(progress, links, wants_advice, advice_setting=advice_setting, **shown)
     panel.typed_open = "typed" in query
-    panel.typed_on_demand = htmx and not panel.typed_open
+    panel.typed_on_demand = not panel.typed_open
     panel.mode = _mode(panel)
     current = progress.current
     if current is None:

@@ -35,10 +35,8 @@ from scorecard.web.htmx import HtmxHttpRequest
 def _panel(
     request: HtmxHttpRequest, progress: GameProgress, links: GameLinks, query, **shown
 ) -> TurnPanel:
-    setting, htmx = advice_setting.setting(request), bool(request.htmx)
-    return build_turn_panel(
-        progress, query, links=links, advice_setting=setting, htmx=htmx, **shown
-    )
+    setting = advice_setting.setting(request)
+    return build_turn_panel(progress, query, links=links, advice_setting=setting, **shown)
 
 
 def _respond(
@@ -48,12 +46,14 @@ def _respond(
     *,
     status: int = 200,
     entry: EntryRow | None = None,
+    legend_open: bool = False,
 ) -> TemplateResponse:
     """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
     standings rows and the cells `entry` changed), "after-refusal" (everything) or
-    "after-poll" (everything, out of band, for a live page whose game changed)."""
+    "after-poll" (everything, out of band, for a live page whose game changed) or
+    "standings-legend" (with `legend_open`: what the standings' columns mean)."""
     progress, links = panel.progress, panel.links
-    context = {"panel": panel, "game": progress.game, "links": links}
+    context = {"panel": panel, "game": progress.game, "links": links, "legend_open": legend_open}
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     if whole or partial == "after-entry":
         shows_wins = panel.wants_advice and advisor.win_chances_shown(progress)
@@ -66,9 +66,10 @@ def _respond(
         )
     scoring_table = links.role.may_score and not progress.game.digital
     correct = links.correct if scoring_table else None
+    if whole or legend_open:
+        context["standings_headings"] = standings.headings(progress.game.house_rules)
     if whole:
         context["sheet"] = GameSheet(progress, correct)
-        context["standings_headings"] = standings.headings(progress.game.house_rules)
     elif partial == "after-entry" and entry is not None:
         context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
@@ -126,6 +127,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         response = _respond(request, _panel(request, progress, links, {}), "after-poll")
         return live.tagged(response, progress.game.version)
     panel = _panel(request, progress, links, request.GET)
+    if "legend" in request.GET:
+        return _respond(request, panel, "standings-legend", legend_open=True)
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     partial = "typed" if panel.typed_open else "turn"
     return _respond(request, panel, partial, status=400 if dice_error else 200)

@@ -2,11 +2,11 @@
 
 While PostgreSQL restarts, or after it dropped a worker's connection, every request that
 reaches it fails for a second or so with `OperationalError` or `InterfaceError`. Those are
-answered 503 with `Retry-After`, a short plain message (a fragment for htmx, which shows it
-where the player is looking; the site's page otherwise) and a line in the log. The next
-request opens a new connection (`conn_health_checks`), so nothing else is needed to recover.
-A write that failed was rolled back with its transaction; a box sent again is checked
-against the game's version, so a double tap is still recorded once.
+answered 503 with `Retry-After`, a short plain message (its words alone for htmx, which
+the page shows where the player is looking; the site's page otherwise) and a line in the
+log. The next request opens a new connection (`conn_health_checks`), so nothing else is
+needed to recover. A write that failed was rolled back with its transaction; a box sent
+again is checked against the game's version, so a double tap is still recorded once.
 
 Past one machine the same holds for Redis (`REDIS_URL`): a cache that does not answer within
 its one-second timeout is a 503 of the same kind, naming the cache.
@@ -48,23 +48,25 @@ PAGE = """{% extends "base.html" %}{% load i18n %}
 {% endif %}
 {% endblock %}
 """
-FRAGMENT = '<p class="error" role="alert">{{ message }} {{ again }}</p>\n'
+PLAIN_TEXT = "text/plain; charset=utf-8"
 
 
 def unavailable_response(request: HttpRequest, message: str = "") -> HttpResponse:
-    """503 with Retry-After: for htmx the message alone, else the site's page with it; in
-    the phone's language (the language middleware ran before the view failed)."""
+    """503 with Retry-After: for htmx the words alone, as plain text (requests.js says them
+    in place), else the site's page with them; in the phone's language (the language
+    middleware ran before the view failed)."""
     by_link, htmx = request.method in {"GET", "HEAD"}, getattr(request, "htmx", False)
     message = message or str(MESSAGE)
     again = str(AGAIN if by_link or htmx else GO_BACK)
-    context = {"message": message, "again": again}
-    context["retry"] = request.get_full_path() if by_link else ""
-    try:
-        body = engines["django"].from_string(FRAGMENT if htmx else PAGE).render(context, request)
-        kind = "text/html; charset=utf-8"
-    except Exception:  # the page itself failed (a deploy without collectstatic): say it plainly
-        logger.exception("The page saying the database is unavailable failed; sent it as text")
-        body, kind = f"{message} {again}\n", "text/plain; charset=utf-8"
+    body, kind = f"{message} {again}\n", PLAIN_TEXT
+    if not htmx:
+        context = {"message": message, "again": again}
+        context["retry"] = request.get_full_path() if by_link else ""
+        try:
+            body = engines["django"].from_string(PAGE).render(context, request)
+            kind = "text/html; charset=utf-8"
+        except Exception:  # the page failed (a deploy without collectstatic): say it plainly
+            logger.exception("The page saying the database is unavailable failed; sent it as text")
     response = HttpResponse(body, status=503, content_type=kind)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"

@@ -1,7 +1,8 @@
 // A request htmx makes that fails is said in place and never replaces the page: the card
 // stays as it was and usable, with one line saying what happened. A refusal the server
 // draws as the card with its reason (an answer marked X-In-Place) is swapped like any
-// other answer. The texts come from the page (#request-problem's data- attributes).
+// other answer. The words come with the answer (scorecard/web/failures.py); the page has
+// those for no answer and an answer not from us (#request-problem's data- attributes).
 "use strict";
 
 // Controls only a page without scripts needs (a choice's Set button) hide from here on.
@@ -21,8 +22,7 @@ document.documentElement.classList.add("scripted");
     const type = xhr.getResponseHeader("Content-Type") || "";
     const text = (xhr.responseText || "").trim();
     if (type.startsWith("text/plain") && text && text.length <= 300) return text;
-    const problem = region();
-    return problem.getAttribute(`data-status-${xhr.status}`) || problem.dataset.statusOther;
+    return region().dataset.statusOther; // an answer not from here (a proxy's 502)
   }
 
   // A live page's poll speaks for itself (live.js): a failed poll is not the player's tap;

@@ -113,8 +113,9 @@ def test_a_swedish_phone_plays_yatzy_by_tapping_swedish_box_names(phone):
     assert phone.locator("#standings td.total").inner_text() == "27"
     assert phone.locator("#standings-title").inner_text() == "Ställning"
     legend = phone.locator(".standings-legend")
-    legend.get_by_text("Vad kolumnerna betyder").click()
-    assert "Ettor till Sexor" in legend.inner_text() and "Ett par till Yatzy" in legend.inner_text()
+    legend.get_by_text("Vad kolumnerna betyder").click()  # fetched when opened
+    expect(legend.locator("dl")).to_contain_text("Ettor till Sexor")
+    assert "Ett par till Yatzy" in legend.inner_text()
     rows = phone.locator("#boxes table.sheet tbody tr.box th").all_inner_texts()
     assert rows == SWEDISH_YATZY
     assert "27" in phone.locator("#boxes tr.box", has_text="Kåk").inner_text()

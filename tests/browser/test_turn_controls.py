@@ -233,3 +233,27 @@ def test_a_revoked_watch_link_keeps_the_last_card_and_stops_polling(phone, chrom
     assert len(polls) == seen, "polling stops once the link is gone"
     save_screenshot(watcher, "watch-link-revoked-360")
     context.close()
+
+
+def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chromium, live_server):
+    """The standings' legend and the typed points' form are fetched when opened; a phone
+    without scripts opens each box and follows its link to the page with it open, then
+    records by the plain form."""
+    context = chromium.new_context(viewport=SMALL_PHONE, has_touch=True, java_script_enabled=False)
+    page = context.new_page()
+    page.base = live_server.url
+    game = open_game(page)
+    page.get_by_text("What the columns mean").click()
+    page.get_by_role("link", name="Explain the columns").click()
+    expect(page.locator(".standings-legend dl")).to_contain_text("Pace (Bonus pace):")
+    page.get_by_text("No dice to enter? Type the points").click()
+    page.get_by_role("link", name="Type the points").click()
+    form = page.locator("#typed form")
+    form.get_by_label("Box").select_option(label="Chance")
+    form.get_by_label("Points").fill("23")
+    form.get_by_role("button", name="Record").click()
+    expect(page.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    save_screenshot(page, "typed-points-without-scripts-360")
+    assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "chance", 23)]
+    assert game.entries.count() == 1
+    context.close()

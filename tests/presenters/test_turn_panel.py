@@ -81,11 +81,10 @@ def test_the_panel_chooses_its_mode_from_the_game_and_who_looks(game, digital):
     assert build_turn_panel(load_progress(digital), {}).mode == Mode.ROLLING
 
 
-def test_the_typed_points_form_waits_for_its_box_to_open_only_for_htmx(game):
+def test_the_typed_points_form_waits_for_its_box_to_open(game):
     progress = load_progress(game)
-    assert build_turn_panel(progress, {}, htmx=True).typed_on_demand
-    assert not build_turn_panel(progress, {}).typed_on_demand
-    opened = build_turn_panel(progress, {"typed": "1"}, htmx=True)
+    assert build_turn_panel(progress, {}).typed_on_demand
+    opened = build_turn_panel(progress, {"typed": "1"})
     assert opened.typed_open and not opened.typed_on_demand
 
 

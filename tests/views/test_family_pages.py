@@ -130,7 +130,8 @@ def test_a_maxi_turn_takes_six_dice_and_says_there_is_no_advice(client_of, house
     assert "Dice, six digits" in page and 'data-dice-count="6"' in page
     assert "No advice for Maxi Yatzy" in page
     assert 'id="advice-setting"' not in page
-    assert 'max="100"' in page  # the typed points go up to Maxi Yatzy's 100
+    typed = text(client_of.get(game_url(game) + "?typed=1"))
+    assert 'max="100"' in typed  # the typed points go up to Maxi Yatzy's 100
 
 
 def test_five_dice_for_maxi_are_refused_with_a_message(client_of, household):
@@ -162,7 +163,7 @@ def test_a_yatzy_box_can_be_corrected_and_undone(client_of, household):
 
 def test_yatzy_standings_and_sheet_follow_the_family(client_of, household):
     game = play(yatzy_game(household), [("sixes", (6, 6, 6, 6, 1))])
-    page = text(client_of.get(game_url(game)))
+    page = text(client_of.get(game_url(game), {"legend": "1"}))  # the standings' legend open
     assert "50 once the upper boxes reach 63" in page
     assert "Yahtzee bonus" not in page
     assert "Two pairs" in page and "Two different pairs" in page

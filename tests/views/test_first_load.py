@@ -21,15 +21,21 @@ from scorecard.web.static_files import BUNDLES
 from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
-# Issue 20's goal of 22 KB and issue 21's of 21,500 bytes are both missed (issue 23 asked for
-# under 22 KB in every language too): htmx alone is 14,673 of them (README: "First load"),
-# and our page, style sheet and bundle add about 9,000 more even after the minified bundle and
-# the split style sheets. Translations add about 500 to English's 23,700: the footer's
-# language switch (about 160 bytes compressed: no `next` field, id or class) and each
-# language's own words; German, the heaviest, measures 24,232. The ceiling is that figure
-# rounded up to the next 100, so a change that adds bytes to the first load has to say so
-# here; `make bench` prints the figure beside the goal.
-FIRST_LOAD_CEILING = 24_300
+# The goals: issue 21's 21,500 bytes (English) and issues 20 and 23's 22,000 in every
+# language. Both are still missed. htmx alone is 14,673 bytes (README: "First load"), which
+# leaves 6.8 KB for the page, our style sheet and bundle, the manifest and the icon: they
+# are 8.4 KB in English, after this round's cuts (the typed points' form and the standings'
+# legend fetched when opened, the failed-request words sent with the failed answer, the
+# score sheet's print layout moved to the sheet page: about 950 bytes). German, the
+# heaviest, measures 23,244, English 23,024. Each ceiling is its figure rounded up to the
+# next 100, so a change that adds bytes to the first load has to say so here; `make bench`
+# prints the same figures beside the goals.
+FIRST_LOAD_GOAL = {"en": 21_500, "other": 22_000}
+FIRST_LOAD_CEILING = {"en": 23_100, "other": 23_300}
+
+
+def first_load_ceiling(language: str) -> int:
+    return FIRST_LOAD_CEILING.get(language, FIRST_LOAD_CEILING["other"])
 
 
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
@@ -41,7 +47,7 @@ def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db, l
     sizes = first_load(phone, reverse("game", args=[game.public_id]))
     assert f'<html lang="{language}">' in phone.get(reverse("game", args=[game.public_id])).text
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
-    assert sum(sizes.values()) <= FIRST_LOAD_CEILING, parts
+    assert sum(sizes.values()) <= first_load_ceiling(language), parts
     assert shell.static("bundles/game-at-table.js") in sizes  # the owner's page can record
     assert "js/outbox.js" in BUNDLES["bundles/game-at-table.js"]
     assert reverse("service-worker") not in sizes

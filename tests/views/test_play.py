@@ -1,5 +1,6 @@
 """Playing a table game: the turn, recording, undo, corrections, game over, advice."""
 
+import html
 import re
 
 import pytest
@@ -465,9 +466,36 @@ def test_an_htmx_record_sends_the_changed_cells_and_leaves_the_typed_form_for_la
     assert 'name="points"' in form and '<option value="fours">' in form
 
 
-def test_without_javascript_the_page_has_the_typed_form_and_tokens(client_of, game):
+def test_without_javascript_the_typed_box_links_to_the_page_with_the_form_and_tokens(
+    client_of, game
+):
+    """The form is not on the first load (it would weigh on every one): the closed box
+    holds a plain link to the same page with it open, which a page without scripts follows."""
     page = text(client_of.get(game_url(game)))
-    assert 'name="points"' in page and "csrfmiddlewaretoken" in page
+    assert 'name="points"' not in page and "csrfmiddlewaretoken" in page
+    typed = re.search(r'<details id="typed"[^>]*>.*?</details>', page, re.S)
+    assert typed is not None
+    link = re.search(r'<a href="([^"]+)">Type the points</a>', typed[0])
+    assert link is not None
+    opened = text(client_of.get(html.unescape(link[1])))
+    assert '<details id="typed" class="typed" open>' in opened
+    assert 'name="points"' in opened and "csrfmiddlewaretoken" in opened
+
+
+def test_the_standings_legend_comes_when_opened_and_without_javascript_by_a_link(client_of, game):
+    """The legend is not on the first load: htmx fetches it when it is opened, and a page
+    without scripts follows the link in the closed legend to the page with it open."""
+    page = text(client_of.get(game_url(game)))
+    closed = re.search(r'<details class="standings-legend"[^>]*>.*?</details>', page, re.S)
+    assert closed is not None and "<dl>" not in closed[0] and "Pace (Bonus pace):" not in page
+    link = re.search(r'<a href="([^"]+)#standings">Explain the columns</a>', closed[0])
+    assert link is not None and f'hx-get="{link[1]}"' in closed[0]
+    fetched = text(client_of.get(html.unescape(link[1]), headers=HTMX))
+    assert fetched.lstrip().startswith('<details class="standings-legend" open>')
+    assert "Pace (Bonus pace):" in fetched and "<table" not in fetched
+    opened = text(client_of.get(html.unescape(link[1])))
+    assert '<details class="standings-legend" open>' in opened
+    assert "Pace (Bonus pace):" in opened and 'id="turn"' in opened
 
 
 # --- At the table: faults found by playing (issue 11) -----------------------------------

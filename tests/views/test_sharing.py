@@ -122,7 +122,9 @@ def test_a_scorer_records_and_stays_on_the_score_address(shared, game):
     assert response.status_code == 302 and response.url == f"/score/{token}/"
     assert game.entries.count() == 2
     page = text(client.get(f"/score/{token}/"))
-    assert f'action="/score/{token}/record/"' in page and f"/games/{game.public_id}" not in page
+    assert f'href="/score/{token}/?' in page and f"/games/{game.public_id}" not in page
+    typed = text(client.get(f"/score/{token}/?typed=1"))  # the typed points' form, opened
+    assert f'action="/score/{token}/record/"' in typed and f"/games/{game.public_id}" not in typed
     for owner_only in ("Share", "Rematch", "/players/", "export"):
         assert owner_only not in page, owner_only
 

@@ -81,9 +81,9 @@ def test_a_plain_post_s_key_sent_again_by_htmx_gets_the_card(client_of, game):
 
 def test_every_form_that_changes_the_game_carries_a_fresh_key(client_of, game):
     client_of.post(game_url(game, "game-record"), box_post(game))
-    page = text(client_of.get(game_url(game), {"dice": "12345"}))
+    page = text(client_of.get(game_url(game), {"dice": "12345", "typed": "1"}))
     keys = page.split('name="idempotency_key" value="')[1:]
-    assert len(keys) == 3  # the boxes, the typed points and the undo
+    assert len(keys) == 3  # the boxes, the typed points (opened) and the undo
     assert len({key.split('"')[0] for key in keys}) == 3
 
 

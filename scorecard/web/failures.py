@@ -1,0 +1,61 @@
+"""A failed htmx request is said in words, in the phone's language (static/js/requests.js
+shows them in place; the page keeps what it shows).
+
+The words for each status come with the answer, as its plain text, not with every page:
+carried as attributes of every page they were about 250 bytes (brotli) of each first load,
+for answers most phones never get. An answer that already says its reason as text (a
+refusal at the door, a repeated tap key, a database gone for a moment) or is drawn for the
+page to swap in (`X-In-Place`) keeps its own. The page itself keeps only the words for
+no answer at all (offline) and for an answer that never came from here (a proxy's 502).
+"""
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.utils.translation import gettext_lazy as _
+
+SAID_BY_STATUS = {
+    400: _(
+        "That was not accepted, and nothing was changed. Reload the page if it looks out of date."
+    ),
+    403: _("This page is out of date, so nothing was changed. Reload it and try again."),
+    404: _("Not found: this game or link no longer exists. Nothing was changed."),
+    409: _("The card changed on another phone, so nothing was changed. Reload to see it."),
+    429: _("Too many requests from here: wait a minute, then try again."),
+    500: _("Something went wrong on the server. Reload the page to see what was saved."),
+    503: _("The server is busy for a moment; nothing was changed. Try again in a few seconds."),
+}
+PLAIN_TEXT = "text/plain; charset=utf-8"
+
+
+def _says_its_own_reason(response: HttpResponseBase) -> bool:
+    return response.get("Content-Type", "").startswith("text/plain") or "X-In-Place" in response
+
+
+def _in_words(response: HttpResponse) -> HttpResponse:
+    """The same answer (status, headers) with the words for its status as its body."""
+    words = str(SAID_BY_STATUS[response.status_code]).encode()
+    response.content = words
+    response["Content-Type"] = PLAIN_TEXT
+    if "Content-Length" in response:
+        response["Content-Length"] = str(len(words))
+    return response
+
+
+class SayFailuresInWords:
+    """Inside the language middleware, so the words are in the phone's language; outside
+    CSRF's, so its refusal (a page left open past its token) is said too."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if (
+            request.headers.get("HX-Request") == "true"
+            and response.status_code in SAID_BY_STATUS
+            and isinstance(response, HttpResponse)  # not a stream
+            and not _says_its_own_reason(response)
+        ):
+            return _in_words(response)
+        return response

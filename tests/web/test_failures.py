@@ -1,0 +1,44 @@
+"""A failed htmx request's answer says what happened in words, in the phone's language, so
+the page carries only the words for no answer at all (web/failures.py, static/js/requests.js)."""
+
+from scorecard.engine.rules import Box
+from tests.factories import play
+from tests.helpers import HTMX, game_url, post_box, text
+
+
+def test_a_failed_htmx_request_is_answered_in_words_in_the_phones_language(client_of, game):
+    gone = game_url(game).replace(game.public_id, "no-such-game")
+    english = client_of.get(gone, headers=HTMX)
+    assert english.status_code == 404
+    assert english["Content-Type"] == "text/plain; charset=utf-8"
+    assert english.content.decode() == (
+        "Not found: this game or link no longer exists. Nothing was changed."
+    )
+    swedish = client_of.get(gone, headers=HTMX | {"Accept-Language": "sv"})
+    assert swedish.status_code == 404 and "<" not in swedish.content.decode()
+    assert swedish.content.decode() != english.content.decode()
+
+
+def test_a_post_past_its_csrf_token_is_said_as_out_of_date(client_of, game):
+    client_of.handler.enforce_csrf_checks = True
+    response = client_of.post(game_url(game, "game-undo"), {"version": 0}, headers=HTMX)
+    assert response.status_code == 403
+    said = "This page is out of date, so nothing was changed. Reload it and try again."
+    assert text(response) == said
+    assert int(response["Content-Length"]) == len(response.content)
+
+
+def test_answers_that_say_their_own_reason_and_pages_are_left_as_they_are(client_of, game):
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    refused = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 1, 2), htmx=True)
+    assert refused.status_code == 400 and refused["X-In-Place"] == "1"
+    assert 'id="turn"' in text(refused) and "Fours is already filled." in text(refused)
+    page = client_of.get(game_url(game).replace(game.public_id, "no-such-game"))
+    assert page.status_code == 404 and "<html" in text(page)  # without htmx: the page
+
+
+def test_a_page_carries_only_the_words_for_no_answer_and_for_a_stranger_s_answer(client_of, game):
+    page = text(client_of.get(game_url(game)))
+    problem = page.split('id="request-problem"')[1].split("</p>")[0]
+    assert "data-offline=" in problem and "data-status-other=" in problem
+    assert "data-status-4" not in problem and "data-status-5" not in problem
