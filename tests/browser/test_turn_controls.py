@@ -254,6 +254,9 @@ def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chr
     form.get_by_role("button", name="Record").click()
     expect(page.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     save_screenshot(page, "typed-points-without-scripts-360")
+    # The advice switch's Set button, there only without scripts, fits the narrow card too.
+    expect(page.get_by_role("button", name="Set")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "chance", 23)]
     assert game.entries.count() == 1
     context.close()
