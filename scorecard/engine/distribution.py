@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import IO, Any, TypedDict
 
 import numpy as np
 
@@ -359,29 +359,27 @@ FAMILY_ROWS = 5  # first, second, then the bonus's chance, first and second
 FAMILY_CHUNK = 512  # fewer numpy calls than 256 (16 s CPU, not 18); 1,024 took 193 MB
 
 
-def _family_positions(solver: strategy.FamilyStrategy) -> Indices:
-    """Where each state's rows are in the policy tables: the states the strategy table
-    stores, in its order, then one place for every other state (the full cards)."""
-    position = solver.stored_positions()
-    position[position < 0] = position.max() + 1
-    return position
-
-
 def solve_family_policy(
     solver: strategy.FamilyStrategy, progress: Progress | None = None
 ) -> Values:
     """One backward pass after the family's solve, following its policy: the rows of
     `FAMILY_ROWS` (in double precision: the mean is checked against the solved values to
-    1e-6) for every state the strategy table stores, in its order, and a last column of
-    zeros for every full card (nothing is still to come)."""
+    1e-6) for every state the strategy table stores, in its order (`stored_position`), and
+    a last column of zeros for every full card (nothing is still to come)."""
     values = solver.load()
-    position = _family_positions(solver)
-    rows = np.zeros((FAMILY_ROWS, int(position.max()) + 1))
+    count = solver.stored_count()
+    rows = np.zeros((FAMILY_ROWS, count + 1))
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        chances, points, nexts, crossed = _family_policy_turn(solver, masks, uppers, values)
-        found = _family_turn(chances, points, crossed, rows, position[nexts])
-        rows[:, position[solver.state_index(masks, uppers)]] = found
+        finals, labels, nexts, crossed = solver.final_roll_outcomes(masks, uppers, values)
+        chances = policy_roll_chances(finals)
+        del finals  # a build's memory is counted at its peak, in the next calls
+        points, outcomes = solver.roll_outcomes(labels)
+        del labels
+        at = solver.stored_position(nexts)  # each outcome's next state's column
+        at[at < 0] = count  # a full card
+        found = _family_turn(chances, points, outcomes, crossed, solver.bonus, rows[:, at])
+        rows[:, solver.stored_position(solver.state_index(masks, uppers))] = found
 
     strategy.solve_levels(solver.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
     return rows
@@ -400,14 +398,24 @@ def _family_policy_turn(
 
 
 def _family_turn(
-    chances: Values, points: Numbers, crossed: Flags, rows: Values, at: Indices
+    chances: Values,
+    points: Indices,
+    outcomes: Indices,
+    crossed: Flags,
+    bonus: int,
+    after: Values,
 ) -> Values:
     """States' `FAMILY_ROWS` from their turn: the chance of each final roll (rows; a column
-    per state), the points the policy's box gives it, and whether they reach the upper
-    bonus; then the policy tables' `rows` and where in them each roll's next state is.
-    Each row is `_carried` through the points and weighed by the chances, written out so
-    that each product of a chance and a power of the points is made once and the rest are
-    sums over the rolls; the next state's rows are read one at a time (memory)."""
+    per state), the points its box scores (without the upper bonus) and its outcome; then
+    for each outcome (rows) whether it reaches the upper bonus and its next state's
+    `FAMILY_ROWS` (`after`: rows, outcomes, states). Each row is `_carried` through the
+    points and weighed by the chances, written out so that each product of a chance and a
+    power of the points is made once and the rest are sums over the rolls. What the next
+    state gives is settled per outcome (at most 45 a state) and then spread over the rolls
+    (252), a row at a time (memory)."""
+    flat = outcomes * chances.shape[1]
+    flat += np.arange(chances.shape[1])  # each roll's place in an (outcome, state) table
+    points = points + bonus * np.take(crossed, flat)
     by_points = chances * points
     by_squares = by_points * points
 
@@ -415,20 +423,17 @@ def _family_turn(
         total: Values = np.einsum("rs,rs->s", weights, row)
         return total
 
-    mean_after, square_after = np.take(rows[0], at), np.take(rows[1], at)
+    mean_after, square_after = np.take(after[0], flat), np.take(after[1], flat)
     found: list[Values] = [by_points.sum(axis=0) + expected(chances, mean_after),
              by_squares.sum(axis=0) + 2 * expected(by_points, mean_after)
              + expected(chances, square_after)]  # fmt: skip
+    del mean_after, square_after
     # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
-    bonus_chance = np.take(rows[2], at)
-    np.copyto(bonus_chance, 1.0, where=crossed)
+    bonus_chance = np.take(np.where(crossed, 1.0, after[2]), flat)
     found.append(expected(chances, bonus_chance))
-    bonus_mean = np.take(rows[3], at)
-    np.copyto(bonus_mean, mean_after, where=crossed)
-    del mean_after
+    bonus_mean = np.take(np.where(crossed, after[0], after[3]), flat)
     found.append(expected(by_points, bonus_chance) + expected(chances, bonus_mean))
-    bonus_square = np.take(rows[4], at)
-    np.copyto(bonus_square, square_after, where=crossed)
+    bonus_square = np.take(np.where(crossed, after[1], after[4]), flat)
     found.append(expected(by_squares, bonus_chance) + 2 * expected(by_points, bonus_mean)
                  + expected(chances, bonus_square))  # fmt: skip
     return np.array(found)
@@ -443,10 +448,19 @@ def family_tables_path(solver: strategy.FamilyStrategy) -> Path:
 def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = None) -> Path:
     """Solve and save a family's policy tables (the states its strategy table stores)."""
     rows = solve_family_policy(solver, progress)
-    stored = rows[:, :-1]  # the full cards' zeros are not stored
-    path = replace_file(family_tables_path(solver), lambda handle: np.save(handle, stored))
+    path = replace_file(family_tables_path(solver), lambda handle: _save_rows(handle, rows))
     forget_family(solver)
     return path
+
+
+def _save_rows(handle: IO[bytes], rows: Values) -> None:
+    """`np.save` of the rows less their last column (the full cards' zeros are not stored),
+    a row at a time: each is contiguous, where the slice of all of them is not and numpy
+    would copy it through a buffer of 16 MB."""
+    stored = rows[:, :-1]
+    np.lib.format.write_array_header_1_0(handle, np.lib.format.header_data_from_array_1_0(stored))
+    for row in stored:
+        handle.write(memoryview(row))
 
 
 _family_loaded: dict[Any, Values] = {}

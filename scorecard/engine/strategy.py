@@ -815,6 +815,8 @@ class FamilyStrategy:
         )
         self.reach = reachable_uppers(self.cap)
         self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
+        self.outcome_of = self._outcome_table()
+        self.outcome_count = int(self.outcome_of.max()) + 1
         # By upper mask: the lowest total from which its open upper boxes can reach the bonus.
         self.live_from = np.array(
             [self.cap - DICE * sum(f for f in rules.FACES if not upper >> (f - 1) & 1)
@@ -890,6 +892,79 @@ class FamilyStrategy:
         np.maximum(best, scratch, out=best)
         boxes = self.full_mask.bit_length() - label_of(best, BOX_BITS)
         return value_of(best, BOX_BITS), boxes
+
+    def final_roll_outcomes(
+        self, masks: Indices, uppers: Indices, future: Values
+    ) -> tuple[Values, Indices, Indices, Flags]:
+        """`final_roll_choices` for the policy pass, with what each choice leads to told by
+        outcome (`outcome_of`: a box, and for an upper box how many dice show its face)
+        rather than by roll: the labelled values; each final roll's (rows) label in each
+        state (columns); and each outcome's next state and whether it reaches the upper
+        bonus (a row per outcome). An outcome's points and next state are worked out once
+        for its six counts or its one box, not again for each of the 252 rolls."""
+        count = len(masks)
+        best = np.full((len(ROLLS), count), np.iinfo(np.int64).min)
+        scratch = np.full(count, np.iinfo(np.int64).min)
+        nexts = np.zeros((self.outcome_count, count), dtype=np.int64)
+        crossed = np.zeros((self.outcome_count, count), dtype=bool)
+        counts = np.arange(DICE + 1)[:, None]
+        for b, box in enumerate(self.boxes):
+            is_open = (masks >> b) & 1 == 0
+            if self.house.forced:
+                is_open &= masks == (1 << b) - 1
+            if not is_open.any():
+                continue
+            penalty = np.where(is_open, 0.0, -np.inf)
+            after = masks | (1 << b)
+            rows = self.scoring_rows[b]
+            # A smaller box number is the larger label, so a tie goes to the earlier box.
+            label = self.full_mask.bit_length() - b
+            outcomes = self.outcome_of[b, rows]
+            if box.is_upper:
+                new_upper = np.minimum(self.cap, uppers + box.upper_face * counts)
+                crossing = (uppers < self.cap) & (new_upper >= self.cap)
+                by_count = box.upper_face * counts + np.where(crossing, self.bonus, 0)
+                reached = self.state_index(after, new_upper)
+                # Labelled once per count, then spread over the rolls with that count.
+                keys = labelled(by_count + future[reached] + penalty, label, BOX_BITS)
+                first = b * (DICE + 1)
+                nexts[first : first + DICE + 1], crossed[first : first + DICE + 1] = (
+                    reached,
+                    crossing,
+                )
+                zero, candidate = keys[0], keys[outcomes - first]
+            else:
+                # A lower box leaves the upper total as it is, and the state's own is live.
+                lower = self.outcome_of[b, 0]
+                nexts[lower] = after * (self.cap + 1) + uppers
+                zero = future[nexts[lower]] + penalty
+                candidate = labelled(self.scores[b, rows][:, None] + zero, label, BOX_BITS)
+                zero = labelled(zero, label, BOX_BITS)
+            best[rows] = np.maximum(best[rows], candidate)
+            if len(rows) < len(ROLLS):
+                np.maximum(scratch, zero, out=scratch)
+        np.maximum(best, scratch, out=best)
+        return value_of(best, BOX_BITS), label_of(best, BOX_BITS), nexts, crossed
+
+    def roll_outcomes(self, labels: Indices) -> tuple[Indices, Indices]:
+        """For each final roll (rows) and state (columns) whose box has the label
+        `final_roll_outcomes` gives: the points that box scores (without the upper bonus),
+        and its outcome."""
+        flat = (self.full_mask.bit_length() - labels) * len(ROLLS)
+        flat += np.arange(len(ROLLS))[:, None]
+        return np.take(self.scores, flat), np.take(self.outcome_of, flat)
+
+    def _outcome_table(self) -> Indices:
+        """outcome_of[box, roll]: the outcome filling a box with a roll gives. Upper box b
+        with n dice of its face is outcome 6b + n; each lower box is one outcome after them."""
+        table = np.zeros((len(self.boxes), len(ROLLS)), dtype=np.int64)
+        upper = len(rules.FACES)
+        for b in range(len(self.boxes)):
+            if b < upper:
+                table[b] = b * (DICE + 1) + FACE_COUNTS[b]
+            else:
+                table[b] = upper * (DICE + 1) + b - upper
+        return table
 
     def _box_values(
         self, masks: Indices, uppers: Indices, future: Values
@@ -969,6 +1044,14 @@ class FamilyStrategy:
         positions -= 1
         positions[~flags] = -1
         return positions
+
+    def stored_count(self) -> int:
+        """How many states the table stores (`_stored`), counted from `_stored_counts`."""
+        stored, _, rows_before = self._stored_counts()
+        if self.house.forced:
+            return int(rows_before[-1])
+        blocks = (self.full_mask + 1) // (UPPER_MASK + 1)
+        return int(blocks * rows_before[UPPER_MASK + 1] - stored[UPPER_MASK].sum())
 
     def stored_position(self, index: int | Indices) -> NDArray[np.int32]:
         """Where a state index is among the states `_stored` lists (-1 if not there): its
