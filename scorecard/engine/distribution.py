@@ -376,10 +376,9 @@ def solve_family_policy(
         del finals  # a build's memory is counted at its peak, in the next calls
         points, outcomes = solver.roll_outcomes(labels)
         del labels
-        at = solver.stored_position(nexts)  # each outcome's next state's column
-        at[at < 0] = count  # a full card
+        at = solver.policy_columns(nexts)  # each outcome's next state's column
         found = _family_turn(chances, points, outcomes, crossed, solver.bonus, rows[:, at])
-        rows[:, solver.stored_position(solver.state_index(masks, uppers))] = found
+        rows[:, solver.policy_columns(masks * (solver.cap + 1) + uppers)] = found
 
     strategy.solve_levels(solver.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
     return rows

@@ -211,21 +211,32 @@ def _children_by_size() -> list[tuple[Indices, Indices]]:
 CHILDREN = _children_by_size()
 
 
-def _parents_by_size() -> list[tuple[slice, Indices]]:
-    """For keeps of 1 die up to 5 (KEEPS lists them by size, so each size is a slice): the
-    distinct keeps one die smaller of each, padded with `len(KEEPS)` (a row of zeros)."""
-    levels = []
-    for size in range(1, DICE + 1):
+def _flow_order() -> tuple[Indices, list[tuple[slice, Indices]]]:
+    """The keeps in the order their chances flow in (`rolled_chances`): by size, and within
+    a size grouped by how many distinct keeps one die smaller each has, so that each group
+    is a slice and gathers exactly its keeps' smaller ones (a row of zeros for the rest was
+    two fifths of the flow). Answers each keep's place in this order (by KEEPS index), and
+    for each group of 1 die or more, its slice and the places of its smaller keeps, in
+    KEEPS order (the order the sums were always made in)."""
+    order: list[int] = []
+    groups = []
+    for size in range(DICE + 1):
         keeps = [k for k in KEEPS if len(k) == size]
-        first = KEEP_INDEX[keeps[0]]
-        assert [KEEP_INDEX[k] for k in keeps] == list(range(first, first + len(keeps)))
-        smaller = [sorted({KEEP_INDEX[k[:i] + k[i + 1 :]] for i in range(size)}) for k in keeps]
-        padded = [parents + [len(KEEPS)] * (size - len(parents)) for parents in smaller]
-        levels.append((slice(first, first + len(keeps)), np.array(padded)))
-    return levels
+        smaller = {k: sorted({KEEP_INDEX[k[:i] + k[i + 1 :]] for i in range(size)}) for k in keeps}
+        for distinct in sorted({len(parents) for parents in smaller.values()}):
+            members = [k for k in keeps if len(smaller[k]) == distinct]
+            first = len(order)
+            order += [KEEP_INDEX[k] for k in members]
+            if size:
+                groups.append((slice(first, len(order)), [smaller[k] for k in members]))
+    place = np.empty(len(KEEPS), dtype=np.int64)
+    place[order] = np.arange(len(KEEPS))
+    return place, [(block, place[np.array(parents)]) for block, parents in groups]
 
 
-PARENTS = _parents_by_size()
+FLOW_PLACE, FLOW_GROUPS = _flow_order()
+FLOW_ROLLS = FLOW_PLACE[ROLL_AS_KEEP]  # each roll's place, in ROLLS order
+FLOW_OF_RANK = FLOW_PLACE[KEEP_OF_RANK]  # a keep's place by its rank as a label
 
 
 def rolled_chances(kept: Values) -> Values:
@@ -233,21 +244,20 @@ def rolled_chances(kept: Values) -> Values:
     each keep (rows of KEEPS) being kept, a column per state: `keep_values` backwards. A
     keep's chance flows a die at a time, a sixth to each keep one die larger, so a keep
     gathers a sixth of the chance of each distinct keep one die smaller."""
-    padded = np.zeros((len(KEEPS) + 1, kept.shape[1]))
-    padded[:-1] = kept
-    return _rolled_from_padded(padded)
+    flowing = np.empty_like(kept)
+    flowing[FLOW_PLACE] = kept
+    return _rolled_in_flow_order(flowing)
 
 
-def _rolled_from_padded(chances: Values) -> Values:
-    """`rolled_chances` of keeps' chances followed by a row of zeros (what `PARENTS` pads
-    with). They are overwritten; the answer is a view of them."""
-    for block, parents in PARENTS:
+def _rolled_in_flow_order(chances: Values) -> Values:
+    """`rolled_chances` of keeps' chances in `_flow_order`, which are overwritten."""
+    for block, parents in FLOW_GROUPS:
         inflow = chances[parents[:, 0]]
         for column in range(1, parents.shape[1]):
             inflow += chances[parents[:, column]]
         inflow /= 6
         chances[block] += inflow
-    rolled: Values = chances[ROLL_ROWS]
+    rolled: Values = chances[FLOW_ROLLS]
     return rolled
 
 
@@ -255,15 +265,24 @@ def policy_roll_chances(finals: Values) -> Values:
     """The chance of each final roll (rows) in each state (columns) when the dice kept before
     each reroll are the best for `finals`: the first roll's chances, carried through each
     chosen keep (a bincount gathers the rolls that keep the same dice) and its reroll."""
-    one_left, two_left = turn_keep_choices(finals)
+    one_left, held = _best_keep_places(keep_values(finals))
+    two_left, _ = _best_keep_places(keep_values(held))
+    del held
     count = finals.shape[1]
     columns = np.arange(count)
     chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
     for choice in (two_left, one_left):
-        flat = (choice * count + columns).ravel()
-        kept = np.bincount(flat, weights=chances.ravel(), minlength=(len(KEEPS) + 1) * count)
-        chances = _rolled_from_padded(kept.reshape(len(KEEPS) + 1, count))
+        choice *= count
+        choice += columns
+        kept = np.bincount(choice.ravel(), weights=chances.ravel(), minlength=len(KEEPS) * count)
+        chances = _rolled_in_flow_order(kept.reshape(len(KEEPS), count))
     return chances
+
+
+def _best_keep_places(keep_values: Values) -> tuple[Indices, Values]:
+    """`best_keeps`, each keep told by its place in `_flow_order`."""
+    best = _best_over_sub_keeps(labelled(keep_values, KEEP_RANK, KEEP_BITS))
+    return np.take(FLOW_OF_RANK, label_of(best, KEEP_BITS)), value_of(best, KEEP_BITS)
 
 
 def keep_values(roll_values: Values) -> Values:
@@ -1052,6 +1071,31 @@ class FamilyStrategy:
             return int(rows_before[-1])
         blocks = (self.full_mask + 1) // (UPPER_MASK + 1)
         return int(blocks * rows_before[UPPER_MASK + 1] - stored[UPPER_MASK].sum())
+
+    def policy_columns(self, index: Indices) -> Indices:
+        """`stored_position` of states that are stored or full cards, for the policy pass:
+        a full card's column is `stored_count()` (its rows are zeros). Not checked to be
+        stored, so cheaper: outside forced order, a state's column is the columns of the
+        blocks of 64 masks before it and its place within its block, from one table."""
+        count = self.stored_count()
+        if self.house.forced:
+            position = self.stored_position(index).astype(np.int64)
+            position[position < 0] = count
+            return position
+        block = (UPPER_MASK + 1) * (self.cap + 1)
+        within, per_block = self._block_columns()
+        columns: Indices = index // block * per_block
+        columns += np.take(within, index % block)
+        columns[index >= self.full_mask * (self.cap + 1)] = count
+        return columns
+
+    @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
+    def _block_columns(self) -> tuple[Indices, int]:
+        """For each state of the first block of 64 masks: its column among the block's stored
+        states (`policy_columns`); and how many states a block stores."""
+        _, before_in_row, rows_before = self._stored_counts()
+        within = rows_before[:-1, None] + before_in_row
+        return within.reshape(-1), int(rows_before[-1])
 
     def stored_position(self, index: int | Indices) -> NDArray[np.int32]:
         """Where a state index is among the states `_stored` lists (-1 if not there): its
