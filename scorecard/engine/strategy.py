@@ -963,15 +963,27 @@ class FamilyStrategy:
             if len(rows) < len(ROLLS):
                 np.maximum(scratch, zero, out=scratch)
         np.maximum(best, scratch, out=best)
-        return value_of(best, BOX_BITS), label_of(best, BOX_BITS), nexts, crossed
+        labels = label_of(best, BOX_BITS).astype(np.uint8)
+        best &= ~((1 << BOX_BITS) - 1)  # the values, in place (`value_of` would copy them)
+        return best.view(np.float64), labels, nexts, crossed
 
     def roll_outcomes(self, labels: Indices) -> tuple[Indices, Indices]:
         """For each final roll (rows) and state (columns) whose box has the label
         `final_roll_outcomes` gives: the points that box scores (without the upper bonus),
         and its outcome."""
-        flat = (self.full_mask.bit_length() - labels) * len(ROLLS)
+        flat = labels.astype(np.intp)
+        flat *= len(ROLLS)
         flat += np.arange(len(ROLLS))[:, None]
-        return np.take(self.scores, flat), np.take(self.outcome_of, flat)
+        by_label = self._by_label()
+        return np.take(by_label[0], flat), np.take(by_label[1], flat)
+
+    @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
+    def _by_label(self) -> tuple[Indices, Indices]:
+        """The scores and `outcome_of` table by a box's label (the first box has the largest),
+        so that a label finds its row without being turned into a box number."""
+        boxes = self.full_mask.bit_length() - np.arange(len(self.boxes) + 1)
+        boxes[0] = 0  # no box has label 0
+        return self.scores[boxes], self.outcome_of[boxes]
 
     def _outcome_table(self) -> Indices:
         """outcome_of[box, roll]: the outcome filling a box with a roll gives. Upper box b
@@ -1072,30 +1084,20 @@ class FamilyStrategy:
         blocks = (self.full_mask + 1) // (UPPER_MASK + 1)
         return int(blocks * rows_before[UPPER_MASK + 1] - stored[UPPER_MASK].sum())
 
-    def policy_columns(self, index: Indices) -> Indices:
-        """`stored_position` of states that are stored or full cards, for the policy pass:
-        a full card's column is `stored_count()` (its rows are zeros). Not checked to be
-        stored, so cheaper: outside forced order, a state's column is the columns of the
-        blocks of 64 masks before it and its place within its block, from one table."""
-        count = self.stored_count()
-        if self.house.forced:
-            position = self.stored_position(index).astype(np.int64)
-            position[position < 0] = count
-            return position
-        block = (UPPER_MASK + 1) * (self.cap + 1)
-        within, per_block = self._block_columns()
-        columns: Indices = index // block * per_block
-        columns += np.take(within, index % block)
-        columns[index >= self.full_mask * (self.cap + 1)] = count
-        return columns
+    def place_in_mask(self, index: Indices) -> tuple[Indices, Indices]:
+        """States' masks, and each state's place among the totals its mask stores (in a
+        block of 64 masks, a state's place in the table of the first block)."""
+        mask = index // (self.cap + 1)
+        within = np.take(self._stored_counts()[1], index % ((UPPER_MASK + 1) * (self.cap + 1)))
+        return mask, within
 
-    @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
-    def _block_columns(self) -> tuple[Indices, int]:
-        """For each state of the first block of 64 masks: its column among the block's stored
-        states (`policy_columns`); and how many states a block stores."""
-        _, before_in_row, rows_before = self._stored_counts()
-        within = rows_before[:-1, None] + before_in_row
-        return within.reshape(-1), int(rows_before[-1])
+    def stored_masks(self) -> tuple[Indices, Indices]:
+        """The masks of the states the table stores, ascending, and how many each stores."""
+        if self.house.forced:
+            masks = (1 << np.arange(len(self.boxes))) - 1
+        else:
+            masks = np.arange(self.full_mask)
+        return masks, self._stored_counts()[0].sum(axis=1)[masks & UPPER_MASK]
 
     def stored_position(self, index: int | Indices) -> NDArray[np.int32]:
         """Where a state index is among the states `_stored` lists (-1 if not there): its
