@@ -1059,23 +1059,6 @@ class FamilyStrategy:
         """The states a table file holds: every one with a turn left, ascending."""
         return np.sort(np.concatenate([self.state_index(m, u) for m, u, _ in self.levels()]))
 
-    def stored_positions(self) -> NDArray[np.int32]:
-        """`stored_position` of every state index, for the policy pass: the whole grid of
-        (mask, upper) at once, each mask's row its upper mask's (a few ms)."""
-        stored = self._stored_counts()[0]
-        grid = np.zeros((self.full_mask + 1, self.cap + 1), dtype=bool)
-        if self.house.forced:  # only the first boxes filled, in order
-            masks = (1 << np.arange(len(self.boxes))) - 1
-            grid[masks] = stored[masks & UPPER_MASK]
-        else:
-            grid[:] = np.tile(stored, ((self.full_mask + 1) // (UPPER_MASK + 1), 1))
-            grid[self.full_mask] = False  # a full card has no turn left
-        flags = grid.reshape(-1)
-        positions = np.cumsum(flags, dtype=np.int32)
-        positions -= 1
-        positions[~flags] = -1
-        return positions
-
     def stored_count(self) -> int:
         """How many states the table stores (`_stored`), counted from `_stored_counts`."""
         stored, _, rows_before = self._stored_counts()
