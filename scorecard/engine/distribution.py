@@ -510,9 +510,12 @@ def _family_turn(
     power of the points is made once and the rest are sums over the rolls. What the next
     state gives is settled per outcome (at most 45 a state) and then spread over the rolls
     (252), a row at a time (memory)."""
-    flat = outcomes * chances.shape[1]
-    flat += np.arange(chances.shape[1])  # each roll's place in an (outcome, state) table
-    points = points + bonus * np.take(crossed, flat)
+    # Each roll's place in an (outcome, state) table, and its points with the upper bonus
+    # (made in the memory of the outcomes and points given: every caller has them fresh).
+    flat = outcomes
+    flat *= chances.shape[1]
+    flat += np.arange(chances.shape[1])
+    points += bonus * np.take(crossed, flat)
     by_points = chances * points
     by_squares = by_points * points
     del points
