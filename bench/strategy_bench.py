@@ -14,7 +14,7 @@ the import is its own column, not part of the first advice.
 
 Goals (issues 14, 21, 22): Yahtzee's value table <= 1.5x the reference's wall time and
 <= 70 MB; Yatzy's (its stated rules, forced order, both house switches) <= 10 s and
-<= 100 MB a table, its policy tables too; the policy tables (the Win column) of a rule
+<= 100 MB a table, its policy tables too (10 s of CPU); the policy tables (the Win column) of a rule
 <= 30 s CPU, system time < 10% of it, <= 150 MB. First advice < 50 ms; rate_boxes p99
 < 1 ms; rate_keeps p99 < 2 ms; the first Win column in a new process < 50 ms.
 The load average is printed before and after the builds: on a shared machine the wall times
@@ -305,9 +305,11 @@ def yatzy_rows(positions: int, first_only: bool) -> None:
             )
         )
         policy = in_fresh_process("build_yatzy_policy", key, folder)
-        wall, _, _, peak = (float(f) for f in policy)
-        # Issue 22's goal is a family's build within 10 s and 100 MB, the policy tables too.
-        goals = [("<= 10 s", wall <= 10), ("<= 100 MB", peak <= 100), *policy_goals(policy)]
+        _, cpu, _, peak = (float(f) for f in policy)
+        # Issue 22's goal is a family's build within 10 s and 100 MB, the policy tables too;
+        # theirs in CPU seconds (two solver threads: on this shared machine the wall time is
+        # mostly the other processes').
+        goals = [("<= 10 s CPU", cpu <= 10), ("<= 100 MB", peak <= 100), *policy_goals(policy)]
         print(build_row(f"{key} policy", policy, goals))
     print(load_average("after them"))
     print()

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Hashable
+import os
+import tempfile
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import IO, Any, TypedDict
 
 import numpy as np
 
@@ -359,32 +361,125 @@ FAMILY_ROWS = 5  # first, second, then the bonus's chance, first and second
 FAMILY_CHUNK = 512  # fewer numpy calls than 256 (16 s CPU, not 18); 1,024 took 193 MB
 
 
-def _family_positions(solver: strategy.FamilyStrategy) -> Indices:
-    """Where each state's rows are in the policy tables: the states the strategy table
-    stores, in its order, then one place for every other state (the full cards)."""
-    position = solver.stored_positions()
-    position[position < 0] = position.max() + 1
-    return position
-
-
 def solve_family_policy(
     solver: strategy.FamilyStrategy, progress: Progress | None = None
 ) -> Values:
     """One backward pass after the family's solve, following its policy: the rows of
     `FAMILY_ROWS` (in double precision: the mean is checked against the solved values to
-    1e-6) for every state the strategy table stores, in its order, and a last column of
-    zeros for every full card (nothing is still to come)."""
+    1e-6) for every state the strategy table stores, in its order (`stored_position`), and
+    a last column of zeros for every full card (nothing is still to come). The whole array
+    at once, for tests; `build_family` writes a table a row at a time."""
+    with tempfile.TemporaryFile() as scratch:
+        levels = _solve_family_levels(solver, scratch, progress)
+        rows = np.zeros((FAMILY_ROWS, levels.count + 1))
+        order = levels.order()
+        for number in range(FAMILY_ROWS):
+            rows[number, :-1] = levels.row(number, order)
+    return rows
+
+
+class _LevelRows:
+    """The policy pass's rows, a level of filled boxes at a time. A turn fills one box, so a
+    level reads only the rows of the level after it: those two are kept in memory, and each
+    level, once the next is done, goes to a scratch file in the order `levels` lists its
+    states (by mask, then total). Where a state is among them is where its mask's first
+    state is (`first_of`, a number a mask) and its place among its mask's totals; that
+    puts each row of the table in the order of the stored states at the end. The rows of
+    all the states at once were 38 MB of Yatzy's build; the two largest levels' are 16 MB."""
+
+    def __init__(self, solver: strategy.FamilyStrategy, scratch: IO[bytes]) -> None:
+        self.solver = solver
+        self.count = solver.stored_count()
+        self.first_of = np.zeros(solver.full_mask + 1, dtype=np.int64)  # a full card: 0
+        self.scratch = scratch
+        self.sizes: list[int] = []
+        self.after = np.zeros((FAMILY_ROWS, 1))  # the level after: full cards, nothing to come
+        self.after_first = 0  # where the level after starts among the states of all levels
+        self.current = self.after
+        self.current_first = 0
+
+    def levels(self) -> Iterator[tuple[Indices, Indices, Indices]]:
+        """`solver.levels()`, each level's rows made ready before it is solved."""
+        first = 0
+        for masks, uppers, fifties in self.solver.levels():
+            if self.sizes:
+                self._done()
+            starts = np.flatnonzero(np.diff(masks, prepend=-1))  # each mask's first state
+            self.first_of[masks[starts]] = first + starts
+            self.current = np.zeros((FAMILY_ROWS, len(masks)))
+            self.current_first, first = first, first + len(masks)
+            self.sizes.append(len(masks))
+            yield masks, uppers, fifties
+        self._done()
+        self.after = self.current = np.zeros((FAMILY_ROWS, 0))  # all are in the scratch file
+
+    def _done(self) -> None:
+        """The level just solved becomes the one after, and is saved."""
+        self.scratch.write(memoryview(self.current))
+        self.after, self.after_first = self.current, self.current_first
+
+    def _places(self, states: Indices) -> Indices:
+        """Where states are among those of all levels, in the order they were solved."""
+        mask, within = self.solver.place_in_mask(states)
+        places: Indices = np.take(self.first_of, mask)
+        places += within
+        return places
+
+    def next_rows(self, states: Indices) -> Values:
+        """The rows of the level after for these states (of any other level: rows of no
+        matter, for outcomes of boxes already filled, which are never chosen)."""
+        places = self._places(states)
+        places -= self.after_first
+        found: Values = np.take(self.after, places, axis=1, mode="clip")
+        return found
+
+    def record(self, states: Indices, found: Values) -> None:
+        places = self._places(states)
+        places -= self.current_first
+        self.current[:, places] = found
+
+    def row(self, number: int, order: Indices) -> Values:
+        """One of the `FAMILY_ROWS`, for every stored state in its order (`order`)."""
+        self.scratch.flush()
+        every = np.empty(sum(self.sizes))
+        start = 0
+        for size in self.sizes:
+            offset = (start * FAMILY_ROWS + number * size) * every.itemsize
+            part = memoryview(every[start : start + size])
+            if os.preadv(self.scratch.fileno(), [part], offset) != part.nbytes:
+                raise OSError("The policy pass's scratch file was read short.")
+            start += size
+        ordered: Values = np.take(every, order)
+        return ordered
+
+    def order(self) -> Indices:
+        """Each stored state's place among the states of all levels, in the stored order."""
+        masks, counts = self.solver.stored_masks()
+        order = np.arange(self.count)
+        order -= np.repeat(np.cumsum(counts) - counts, counts)  # place among its mask's
+        order += np.repeat(self.first_of[masks], counts)
+        return order
+
+
+def _solve_family_levels(
+    solver: strategy.FamilyStrategy, scratch: IO[bytes], progress: Progress | None = None
+) -> _LevelRows:
+    """The policy pass, its levels' rows kept in `scratch` (a file of their own)."""
     values = solver.load()
-    position = _family_positions(solver)
-    rows = np.zeros((FAMILY_ROWS, int(position.max()) + 1))
+    levels = _LevelRows(solver, scratch)
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        chances, points, nexts, crossed = _family_policy_turn(solver, masks, uppers, values)
-        found = _family_turn(chances, points, crossed, rows, position[nexts])
-        rows[:, position[solver.state_index(masks, uppers)]] = found
+        finals, labels, nexts, crossed = solver.final_roll_outcomes(masks, uppers, values)
+        chances = policy_roll_chances(finals)
+        del finals  # a build's memory is counted at its peak, in the next calls
+        points, outcomes = solver.roll_outcomes(labels)
+        del labels
+        after = levels.next_rows(nexts)  # by outcome
+        found = _family_turn(chances, points, outcomes, crossed, solver.bonus, after)
+        levels.record(masks * (solver.cap + 1) + uppers, found)
 
-    strategy.solve_levels(solver.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
-    return rows
+    strategy.solve_levels(levels.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
+    return levels
 
 
 def _family_policy_turn(
@@ -400,37 +495,51 @@ def _family_policy_turn(
 
 
 def _family_turn(
-    chances: Values, points: Numbers, crossed: Flags, rows: Values, at: Indices
+    chances: Values,
+    points: Indices,
+    outcomes: Indices,
+    crossed: Flags,
+    bonus: int,
+    after: Values,
 ) -> Values:
     """States' `FAMILY_ROWS` from their turn: the chance of each final roll (rows; a column
-    per state), the points the policy's box gives it, and whether they reach the upper
-    bonus; then the policy tables' `rows` and where in them each roll's next state is.
-    Each row is `_carried` through the points and weighed by the chances, written out so
-    that each product of a chance and a power of the points is made once and the rest are
-    sums over the rolls; the next state's rows are read one at a time (memory)."""
+    per state), the points its box scores (without the upper bonus) and its outcome; then
+    for each outcome (rows) whether it reaches the upper bonus and its next state's
+    `FAMILY_ROWS` (`after`: rows, outcomes, states). Each row is `_carried` through the
+    points and weighed by the chances, written out so that each product of a chance and a
+    power of the points is made once and the rest are sums over the rolls. What the next
+    state gives is settled per outcome (at most 45 a state) and then spread over the rolls
+    (252), a row at a time (memory)."""
+    # Each roll's place in an (outcome, state) table, and its points with the upper bonus
+    # (made in the memory of the outcomes and points given: every caller has them fresh).
+    flat = outcomes
+    flat *= chances.shape[1]
+    flat += np.arange(chances.shape[1])
+    points += bonus * np.take(crossed, flat)
     by_points = chances * points
     by_squares = by_points * points
+    del points
 
     def expected(weights: Values, row: Values) -> Values:
         total: Values = np.einsum("rs,rs->s", weights, row)
         return total
 
-    mean_after, square_after = np.take(rows[0], at), np.take(rows[1], at)
-    found: list[Values] = [by_points.sum(axis=0) + expected(chances, mean_after),
-             by_squares.sum(axis=0) + 2 * expected(by_points, mean_after)
-             + expected(chances, square_after)]  # fmt: skip
+    # One row of what the next states give is spread over the rolls at a time, into one
+    # buffer, and each sum is made in the order it always was: (a + b) + c.
+    by_roll = np.take(after[0], flat)  # the mean still to come after the turn
+    found: list[Values] = [by_points.sum(axis=0) + expected(chances, by_roll)]
+    second = by_squares.sum(axis=0) + 2 * expected(by_points, by_roll)
+    np.take(after[1], flat, out=by_roll)
+    found.append(second + expected(chances, by_roll))
     # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
-    bonus_chance = np.take(rows[2], at)
-    np.copyto(bonus_chance, 1.0, where=crossed)
-    found.append(expected(chances, bonus_chance))
-    bonus_mean = np.take(rows[3], at)
-    np.copyto(bonus_mean, mean_after, where=crossed)
-    del mean_after
-    found.append(expected(by_points, bonus_chance) + expected(chances, bonus_mean))
-    bonus_square = np.take(rows[4], at)
-    np.copyto(bonus_square, square_after, where=crossed)
-    found.append(expected(by_squares, bonus_chance) + 2 * expected(by_points, bonus_mean)
-                 + expected(chances, bonus_square))  # fmt: skip
+    np.take(np.where(crossed, 1.0, after[2]), flat, out=by_roll)
+    found.append(expected(chances, by_roll))
+    bonus_mean, bonus_square = expected(by_points, by_roll), expected(by_squares, by_roll)
+    np.take(np.where(crossed, after[0], after[3]), flat, out=by_roll)
+    found.append(bonus_mean + expected(chances, by_roll))
+    bonus_square += 2 * expected(by_points, by_roll)
+    np.take(np.where(crossed, after[1], after[4]), flat, out=by_roll)
+    found.append(bonus_square + expected(chances, by_roll))
     return np.array(found)
 
 
@@ -442,11 +551,20 @@ def family_tables_path(solver: strategy.FamilyStrategy) -> Path:
 
 def build_family(solver: strategy.FamilyStrategy, progress: Progress | None = None) -> Path:
     """Solve and save a family's policy tables (the states its strategy table stores)."""
-    rows = solve_family_policy(solver, progress)
-    stored = rows[:, :-1]  # the full cards' zeros are not stored
-    path = replace_file(family_tables_path(solver), lambda handle: np.save(handle, stored))
+    with tempfile.TemporaryFile() as scratch:
+        levels = _solve_family_levels(solver, scratch, progress)
+        path = replace_file(family_tables_path(solver), lambda handle: _save_rows(handle, levels))
     forget_family(solver)
     return path
+
+
+def _save_rows(handle: IO[bytes], levels: _LevelRows) -> None:
+    """`np.save` of the policy tables, a row at a time (the full cards are not stored)."""
+    header = {"descr": "<f8", "fortran_order": False, "shape": (FAMILY_ROWS, levels.count)}
+    np.lib.format.write_array_header_1_0(handle, header)
+    order = levels.order()
+    for number in range(FAMILY_ROWS):
+        handle.write(memoryview(levels.row(number, order)))
 
 
 _family_loaded: dict[Any, Values] = {}

@@ -211,21 +211,32 @@ def _children_by_size() -> list[tuple[Indices, Indices]]:
 CHILDREN = _children_by_size()
 
 
-def _parents_by_size() -> list[tuple[slice, Indices]]:
-    """For keeps of 1 die up to 5 (KEEPS lists them by size, so each size is a slice): the
-    distinct keeps one die smaller of each, padded with `len(KEEPS)` (a row of zeros)."""
-    levels = []
-    for size in range(1, DICE + 1):
+def _flow_order() -> tuple[Indices, list[tuple[slice, Indices]]]:
+    """The keeps in the order their chances flow in (`rolled_chances`): by size, and within
+    a size grouped by how many distinct keeps one die smaller each has, so that each group
+    is a slice and gathers exactly its keeps' smaller ones (a row of zeros for the rest was
+    two fifths of the flow). Answers each keep's place in this order (by KEEPS index), and
+    for each group of 1 die or more, its slice and the places of its smaller keeps, in
+    KEEPS order (the order the sums were always made in)."""
+    order: list[int] = []
+    groups = []
+    for size in range(DICE + 1):
         keeps = [k for k in KEEPS if len(k) == size]
-        first = KEEP_INDEX[keeps[0]]
-        assert [KEEP_INDEX[k] for k in keeps] == list(range(first, first + len(keeps)))
-        smaller = [sorted({KEEP_INDEX[k[:i] + k[i + 1 :]] for i in range(size)}) for k in keeps]
-        padded = [parents + [len(KEEPS)] * (size - len(parents)) for parents in smaller]
-        levels.append((slice(first, first + len(keeps)), np.array(padded)))
-    return levels
+        smaller = {k: sorted({KEEP_INDEX[k[:i] + k[i + 1 :]] for i in range(size)}) for k in keeps}
+        for distinct in sorted({len(parents) for parents in smaller.values()}):
+            members = [k for k in keeps if len(smaller[k]) == distinct]
+            first = len(order)
+            order += [KEEP_INDEX[k] for k in members]
+            if size:
+                groups.append((slice(first, len(order)), [smaller[k] for k in members]))
+    place = np.empty(len(KEEPS), dtype=np.int64)
+    place[order] = np.arange(len(KEEPS))
+    return place, [(block, place[np.array(parents)]) for block, parents in groups]
 
 
-PARENTS = _parents_by_size()
+FLOW_PLACE, FLOW_GROUPS = _flow_order()
+FLOW_ROLLS = FLOW_PLACE[ROLL_AS_KEEP]  # each roll's place, in ROLLS order
+FLOW_OF_RANK = FLOW_PLACE[KEEP_OF_RANK]  # a keep's place by its rank as a label
 
 
 def rolled_chances(kept: Values) -> Values:
@@ -233,21 +244,20 @@ def rolled_chances(kept: Values) -> Values:
     each keep (rows of KEEPS) being kept, a column per state: `keep_values` backwards. A
     keep's chance flows a die at a time, a sixth to each keep one die larger, so a keep
     gathers a sixth of the chance of each distinct keep one die smaller."""
-    padded = np.zeros((len(KEEPS) + 1, kept.shape[1]))
-    padded[:-1] = kept
-    return _rolled_from_padded(padded)
+    flowing = np.empty_like(kept)
+    flowing[FLOW_PLACE] = kept
+    return _rolled_in_flow_order(flowing)
 
 
-def _rolled_from_padded(chances: Values) -> Values:
-    """`rolled_chances` of keeps' chances followed by a row of zeros (what `PARENTS` pads
-    with). They are overwritten; the answer is a view of them."""
-    for block, parents in PARENTS:
+def _rolled_in_flow_order(chances: Values) -> Values:
+    """`rolled_chances` of keeps' chances in `_flow_order`, which are overwritten."""
+    for block, parents in FLOW_GROUPS:
         inflow = chances[parents[:, 0]]
         for column in range(1, parents.shape[1]):
             inflow += chances[parents[:, column]]
         inflow /= 6
         chances[block] += inflow
-    rolled: Values = chances[ROLL_ROWS]
+    rolled: Values = chances[FLOW_ROLLS]
     return rolled
 
 
@@ -255,15 +265,24 @@ def policy_roll_chances(finals: Values) -> Values:
     """The chance of each final roll (rows) in each state (columns) when the dice kept before
     each reroll are the best for `finals`: the first roll's chances, carried through each
     chosen keep (a bincount gathers the rolls that keep the same dice) and its reroll."""
-    one_left, two_left = turn_keep_choices(finals)
+    one_left, held = _best_keep_places(keep_values(finals))
+    two_left, _ = _best_keep_places(keep_values(held))
+    del held
     count = finals.shape[1]
     columns = np.arange(count)
     chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
     for choice in (two_left, one_left):
-        flat = (choice * count + columns).ravel()
-        kept = np.bincount(flat, weights=chances.ravel(), minlength=(len(KEEPS) + 1) * count)
-        chances = _rolled_from_padded(kept.reshape(len(KEEPS) + 1, count))
+        choice *= count
+        choice += columns
+        kept = np.bincount(choice.ravel(), weights=chances.ravel(), minlength=len(KEEPS) * count)
+        chances = _rolled_in_flow_order(kept.reshape(len(KEEPS), count))
     return chances
+
+
+def _best_keep_places(keep_values: Values) -> tuple[Indices, Values]:
+    """`best_keeps`, each keep told by its place in `_flow_order`."""
+    best = _best_over_sub_keeps(labelled(keep_values, KEEP_RANK, KEEP_BITS))
+    return np.take(FLOW_OF_RANK, label_of(best, KEEP_BITS)), value_of(best, KEEP_BITS)
 
 
 def keep_values(roll_values: Values) -> Values:
@@ -815,6 +834,8 @@ class FamilyStrategy:
         )
         self.reach = reachable_uppers(self.cap)
         self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
+        self.outcome_of = self._outcome_table()
+        self.outcome_count = int(self.outcome_of.max()) + 1
         # By upper mask: the lowest total from which its open upper boxes can reach the bonus.
         self.live_from = np.array(
             [self.cap - DICE * sum(f for f in rules.FACES if not upper >> (f - 1) & 1)
@@ -891,6 +912,91 @@ class FamilyStrategy:
         boxes = self.full_mask.bit_length() - label_of(best, BOX_BITS)
         return value_of(best, BOX_BITS), boxes
 
+    def final_roll_outcomes(
+        self, masks: Indices, uppers: Indices, future: Values
+    ) -> tuple[Values, Indices, Indices, Flags]:
+        """`final_roll_choices` for the policy pass, with what each choice leads to told by
+        outcome (`outcome_of`: a box, and for an upper box how many dice show its face)
+        rather than by roll: the labelled values; each final roll's (rows) label in each
+        state (columns); and each outcome's next state and whether it reaches the upper
+        bonus (a row per outcome). An outcome's points and next state are worked out once
+        for its six counts or its one box, not again for each of the 252 rolls."""
+        count = len(masks)
+        best = np.full((len(ROLLS), count), np.iinfo(np.int64).min)
+        scratch = np.full(count, np.iinfo(np.int64).min)
+        nexts = np.zeros((self.outcome_count, count), dtype=np.int64)
+        crossed = np.zeros((self.outcome_count, count), dtype=bool)
+        counts = np.arange(DICE + 1)[:, None]
+        for b, box in enumerate(self.boxes):
+            is_open = (masks >> b) & 1 == 0
+            if self.house.forced:
+                is_open &= masks == (1 << b) - 1
+            if not is_open.any():
+                continue
+            penalty = np.where(is_open, 0.0, -np.inf)
+            after = masks | (1 << b)
+            rows = self.scoring_rows[b]
+            # A smaller box number is the larger label, so a tie goes to the earlier box.
+            label = self.full_mask.bit_length() - b
+            outcomes = self.outcome_of[b, rows]
+            if box.is_upper:
+                new_upper = np.minimum(self.cap, uppers + box.upper_face * counts)
+                crossing = (uppers < self.cap) & (new_upper >= self.cap)
+                by_count = box.upper_face * counts + np.where(crossing, self.bonus, 0)
+                reached = self.state_index(after, new_upper)
+                # Labelled once per count, then spread over the rolls with that count.
+                keys = labelled(by_count + future[reached] + penalty, label, BOX_BITS)
+                first = b * (DICE + 1)
+                nexts[first : first + DICE + 1], crossed[first : first + DICE + 1] = (
+                    reached,
+                    crossing,
+                )
+                zero, candidate = keys[0], keys[outcomes - first]
+            else:
+                # A lower box leaves the upper total as it is, and the state's own is live.
+                lower = self.outcome_of[b, 0]
+                nexts[lower] = after * (self.cap + 1) + uppers
+                zero = future[nexts[lower]] + penalty
+                candidate = labelled(self.scores[b, rows][:, None] + zero, label, BOX_BITS)
+                zero = labelled(zero, label, BOX_BITS)
+            best[rows] = np.maximum(best[rows], candidate)
+            if len(rows) < len(ROLLS):
+                np.maximum(scratch, zero, out=scratch)
+        np.maximum(best, scratch, out=best)
+        labels = label_of(best, BOX_BITS).astype(np.uint8)
+        best &= ~((1 << BOX_BITS) - 1)  # the values, in place (`value_of` would copy them)
+        return best.view(np.float64), labels, nexts, crossed
+
+    def roll_outcomes(self, labels: Indices) -> tuple[Indices, Indices]:
+        """For each final roll (rows) and state (columns) whose box has the label
+        `final_roll_outcomes` gives: the points that box scores (without the upper bonus),
+        and its outcome."""
+        flat = labels.astype(np.intp)
+        flat *= len(ROLLS)
+        flat += np.arange(len(ROLLS))[:, None]
+        by_label = self._by_label()
+        return np.take(by_label[0], flat), np.take(by_label[1], flat)
+
+    @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
+    def _by_label(self) -> tuple[Indices, Indices]:
+        """The scores and `outcome_of` table by a box's label (the first box has the largest),
+        so that a label finds its row without being turned into a box number."""
+        boxes = self.full_mask.bit_length() - np.arange(len(self.boxes) + 1)
+        boxes[0] = 0  # no box has label 0
+        return self.scores[boxes], self.outcome_of[boxes]
+
+    def _outcome_table(self) -> Indices:
+        """outcome_of[box, roll]: the outcome filling a box with a roll gives. Upper box b
+        with n dice of its face is outcome 6b + n; each lower box is one outcome after them."""
+        table = np.zeros((len(self.boxes), len(ROLLS)), dtype=np.int64)
+        upper = len(rules.FACES)
+        for b in range(len(self.boxes)):
+            if b < upper:
+                table[b] = b * (DICE + 1) + FACE_COUNTS[b]
+            else:
+                table[b] = upper * (DICE + 1) + b - upper
+        return table
+
     def _box_values(
         self, masks: Indices, uppers: Indices, future: Values
     ) -> Iterator[tuple[int, Indices, Values, Values | None]]:
@@ -953,22 +1059,28 @@ class FamilyStrategy:
         """The states a table file holds: every one with a turn left, ascending."""
         return np.sort(np.concatenate([self.state_index(m, u) for m, u, _ in self.levels()]))
 
-    def stored_positions(self) -> NDArray[np.int32]:
-        """`stored_position` of every state index, for the policy pass: the whole grid of
-        (mask, upper) at once, each mask's row its upper mask's (a few ms)."""
-        stored = self._stored_counts()[0]
-        grid = np.zeros((self.full_mask + 1, self.cap + 1), dtype=bool)
-        if self.house.forced:  # only the first boxes filled, in order
+    def stored_count(self) -> int:
+        """How many states the table stores (`_stored`), counted from `_stored_counts`."""
+        stored, _, rows_before = self._stored_counts()
+        if self.house.forced:
+            return int(rows_before[-1])
+        blocks = (self.full_mask + 1) // (UPPER_MASK + 1)
+        return int(blocks * rows_before[UPPER_MASK + 1] - stored[UPPER_MASK].sum())
+
+    def place_in_mask(self, index: Indices) -> tuple[Indices, Indices]:
+        """States' masks, and each state's place among the totals its mask stores (in a
+        block of 64 masks, a state's place in the table of the first block)."""
+        mask = index // (self.cap + 1)
+        within = np.take(self._stored_counts()[1], index % ((UPPER_MASK + 1) * (self.cap + 1)))
+        return mask, within
+
+    def stored_masks(self) -> tuple[Indices, Indices]:
+        """The masks of the states the table stores, ascending, and how many each stores."""
+        if self.house.forced:
             masks = (1 << np.arange(len(self.boxes))) - 1
-            grid[masks] = stored[masks & UPPER_MASK]
         else:
-            grid[:] = np.tile(stored, ((self.full_mask + 1) // (UPPER_MASK + 1), 1))
-            grid[self.full_mask] = False  # a full card has no turn left
-        flags = grid.reshape(-1)
-        positions = np.cumsum(flags, dtype=np.int32)
-        positions -= 1
-        positions[~flags] = -1
-        return positions
+            masks = np.arange(self.full_mask)
+        return masks, self._stored_counts()[0].sum(axis=1)[masks & UPPER_MASK]
 
     def stored_position(self, index: int | Indices) -> NDArray[np.int32]:
         """Where a state index is among the states `_stored` lists (-1 if not there): its

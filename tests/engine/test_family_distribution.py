@@ -147,6 +147,18 @@ def test_forced_yatzys_policy_mean_is_its_solved_value(strategy_tables):
     forced = strategy.family_strategy(HouseRules(YATZY, forced=True))
     rows = distribution.solve_family_policy(forced)  # a game's start is the first column
     assert rows[0, 0] == pytest.approx(forced.expected_score(), abs=1e-6)
+    # Every stored state's rows are in its own column, though the pass keeps them by level.
+    stored = forced.load()[forced._stored()]
+    assert rows[0, :-1] == pytest.approx(stored, rel=1e-9)
+
+
+def test_every_column_of_the_policy_file_is_its_states(yatzy_tables):
+    """The policy pass keeps its rows a level at a time and writes them in the table's order
+    at the end: each state's mean still to come, following the policy, is its solved value."""
+    rows = np.load(distribution.family_tables_path(yatzy_tables), mmap_mode="r")
+    stored = yatzy_tables.load()[yatzy_tables._stored()]
+    assert rows.shape == (distribution.FAMILY_ROWS, len(stored))
+    assert np.allclose(rows[0], stored, rtol=1e-9, atol=0)
 
 
 def test_playing_to_win_the_last_turn_is_never_worse_than_playing_for_points(yatzy_tables):

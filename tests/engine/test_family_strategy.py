@@ -198,15 +198,18 @@ def test_maxi_and_yahtzee_are_not_solved_here():
 @pytest.mark.parametrize("forced", [False, True], ids=["any-order", "forced"])
 @pytest.mark.parametrize("switches", [frozenset(), FIVE | FOUR], ids=["stated", "both-switches"])
 def test_the_stored_positions_are_those_of_the_states_the_levels_list(switches, forced):
-    """The policy tables' column of each state, made from the grid at once (the policy pass)
-    or counted for one state (a new process's first Win column), is where the level-by-level
-    list of stored states puts it."""
+    """The policy tables' column of each state, counted for one state (a new process's first
+    Win column) or from its mask's first state and its place among its mask's totals (the
+    policy pass), is where the level-by-level list of stored states puts it."""
     solver = strategy.family_strategy(HouseRules(YATZY, switches, forced=forced))
     stored = solver._stored()
     expected = np.full(solver.state_count, -1)
     expected[stored] = np.arange(len(stored))
-    positions = solver.stored_positions()
-    assert positions.dtype == np.int32
-    assert (positions == expected).all()
     assert (solver.stored_position(np.arange(solver.state_count)) == expected).all()
+    assert solver.stored_count() == len(stored)
+    masks, counts = solver.stored_masks()
+    assert (np.repeat(masks, counts) == stored // (solver.cap + 1)).all()
+    of_mask, within = solver.place_in_mask(stored)
+    first_of_mask = np.searchsorted(stored // (solver.cap + 1), of_mask)
+    assert (first_of_mask + within == np.arange(len(stored))).all()
     assert solver.stored_position(int(stored[-1])) == len(stored) - 1
