@@ -154,3 +154,21 @@ def test_a_blank_sheet_has_the_rows_and_hints_of_a_games_sheet_of_its_family(db,
     hints = {row.label: row.hint for row in blank}
     assert hints["Ones"] == "Sum of the 1s"
     assert hints["Chance"] == "Sum of all dice"
+
+
+def test_a_sheet_asks_for_the_language_once_not_once_a_row_or_a_cell(household, monkeypatch):
+    """A game page's grid is drawn for every version: its words (names, hints, sums, what a
+    correction link says) are looked up once a sheet, each lookup of the language costing a
+    context-local read."""
+    from scorecard.presenters import per_language
+
+    game = GameFactory(owner=household, names=["Ann", "Bob", "Cy", "Di"])
+    play(game, [(box, (1, 2, 3, 4, 6)) for box in list(Box)[:3] for _ in range(4)])
+    columns = game_columns(load_progress(game))
+    sheet_rows(columns, GameLinks(game.public_id).correct)  # words for this language kept
+    asked = []
+    real = per_language.get_language
+    monkeypatch.setattr(per_language, "get_language", lambda: asked.append(1) or real())
+    rows = sheet_rows(columns, GameLinks(game.public_id).correct)
+    assert len(asked) == 1
+    assert sum(bool(cell.href) for row in rows for cell in row.cells) == 12

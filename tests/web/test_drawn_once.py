@@ -54,6 +54,20 @@ def test_a_row_is_kept_for_its_values_and_language_and_drawn_again_for_others(mo
     assert draw("a", "third", language="sv") == "third"
 
 
+def test_a_render_asks_for_the_language_once_however_many_drawings_it_reads(monkeypatch):
+    """A grid reads twenty rows and more: the language they are kept under is asked of
+    Django (a context-local read) once a response, not once a row."""
+    asked = []
+    monkeypatch.setattr(drawn_once, "get_language", lambda: asked.append(1) or "en")
+    template = Template(
+        "{% load drawn_once %}{% for row in rows %}{% drawn_once row %}{{ row }}"
+        "{% enddrawn_once %}{% endfor %}"
+    )
+    assert template.render(Context({"rows": list(range(25))})) == "".join(map(str, range(25)))
+    assert template.render(Context({"rows": list(range(25))})) == "".join(map(str, range(25)))
+    assert len(asked) == 2
+
+
 def test_a_list_counts_by_its_items():
     template = Template("{% load drawn_once %}{% drawn_once cells %}{{ shown }}{% enddrawn_once %}")
     assert template.render(Context({"cells": [1, 2], "shown": "one"})) == "one"
