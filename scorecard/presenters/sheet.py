@@ -92,6 +92,12 @@ class Column:
         column a few millimetres. Blank for a one-card column or an unnamed player."""
         return self.player if self.count else ""
 
+    @property
+    def shown(self) -> tuple[str, str, str, str, bool]:
+        """Everything its heading shows (its card's figures are the cells'): what a drawing
+        of the heading is kept under (`drawn_once`)."""
+        return (self.heading, self.player, self.count, self.id, self.is_current)
+
 
 class Cell(NamedTuple):
     text: str = ""
