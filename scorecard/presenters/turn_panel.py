@@ -273,11 +273,13 @@ class TurnPanel:
             best = (_("Reroll every die instead"), [])
         return [best, (_("Roll as I chose"), note.chosen_hold)]
 
-    @property
-    def typed_boxes(self) -> list[Any]:
-        """The boxes a number may be typed into, for a table game without dice to hand."""
+    @cached_property
+    def typed_boxes(self) -> list[tuple[str, str]]:
+        """The boxes a number may be typed into, for a table game without dice to hand: each
+        as its option says it (key, name)."""
         open_boxes = self.card.open_boxes() if self.card else []
-        return open_boxes[:1] if self.house.forced else open_boxes  # forced: the next one
+        boxes = open_boxes[:1] if self.house.forced else open_boxes  # forced: the next one
+        return [(box.key, box_name(box)) for box in boxes]
 
 
 _NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.COACH}

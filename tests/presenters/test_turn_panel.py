@@ -144,3 +144,12 @@ def test_a_page_works_out_its_title_notes_and_addresses_once(game, monkeypatch):
     assert [panel.advice_url for panel in panels] == ["/advice/"] * 2
     assert reversed_ == ["advice"]
     turn_panel.advice_url.cache_clear()
+
+
+def test_the_typed_points_options_come_named_from_the_presenter(game):
+    """Each open box as its option says it, so the page's select prints them (a player's open
+    boxes change every round: the select is drawn afresh nearly every time)."""
+    play(game, [(Box.ONES, (1, 1, 2, 3, 4))])
+    panel = build_turn_panel(load_progress(game), {})  # Bob's turn: every box open
+    assert panel.typed_boxes[:2] == [("ones", "Ones"), ("twos", "Twos")]
+    assert len(panel.typed_boxes) == 13
