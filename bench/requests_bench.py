@@ -7,7 +7,8 @@ The time is the process's CPU time (the test client, the view and SQLite all run
 not the wall clock: on a machine shared with other work, wall times swing by 3x while CPU
 times hold within a few percent. `--wall` times the wall clock instead.
 
-Run: make bench  (or .venv/bin/python bench/requests_bench.py [--rounds N] [--wall])
+Run: make bench  (or .venv/bin/python bench/requests_bench.py [--rounds N] [--wall]
+[--only tabletop,polls,...]: some groups of rows, e.g. to compare two trees in turns)
 """
 
 import argparse
@@ -441,6 +442,13 @@ def token_cost() -> str:
     )
 
 
+# The groups of rows `--only` picks from, each a few rows of the table below.
+GROUPS = (
+    "tabletop", "quarters", "families", "undo", "digital", "review", "lists", "polls",
+    "advice", "first-load",
+)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=20)
@@ -448,38 +456,56 @@ def main() -> None:
     # process's own CPU time (both sides of the ratio alike) stays comparable between runs.
     parser.add_argument("--wall", action="store_true", help="time the wall clock, not CPU")
     parser.add_argument("--lists", action="store_true", help="only the lists at scale")
+    parser.add_argument(
+        "--only",
+        type=lambda text: set(text.split(",")),
+        default=set(GROUPS),
+        help=f"only these groups of rows, separated by commas: {', '.join(GROUPS)}",
+    )
     args = parser.parse_args()
+    if args.lists:
+        args.only = {"lists"}
+    if unknown := args.only - set(GROUPS):
+        parser.error(f"no such group: {', '.join(sorted(unknown))}")
     bench = Bench(time.perf_counter if args.wall else time.process_time)
     for _ in range(20):  # warm-up: template loading, first connections
         bench.ceiling_client.get("/__ceiling__/")
-    if args.lists:
-        at_scale = lists_at_scale(bench, args.rounds)
-        print(bench.table(), at_scale, sep="\n\n")
-        return
-    for players in (1, 4, 8):
-        play_tabletop(bench, players)
-    play_tabletop(bench, 4, quarters=True)
-    play_tabletop(bench, 8, quarters=True)
-    for family in (YATZY, MAXI):  # the other families' cards: the same goals as Yahtzee's
-        play_tabletop(bench, 4, house=services.HouseSettings(family.key))
-    undo_and_redo(bench, args.rounds)
-    digital_rolls(bench, 6)
-    history_pages(bench, args.rounds)
-    at_scale = lists_at_scale(bench, args.rounds)
-    live_polls(bench, min(args.rounds, 40))
-    for players in (4, 8):
-        with_advice(bench, players)
-    win_column = win_column_alone()
+    run = args.only.__contains__
+    if run("tabletop"):
+        for players in (1, 4, 8):
+            play_tabletop(bench, players)
+    if run("quarters"):
+        play_tabletop(bench, 4, quarters=True)
+        play_tabletop(bench, 8, quarters=True)
+    if run("families"):
+        for family in (YATZY, MAXI):  # the other families' cards: the same goals as Yahtzee's
+            play_tabletop(bench, 4, house=services.HouseSettings(family.key))
+    if run("undo"):
+        undo_and_redo(bench, args.rounds)
+    if run("digital"):
+        digital_rolls(bench, 6)
+    if run("review"):
+        history_pages(bench, args.rounds)
+    at_scale = lists_at_scale(bench, args.rounds) if run("lists") else ""
+    if run("polls"):
+        live_polls(bench, min(args.rounds, 40))
+    win_column = []
+    if run("advice"):
+        for players in (4, 8):
+            with_advice(bench, players)
+        win_column = win_column_alone()
     clock = "wall time" if args.wall else "CPU time"
-    print(f"Requests on {connection.vendor}, debug off, {clock}; ceiling = a constant page:")
-    print(bench.table())
-    print()
-    print(win_column_table(win_column))
-    print()
-    print(at_scale)
-    print()
-    print(first_load(bench))
-    print(token_cost())
+    if "ceiling" in bench.figures:
+        print(f"Requests on {connection.vendor}, debug off, {clock}; ceiling = a constant page:")
+        print(bench.table())
+    for part in (win_column and win_column_table(win_column), at_scale):
+        if part:
+            print()
+            print(part)
+    if run("first-load"):
+        print()
+        print(first_load(bench))
+        print(token_cost())
 
 
 if __name__ == "__main__":

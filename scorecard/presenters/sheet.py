@@ -9,9 +9,9 @@ the markup is the template's (`_sheet_table.html`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -92,9 +92,14 @@ class Column:
         column a few millimetres. Blank for a one-card column or an unnamed player."""
         return self.player if self.count else ""
 
+    @property
+    def shown(self) -> tuple[str, str, str, str, bool]:
+        """Everything its heading shows (its card's figures are the cells'): what a drawing
+        of the heading is kept under (`drawn_once`)."""
+        return (self.heading, self.player, self.count, self.id, self.is_current)
 
-@dataclass(frozen=True)
-class Cell:
+
+class Cell(NamedTuple):
     text: str = ""
     id: str = ""
     href: str = ""
@@ -102,12 +107,14 @@ class Cell:
     span: int = 1
 
 
-@dataclass
-class Row:
+class Row(NamedTuple):
+    """A row of the sheet. Tuples all the way down: a game page's grid keeps each row's
+    drawing under the row itself (`{% drawn_once row %}`), hashed and compared in C."""
+
     label: str
     hint: str
     kind: str  # "box" or "sum"
-    cells: list[Cell] = field(default_factory=list)
+    cells: tuple[Cell, ...] = ()
     box: Any = None  # a box of the card's family
 
 
@@ -117,15 +124,6 @@ CorrectionLink = Callable[[int], str]
 
 
 Totalled = Callable[[CardProgress], int | str]
-
-
-def _sum_row(key: str, label: str, hint: str, value: Totalled, columns: list[Column]) -> Row:
-    cells = []
-    for column in columns:
-        card = column.card
-        text = str(value(card)) if card is not None and card.entries else ""
-        cells.append(Cell(text, column.id and f"{column.id}-{key}"))
-    return Row(label, hint, "sum", cells)
 
 
 # Each sum says what it adds up, as a paper pad does: the lower total is the one figure a
@@ -149,6 +147,50 @@ def bonus_hint(house: rules.HouseRules[Any]) -> str:
     }
 
 
+@dataclass(frozen=True)
+class SheetWords:
+    """Every word a sheet of one house's rules says besides names and figures, in one
+    language: looked up once a sheet rather than once a row or a cell."""
+
+    boxes: dict[Any, tuple[str, str]]  # a box's name and hint
+    sums: dict[str, tuple[str, str]]  # a sum row's label and hint, by the row's key
+    correction: str  # what a filled box's link says
+    correction_on_a_card: str  # the same on a Triple card
+
+
+@per_language
+def sheet_words(house: rules.HouseRules[Any]) -> SheetWords:
+    family = house.family
+    boxes = {box: (box_name(box), box_hint(house, box)) for box in family.boxes}
+    sums = {
+        "upper": (_("Upper subtotal"), str(UPPER_SUBTOTAL_HINT)),
+        "bonus": (pgettext("sheet row", "Bonus"), bonus_hint(house)),
+        "upper-total": (_("Upper total"), str(UPPER_TOTAL_HINT)),
+        "extra": (_("Yahtzee bonus"), yahtzee_bonus_hint()),
+        "lower-total": (_("Lower total"), str(LOWER_TOTAL_HINT))
+        if family.has_jokers
+        else (_("Lower total"), _("Lower boxes")),
+        "total": (_("Grand total"), _("Upper + lower")),
+        "counts": (_("Counts as"), _("Grand total × card")),
+        "player-total": (_("Player total"), "×1 + ×2 + ×3"),
+    }
+    return SheetWords(
+        boxes,
+        sums,
+        _("Correct %(player)s’s %(box)s: %(points)s"),
+        _("Correct %(player)s’s %(box)s on card %(count)s: %(points)s"),
+    )
+
+
+def _sum_row(key: str, words: SheetWords, value: Totalled, columns: list[Column]) -> Row:
+    cells = []
+    for column in columns:
+        card = column.card
+        text = str(value(card)) if card is not None and card.entries else ""
+        cells.append(Cell(text, column.id and f"{column.id}-{key}"))
+    return Row(*words.sums[key], "sum", tuple(cells))
+
+
 def _upper(card: CardProgress) -> int:
     return card.totals.upper
 
@@ -165,39 +207,34 @@ def _lower_total(card: CardProgress) -> int:
     return card.totals.lower_total
 
 
+def _total(card: CardProgress) -> int:
+    return card.totals.total
+
+
 def _bonus(card: CardProgress) -> int | str:
     """The bonus once it is decided; blank while it may still come."""
     return card.totals.bonus if card.bonus_settled else ""
 
 
-def _correction_label(column: Column, name: str, points: int) -> str:
-    """What a filled box's link says: whose box (`name`), on which card, what it holds."""
-    words = {"player": column.player, "box": name, "points": points, "count": column.count}
-    return _correction_words(bool(column.count)) % words
-
-
-@per_language
-def _correction_words(on_a_card: bool) -> str:
-    if on_a_card:
-        return _("Correct %(player)s’s %(box)s on card %(count)s: %(points)s")
-    return _("Correct %(player)s’s %(box)s: %(points)s")
-
-
 def _box_row(
-    house: rules.HouseRules[Any], box: Any, columns: list[Column], correct: CorrectionLink | None
+    words: SheetWords, box: Any, columns: list[Column], correct: CorrectionLink | None
 ) -> Row:
-    name, cells = box_name(box), []
+    name, hint = words.boxes[box]
+    cells = []
     for column in columns:
         dom_id = column.id and f"{column.id}-{box.key}"
         entry = column.card.by_box.get(box) if column.card else None
         if entry is None:
             cells.append(Cell("", dom_id))
         elif correct:
-            label = _correction_label(column, name, entry.points)
+            # What a filled box's link says: whose box, on which card, what it holds.
+            said = {"player": column.player, "box": name, "points": entry.points}
+            label = words.correction_on_a_card if column.count else words.correction
+            label %= said | {"count": column.count}
             cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
         else:
             cells.append(Cell(str(entry.points), dom_id))
-    return Row(name, box_hint(house, box), "box", cells, box)
+    return Row(name, hint, "box", tuple(cells), box)
 
 
 def sheet_rows(
@@ -210,38 +247,35 @@ def sheet_rows(
     correction page. The extra-Yahtzee row is only for a family that has extra Yahtzees."""
     cards = [column.card for column in columns if column.card is not None]
     house = house or (cards[0].house_rules if cards else rules.STANDARD)
-    family = house.family
-    rows = [_box_row(house, box, columns, correct) for box in family.upper_boxes]
-    rows += _upper_sums(house, columns)
-    rows += [_box_row(house, box, columns, correct) for box in family.lower_boxes]
-    return rows + _lower_sums(house, columns)
+    family, words = house.family, sheet_words(house)
+    rows = [_box_row(words, box, columns, correct) for box in family.upper_boxes]
+    rows += _upper_sums(words, columns)
+    rows += [_box_row(words, box, columns, correct) for box in family.lower_boxes]
+    return rows + _lower_sums(house, words, columns)
 
 
-def _upper_sums(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
+def _upper_sums(words: SheetWords, columns: list[Column]) -> list[Row]:
     """The rows under the upper boxes: their subtotal, the bonus and the upper total."""
     return [
-        _sum_row("upper", _("Upper subtotal"), str(UPPER_SUBTOTAL_HINT), _upper, columns),
-        _sum_row("bonus", pgettext("sheet row", "Bonus"), bonus_hint(house), _bonus, columns),
-        _sum_row("upper-total", _("Upper total"), str(UPPER_TOTAL_HINT), _upper_total, columns),
+        _sum_row("upper", words, _upper, columns),
+        _sum_row("bonus", words, _bonus, columns),
+        _sum_row("upper-total", words, _upper_total, columns),
     ]
 
 
-def _lower_sums(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
+def _lower_sums(
+    house: rules.HouseRules[Any], words: SheetWords, columns: list[Column]
+) -> list[Row]:
     """The rows under the lower boxes, down to the grand total (and a Triple's weights)."""
+    rows = []
     if house.family.has_jokers:
-        rows = [
-            _sum_row("extra", _("Yahtzee bonus"), yahtzee_bonus_hint(), _yahtzee_bonus, columns),
-            _sum_row("lower-total", _("Lower total"), str(LOWER_TOTAL_HINT), _lower_total, columns),
-        ]
-    else:
-        rows = [_sum_row("lower-total", _("Lower total"), _("Lower boxes"), _lower_total, columns)]
+        rows.append(_sum_row("extra", words, _yahtzee_bonus, columns))
     rows += [
-        _sum_row(
-            "total", _("Grand total"), _("Upper + lower"), lambda card: card.totals.total, columns
-        ),
+        _sum_row("lower-total", words, _lower_total, columns),
+        _sum_row("total", words, _total, columns),
     ]
     if any(column.multiplier > 1 for column in columns):
-        rows += [_weighted_row(columns), _player_total_row(columns)]
+        rows += [_weighted_row(words, columns), _player_total_row(words, columns)]
     return rows
 
 
@@ -257,7 +291,7 @@ def player_groups(columns: list[Column]) -> list[tuple[str, int]]:
     return groups if any(span > 1 for _name, span in groups) else []
 
 
-def _player_total_row(columns: list[Column]) -> Row:
+def _player_total_row(words: SheetWords, columns: list[Column]) -> Row:
     """A Triple player's three cards counted ×1, ×2, ×3 and added up."""
     cells, start = [], 0
     for _name, span in player_groups(columns):
@@ -267,17 +301,17 @@ def _player_total_row(columns: list[Column]) -> Row:
         dom_id = columns[start].id and f"{columns[start].id}-player-total"
         cells.append(Cell(str(total.total) if played else "", dom_id, span=span))
         start += span
-    return Row(_("Player total"), "×1 + ×2 + ×3", "sum", cells)
+    return Row(*words.sums["player-total"], "sum", tuple(cells))
 
 
-def _weighted_row(columns: list[Column]) -> Row:
+def _weighted_row(words: SheetWords, columns: list[Column]) -> Row:
     cells = []
     for column in columns:
         card, text = column.card, ""
         if card is not None and card.entries:
             text = str(rules.combined_totals({card.number: card.totals}).total)
         cells.append(Cell(text, column.id and f"{column.id}-counts"))
-    return Row(_("Counts as"), _("Grand total × card"), "sum", cells)
+    return Row(*words.sums["counts"], "sum", tuple(cells))
 
 
 def game_columns(progress: GameProgress) -> list[Column]:
@@ -342,21 +376,22 @@ def changed_cells(
     column = next(column for column in columns if column.card is card)
     # The entry's own box, and each sum whose text the entry moved (only sums can move).
     house, before = card.house_rules, [replace(column, card=_card_toggled(card, entry))]
-    cells = _box_row(house, entry.rules_box, [column], correct).cells
-    for now, then in zip(_sums(house, [column]), _sums(house, before), strict=True):
+    words = sheet_words(house)
+    cells = list(_box_row(words, entry.rules_box, [column], correct).cells)
+    for now, then in zip(_sums(house, words, [column]), _sums(house, words, before), strict=True):
         if now.cells and now.cells[0].text != then.cells[0].text:
             cells.append(now.cells[0])
     if len(seat_of_entry.cards) > 1:  # a Triple player's total moves with any of the cards
         group = [column for column in columns if column.player == seat_of_entry.player.name]
-        cells.append(_player_total_row(group).cells[0])
+        cells.append(_player_total_row(words, group).cells[0])
     moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
     cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
     headings = [column for column in columns if id(column.card) in cards]
     return ChangedCells(headings, cells)
 
 
-def _sums(house: rules.HouseRules[Any], columns: list[Column]) -> list[Row]:
-    return _upper_sums(house, columns) + _lower_sums(house, columns)
+def _sums(house: rules.HouseRules[Any], words: SheetWords, columns: list[Column]) -> list[Row]:
+    return _upper_sums(words, columns) + _lower_sums(house, words, columns)
 
 
 def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:

@@ -118,6 +118,8 @@ class StandingsRow:
     bonus_settled: bool  # else the Bonus cell stays blank: it may still come
     win: str | None = None  # the chance to finish first, with advice on (`advice.win_column`)
     saved_rolls: int | None = None  # with Maxi Yatzy's saved rolls on, else not shown
+    # The extra-Yahtzee column's figure; None for a family without extra Yahtzees (no column).
+    yahtzee_bonus: int | None = None
 
     @property
     def pace(self) -> str:
@@ -130,7 +132,8 @@ def standings_rows(
     progress: GameProgress, wins: dict[int, str] | None = None
 ) -> list[StandingsRow]:
     current = progress.current
-    saving = progress.game.house_rules.saves_rolls
+    house = progress.game.house_rules
+    saving, jokers = house.saves_rolls, house.family.has_jokers
     return [
         StandingsRow(
             seat.player.name,
@@ -139,6 +142,7 @@ def standings_rows(
             all(card.bonus_settled for card in seat.cards),
             wins.get(seat.seat.pk) if wins is not None else None,
             seat.saved_rolls if saving else None,
+            totals.yahtzee_bonus if jokers else None,
         )
         for seat, totals in progress.standings()
     ]

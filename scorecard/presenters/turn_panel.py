@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache, cached_property
 from typing import Any
 
 from django.template.defaultfilters import floatformat
-from django.urls import reverse_lazy
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorecard.access.links import GameLinks
@@ -89,7 +90,16 @@ class RollsChoice:
         return range(1, self.allowed + 1)
 
 
-ADVICE_URL = reverse_lazy("advice")
+@cache
+def advice_url() -> str:
+    """The advice switch's address, reversed once a process (as a game's addresses are)."""
+    return reverse("advice")
+
+
+@cache
+def most_in_a_box(house: rules.HouseRules[Any]) -> int:
+    """The most points any one box of a card holds, for the typed-points field."""
+    return max(house.max_points(box) for box in house.boxes)
 
 
 class Mode(StrEnum):
@@ -151,8 +161,11 @@ class TurnPanel:
     def current(self) -> SeatProgress | None:
         return self.progress.current
 
-    advice_url = ADVICE_URL
     advice_settings = ADVICE_SETTINGS.items()
+
+    @property
+    def advice_url(self) -> str:
+        return advice_url()
 
     @property
     def house(self) -> rules.HouseRules[Any]:
@@ -179,18 +192,43 @@ class TurnPanel:
         current = self.current
         return current.saved_rolls if current and self.house.saves_rolls else None
 
-    @property
+    # The page says these twice (its title and its heading): worked out once.
+    @cached_property
     def title(self) -> str:
         return house_rules.game_title(self.game)
 
-    @property
+    @cached_property
     def house_notes(self) -> list[str]:
         return house_rules.house_notes(self.game)
 
     @property
     def most_in_a_box(self) -> int:
-        """The most points any one box of this card holds, for the typed-points field."""
-        return max(self.house.max_points(box) for box in self.house.boxes)
+        return most_in_a_box(self.house)
+
+    @property
+    def asks_extra_yahtzee(self) -> bool:
+        """Whether the typed points may be an extra Yahtzee: a family with them, a rule that
+        counts them."""
+        return self.house.family.has_jokers and self.game.joker_rule.key != "none"
+
+    @property
+    def offers_undo(self) -> bool:
+        """An entry to take back, and no question asked about the next one."""
+        may_score = self.links.role.may_score
+        return bool(self.progress.entries) and not (self.confirm or self.coach) and may_score
+
+    @property
+    def offers_advice_switch(self) -> bool:
+        return self._choosing_advice and self.family_has_advice
+
+    @property
+    def says_no_advice(self) -> bool:
+        """A family without an exact strategy: said where the advice switch would be."""
+        return self._choosing_advice and not self.family_has_advice
+
+    @property
+    def _choosing_advice(self) -> bool:
+        return self.current is not None and self.links.role.may_score
 
     @property
     def family_has_advice(self) -> bool:
@@ -243,11 +281,13 @@ class TurnPanel:
             best = (_("Reroll every die instead"), [])
         return [best, (_("Roll as I chose"), note.chosen_hold)]
 
-    @property
-    def typed_boxes(self) -> list[Any]:
-        """The boxes a number may be typed into, for a table game without dice to hand."""
+    @cached_property
+    def typed_boxes(self) -> list[tuple[str, str]]:
+        """The boxes a number may be typed into, for a table game without dice to hand: each
+        as its option says it (key, name)."""
         open_boxes = self.card.open_boxes() if self.card else []
-        return open_boxes[:1] if self.house.forced else open_boxes  # forced: the next one
+        boxes = open_boxes[:1] if self.house.forced else open_boxes  # forced: the next one
+        return [(box.key, box_name(box)) for box in boxes]
 
 
 _NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.COACH}

@@ -1,17 +1,19 @@
 """`{% drawn_once value ... %}…{% enddrawn_once %}`: markup drawn once for the values named
 and kept in this process, for markup that is the same wherever the same values meet it.
 
-A score sheet's row is drawn from its label, hint and cells alone, and an entry changes one
-row: the other rows of the next version are the ones already drawn (so with the standings'
-rows, their headings and legend). Keeping them saves most
-of the grid's cost (about 19 µs a cell drawn by the template) for the first phone that asks
-for each version, where the per-version cache (`per_version`) has nothing yet.
+A score sheet's row is drawn from the row alone (its label, hint and cells), and an entry
+changes one row: the other rows of the next version are the ones already drawn (so with the
+standings' rows, their headings and legend). Keeping them saves most of the grid's cost
+(about 19 µs a cell drawn by the template) for the first phone that asks for each version,
+where the per-version cache (`per_version`) has nothing yet.
 
 This is a memo of a pure function, not shared state: each worker keeps its own, none needs
 another's, and a worker that has not drawn a row draws it. Everything the markup reads must
-be among the values named (lists count by their items). The memo belongs to the compiled
-template, so a reloaded template starts empty, and it keeps the most recently used drawings
-only (`KEPT`).
+be among the values named (lists count by their items; a presenter's row made of tuples is
+one value, hashed and compared in C), and the language the response is drawn in, asked once
+a render (so no `{% language %}` block may switch it around a drawing). The memo belongs to
+the compiled template, so a reloaded template starts empty, and it keeps the most recently
+used drawings only (`KEPT`).
 """
 
 from __future__ import annotations
@@ -52,9 +54,24 @@ def _catalogs_changed(*, setting: str, **kwargs: object) -> None:
 
 
 def hashable(value: object) -> Hashable:
-    if isinstance(value, list | tuple):
-        return tuple(hashable(item) for item in value)
+    """A list as a tuple of its items; anything else (a tuple of hashable items, a frozen
+    row of a presenter) as it is."""
+    if isinstance(value, list):
+        return tuple(map(hashable, value))
     return value  # type: ignore[return-value]
+
+
+# Where a render keeps the language it is drawn in: asked of Django once a response (through
+# a context-local lookup, about 1 µs), not once a row. The first dict of a render context
+# lasts the whole render (Django's include tag keeps its templates there too).
+_LANGUAGE = object()
+
+
+def drawing_language(context) -> str | None:
+    kept = context.render_context.dicts[0]
+    if _LANGUAGE not in kept:
+        kept[_LANGUAGE] = get_language()
+    return kept[_LANGUAGE]
 
 
 class DrawnOnceNode(template.Node):
@@ -64,7 +81,8 @@ class DrawnOnceNode(template.Node):
         _NODES.add(self)
 
     def render(self, context) -> str:
-        key = (get_language(), *(hashable(value.resolve(context)) for value in self.values))
+        language = drawing_language(context)
+        key = (language, *[hashable(value.resolve(context)) for value in self.values])
         drawing = self.drawings.get(key)
         if drawing is None:
             drawing = mark_safe(self.nodelist.render(context))

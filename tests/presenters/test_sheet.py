@@ -154,3 +154,38 @@ def test_a_blank_sheet_has_the_rows_and_hints_of_a_games_sheet_of_its_family(db,
     hints = {row.label: row.hint for row in blank}
     assert hints["Ones"] == "Sum of the 1s"
     assert hints["Chance"] == "Sum of all dice"
+
+
+def test_a_sheet_asks_for_the_language_once_not_once_a_row_or_a_cell(household, monkeypatch):
+    """A game page's grid is drawn for every version: its words (names, hints, sums, what a
+    correction link says) are looked up once a sheet, each lookup of the language costing a
+    context-local read."""
+    from scorecard.presenters import per_language
+
+    game = GameFactory(owner=household, names=["Ann", "Bob", "Cy", "Di"])
+    play(game, [(box, (1, 2, 3, 4, 6)) for box in list(Box)[:3] for _ in range(4)])
+    columns = game_columns(load_progress(game))
+    sheet_rows(columns, GameLinks(game.public_id).correct)  # words for this language kept
+    asked = []
+    real = per_language.get_language
+    monkeypatch.setattr(per_language, "get_language", lambda: asked.append(1) or real())
+    rows = sheet_rows(columns, GameLinks(game.public_id).correct)
+    assert len(asked) == 1
+    assert sum(bool(cell.href) for row in rows for cell in row.cells) == 12
+
+
+def test_an_entrys_answer_draws_what_it_changed_in_one_piece(game):
+    """The headings and cells an entry changed, drawn by one include of the sheet's partial
+    (an include costs about as much as the cell it draws): the same markup, each swapped in
+    out of band by its id."""
+    from django.utils.html import strip_spaces_between_tags
+
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
+    recorded = services.record_box(game=game, version=1, turn=2, box=Box.FOURS, dice=(4,) * 5)
+    changed = changed_cells(recorded.progress, recorded.entry, None)
+    context = {"changed": changed, "swap_oob": True}
+    drawn = render_to_string("_sheet_table.html#changed-cells", context)
+    one_by_one = [heading_html(column, swap_oob=True) for column in changed.headings]
+    one_by_one += [cell_html(cell, swap_oob=True) for cell in changed.cells]
+    assert strip_spaces_between_tags(drawn.strip()) == "".join(one_by_one)
+    assert drawn.count('hx-swap-oob="true"') == len(one_by_one) == 2 + 6

@@ -69,3 +69,18 @@ def test_pace_reads_ahead_with_a_plus_behind_with_a_minus_and_on_it_as_0(game):
     play(game, [(Box.FIVES, (5, 5, 5, 5, 1)), (Box.SIXES, (6, 6, 1, 2, 3))])
     ann, bob = standings_rows(load_progress(game))
     assert (ann.pace, bob.pace) == ("+5", "−6")  # a minus sign, not a hyphen
+
+
+def test_a_row_carries_the_yahtzee_bonus_only_for_a_family_with_extra_yahtzees(household):
+    from scorecard.engine.families import YATZY
+    from scorecard.game import services
+
+    yahtzee = services.game_create(owner=household, names=["Ann"])
+    play(yahtzee, [(Box.YAHTZEE, (5,) * 5), (Box.FIVES, (5,) * 5)])
+    (ann,) = standings_rows(load_progress(yahtzee))
+    assert ann.yahtzee_bonus == ann.totals.yahtzee_bonus == 100
+    yatzy = services.game_create(
+        owner=household, names=["Ann"], house=services.HouseSettings(YATZY.key)
+    )
+    (ann,) = standings_rows(load_progress(yatzy))
+    assert ann.yahtzee_bonus is None

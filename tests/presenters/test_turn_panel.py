@@ -97,3 +97,58 @@ def test_advice_is_rated_only_for_a_browser_that_chose_it_always(game, strategy_
     assert not coached.wants_advice and coached.advice_setting == "coach-2"
     always = build_turn_panel(progress, {"dice": "44425"}, advice_setting="on")
     assert always.wants_advice and always.choices[0].rating is not None
+
+
+def test_the_panel_decides_the_undo_and_the_advice_switch_the_footer_shows(game, household):
+    from scorecard.access.links import GameLinks, Role
+    from scorecard.engine.families import MAXI
+
+    fresh = build_turn_panel(load_progress(game), {})
+    assert not fresh.offers_undo  # nothing to take back yet
+    assert fresh.offers_advice_switch and not fresh.says_no_advice
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
+    progress = load_progress(game)
+    assert build_turn_panel(progress, {}).offers_undo
+    try:
+        zero = {"box": Box.YAHTZEE, "dice": (1, 2, 3, 4, 6), "confirm_zero": False}
+        services.record_box(game=game, version=1, turn=2, **zero)
+    except services.ZeroNeedsConfirmation as question:
+        asked = build_turn_panel(question.progress, {"dice": "12346"}, confirm=question)
+    assert not asked.offers_undo  # a zero to confirm first
+    watching = build_turn_panel(progress, {}, links=GameLinks("token", Role.WATCHER))
+    assert not (watching.offers_undo or watching.offers_advice_switch or watching.says_no_advice)
+    maxi = services.game_create(
+        owner=household, names=["Ann"], house=services.HouseSettings(MAXI.key)
+    )
+    without = build_turn_panel(load_progress(maxi), {})
+    assert without.says_no_advice and not without.offers_advice_switch
+    assert not without.asks_extra_yahtzee and fresh.asks_extra_yahtzee
+
+
+def test_a_page_works_out_its_title_notes_and_addresses_once(game, monkeypatch):
+    """The title and the house notes are said twice on a game page (its title and its
+    heading); the advice switch's address and the most a box holds are the same for every
+    panel of a process or a family's rules."""
+    from scorecard.presenters import turn_panel
+
+    said = []
+    real = turn_panel.house_rules.game_title
+    monkeypatch.setattr(turn_panel.house_rules, "game_title", lambda g: said.append(1) or real(g))
+    turn_panel.advice_url.cache_clear()
+    reversed_ = []
+    monkeypatch.setattr(turn_panel, "reverse", lambda name: reversed_.append(name) or "/advice/")
+    panels = [build_turn_panel(load_progress(game), {}) for _ in range(2)]
+    assert [panel.title for panel in panels for _ in range(2)] == ["Standard"] * 4
+    assert len(said) == 2  # once a panel
+    assert [panel.advice_url for panel in panels] == ["/advice/"] * 2
+    assert reversed_ == ["advice"]
+    turn_panel.advice_url.cache_clear()
+
+
+def test_the_typed_points_options_come_named_from_the_presenter(game):
+    """Each open box as its option says it, so the page's select prints them (a player's open
+    boxes change every round: the select is drawn afresh nearly every time)."""
+    play(game, [(Box.ONES, (1, 1, 2, 3, 4))])
+    panel = build_turn_panel(load_progress(game), {})  # Bob's turn: every box open
+    assert panel.typed_boxes[:2] == [("ones", "Ones"), ("twos", "Twos")]
+    assert len(panel.typed_boxes) == 13

@@ -54,6 +54,20 @@ def test_a_row_is_kept_for_its_values_and_language_and_drawn_again_for_others(mo
     assert draw("a", "third", language="sv") == "third"
 
 
+def test_a_render_asks_for_the_language_once_however_many_drawings_it_reads(monkeypatch):
+    """A grid reads twenty rows and more: the language they are kept under is asked of
+    Django (a context-local read) once a response, not once a row."""
+    asked = []
+    monkeypatch.setattr(drawn_once, "get_language", lambda: asked.append(1) or "en")
+    template = Template(
+        "{% load drawn_once %}{% for row in rows %}{% drawn_once row %}{{ row }}"
+        "{% enddrawn_once %}{% endfor %}"
+    )
+    assert template.render(Context({"rows": list(range(25))})) == "".join(map(str, range(25)))
+    assert template.render(Context({"rows": list(range(25))})) == "".join(map(str, range(25)))
+    assert len(asked) == 2
+
+
 def test_a_list_counts_by_its_items():
     template = Template("{% load drawn_once %}{% drawn_once cells %}{{ shown }}{% enddrawn_once %}")
     assert template.render(Context({"cells": [1, 2], "shown": "one"})) == "one"
@@ -90,3 +104,31 @@ def test_the_pages_fixed_parts_follow_the_phone_s_language(game):
         assert f">{words}</a>" in page
         assert page.count('<select name="language">') == 1
         assert f'value="{language}" lang="{language}" selected' in page
+
+
+def test_a_page_after_an_entry_draws_only_the_cells_and_headings_that_changed(game, monkeypatch):
+    """The first phone to open a new version draws the grid: a row an entry changed finds its
+    other players' cells drawn, and a column's heading is the one drawn at the same point of
+    an earlier round."""
+    from scorecard.game.progress import load_progress
+    from scorecard.presenters import sheet
+
+    owner = browser_of(game.owner)
+    turns = [(Box.ONES, (1, 1, 2, 3, 4)), (Box.ONES, (1, 2, 3, 4, 6)), (Box.TWOS, (2, 2, 1, 3, 4))]
+    for box, dice in turns:  # a round and more: each heading drawn as current and not
+        post_box(owner, game, box, dice)
+        owner.get(game_url(game))
+    drawn = {"cells": 0, "headings": 0}
+
+    def counted(kind, real):
+        return property(lambda self: drawn.__setitem__(kind, drawn[kind] + 1) or real.__get__(self))
+
+    monkeypatch.setattr(sheet.Cell, "text", counted("cells", sheet.Cell.text))
+    monkeypatch.setattr(sheet.Column, "card_of", counted("headings", sheet.Column.card_of))
+    post_box(owner, game, Box.TWOS, (2, 2, 2, 5, 6))  # Bob's Twos: his cells move, Ann's not
+    progress = load_progress(game)
+    changed = sheet.changed_cells(progress, progress.entries[-1], None).cells
+    drawn.update(cells=0, headings=0)
+    page = owner.get(game_url(game))
+    assert drawn == {"cells": len(changed), "headings": 0}
+    assert regions(page) == drawn_afresh(owner, game)
