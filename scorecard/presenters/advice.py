@@ -22,8 +22,8 @@ NO_ADVICE_FOR = gettext_lazy(
     "and a guess is not advice."
 )
 NOT_READY = gettext_lazy(
-    "Advice is not ready yet: this server has not built the strategy tables for this rule "
-    "(manage.py build_strategy)."
+    "Advice is not ready yet: this server has not finished working out the best play for this "
+    "rule. Try again later."
 )
 WIN_NOTE = gettext_lazy(
     "Win: each player’s chance of finishing first if everyone plays for points optimally "
