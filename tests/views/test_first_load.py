@@ -26,12 +26,13 @@ from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 # leaves 6.8 KB for the page, our style sheet and bundle, the manifest and the icon: they
 # are 8.4 KB in English, after this round's cuts (the typed points' form and the standings'
 # legend fetched when opened, the failed-request words sent with the failed answer, the
-# score sheet's print layout moved to the sheet page: about 950 bytes). German, the
-# heaviest, measures 23,244, English 23,024. Each ceiling is its figure rounded up to the
+# score sheet's print layout moved to the sheet page: about 950 bytes). The notice a
+# browser removed from its household now sees on the owner's page added about 90 (German,
+# the heaviest, 23,339; English 23,111). Each ceiling is its figure rounded up to the
 # next 100, so a change that adds bytes to the first load has to say so here; `make bench`
 # prints the same figures beside the goals.
 FIRST_LOAD_GOAL = {"en": 21_500, "other": 22_000}
-FIRST_LOAD_CEILING = {"en": 23_100, "other": 23_300}
+FIRST_LOAD_CEILING = {"en": 23_200, "other": 23_400}
 
 
 def first_load_ceiling(language: str) -> int:
