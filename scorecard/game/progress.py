@@ -237,6 +237,11 @@ class GameProgress:
     def winners(self) -> list[SeatProgress]:
         return [seat for place, seat, _ in self.ranking() if place == 1]
 
+    @property
+    def is_solo(self) -> bool:
+        """One player alone: a finished game has a final total, not a winner."""
+        return len(self.seats) == 1
+
 
 def ranked[T](items: Sequence[T], total: Callable[[T], int]) -> list[tuple[int, T]]:
     """Each item with its place, best total first; equal totals share a place and keep

@@ -61,7 +61,7 @@ def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(ph
     card = [entry.as_rules_entry() for entry in progress.entries]
     filled = rules.check_card(card, game.joker_rule)
     total = rules.totals(filled, sum(1 for e in card if e.bonus)).total
-    expect(page.locator(".winner")).to_have_text(f"Dee wins with {total}.")
+    expect(page.locator(".winner")).to_have_text(f"Dee finishes with {total}.")
     assert Roll.objects.filter(game=game).count() == 13 * 2 + 1
     assert page.errors == []
 

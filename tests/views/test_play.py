@@ -315,7 +315,7 @@ def test_a_finished_game_shows_the_winner_and_refuses_more_turns(client_of, hous
     play(game, SOLO_GAME)
     assert game.finished is not None
     page = text(client_of.get(game_url(game)))
-    assert f"Solo wins with {SOLO_TOTAL}." in page
+    assert f"Solo finishes with {SOLO_TOTAL}." in page
     response = post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6))
     assert response.status_code == 400 and "This game is over" in text(response)
 
@@ -329,7 +329,7 @@ def test_the_review_says_who_won_looking_back(client_of, household, game):
     solo = GameFactory(owner=household, names=["Solo"])
     play(solo, SOLO_GAME)
     review = text(client_of.get(game_url(solo, "game-review")))
-    assert 'class="winner"' in review and f"Solo won with {SOLO_TOTAL}." in review
+    assert 'class="winner"' in review and f"Solo finished with {SOLO_TOTAL}." in review
     play(game, [turn for turn in SOLO_GAME for _ in range(2)])
     tie = text(client_of.get(game_url(game, "game-review")))
     assert f"A tie: Ann and Bob, {SOLO_TOTAL} each." in tie
