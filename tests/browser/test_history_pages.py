@@ -158,3 +158,21 @@ def test_the_games_list_on_a_phone_by_taps(phone):
     cards.first.get_by_role("link", name="Bob", exact=True).tap()
     expect(phone.get_by_role("heading", name="Bob")).to_be_visible()
     assert phone.errors == []
+
+
+def test_the_links_set_in_a_row_are_thumb_sized(phone):
+    """The game page's links under the turn and the games list's links under the table are
+    tapped, not read: each is at least 44 px high (a new user measured 20-25 px)."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    bulk_finished_games(household, ["Ann", "Bob"], 2)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.get_by_role("link", name="Printable sheet").wait_for()
+    in_rows = {"game": phone.locator("#turn .links > a").all()}
+    heights = {"game": [link.bounding_box()["height"] for link in in_rows["game"]]}
+    phone.get_by_role("link", name="Games", exact=True).first.tap()
+    phone.get_by_role("link", name="Export all (JSON)").wait_for()
+    heights["games"] = [link.bounding_box()["height"] for link in phone.locator("p.row > a").all()]
+    assert len(heights["game"]) >= 2 and len(heights["games"]) == 5
+    assert min(heights["game"] + heights["games"]) >= 44, heights
