@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -146,6 +146,7 @@ class TurnPanel:
     # would pay for it.
     typed_on_demand: bool = False
     typed_open: bool = False
+    typed: TypedPoints | None = None  # what was typed, when the card refused it
     rolls_choice: RollsChoice | None = None
 
     @property
@@ -293,6 +294,14 @@ class TurnPanel:
 _NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.COACH}
 
 
+class TypedPoints(NamedTuple):
+    """Points typed into a box, as they were sent."""
+
+    box: str
+    points: str
+    extra_yahtzee: bool
+
+
 def build_turn_panel(
     progress: GameProgress,
     query,
@@ -312,6 +321,9 @@ def build_turn_panel(
     panel = TurnPanel(progress, links, wants_advice, advice_setting=advice_setting, **shown)
     panel.typed_open = "typed" in query
     panel.typed_on_demand = not panel.typed_open
+    if "points" in query:  # typed points the card refused: shown again to be put right
+        extra = "extra_yahtzee" in query
+        panel.typed = TypedPoints(query.get("box", ""), query.get("points", ""), extra)
     panel.mode = _mode(panel)
     current = progress.current
     if current is None:

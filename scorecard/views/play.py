@@ -95,7 +95,12 @@ def _refused(
     if progress is None:
         game.refresh_from_db(fields=["version", "finished"])
         progress = load_progress(game, seats=seats)
-    panel = _panel(request, progress, links, {}, error=str(refusal))
+    query = {}
+    if "points" in request.POST:  # typed points come back in their open form, as sent
+        sent = ("box", "points", "card", "extra_yahtzee")
+        query = {name: request.POST[name] for name in sent if name in request.POST}
+        query["typed"] = "1"
+    panel = _panel(request, progress, links, query, error=str(refusal))
     return _respond(request, panel, "after-refusal", status=refusal.status_code)
 
 

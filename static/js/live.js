@@ -42,7 +42,6 @@
     stopped = true;
     const notice = document.getElementById("link-gone");
     if (notice) notice.hidden = false;
-    event.detail.elt.inert = true; // a tap could no longer count
   });
   // A poll's answer can arrive after this phone's own change: read just before it (older)
   // or just after it (the same version the page already shows, since drawn afresh without

@@ -893,7 +893,7 @@ def test_the_owner_uses_every_control_on_every_page(phones, advice_ready, seeded
     the_coach_answered_both_ways(owner, "Twos")
     correct_a_box(owner, "Large straight", "12345")
     finish_the_table_game(owner)
-    expect(page.locator(".winner")).to_contain_text("Ann wins")
+    expect(page.locator(".winner")).to_contain_text("Ann finishes with")  # alone at the table
     an_old_browser_of(game_id_of(owner), "Grandma’s tablet")
     owner.tap(page.get_by_role("button", name="Rematch with the same players"))
     expect(turn_title(owner)).to_contain_text("Ann’s turn 1 of 13")

@@ -336,7 +336,6 @@ def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_
     expect(phone.get_by_role("alert")).to_contain_text(
         "This browser can no longer open this game: it was removed from the household"
     )
-    expect(phone.locator("#turn")).to_have_attribute("inert", "")  # no tap that cannot count
     ann.context.close()
 
 

@@ -99,6 +99,10 @@ def test_typed_points_are_recorded_and_checked(client_of, game):
     response = post_box(client_of, game, Box.THREES, points=10, htmx=True)
     assert response.status_code == 400
     assert "Threes cannot score 10" in text(response)
+    # The refused points come back in their open form, as typed, to be put right.
+    assert '<details id="typed" class="typed" open>' in text(response)
+    assert '<option value="threes" selected>' in text(response)
+    assert 'value="10" required>' in text(response)
     assert post_box(client_of, game, Box.THREES, points=9).status_code == 302
     assert Entry.objects.get().points == 9
 
