@@ -104,3 +104,16 @@ def test_the_sheet_page_picks_the_game_by_a_tap(phone):
     expect(phone.get_by_role("rowheader", name="Villa")).to_have_count(0)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert phone.errors == []
+
+
+def test_a_game_page_prints_its_card_without_the_controls_to_score(phone):
+    """Printed from the game page itself: the standings and the boxes, no dice field, pad or
+    typed-points box (a new user found them on paper)."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.emulate_media(media="print")
+    assert phone.locator("#standings").is_visible() and phone.locator("#turn-title").is_visible()
+    for control in ("#turn form", "#turn details", "#turn button"):
+        assert not [shown for shown in phone.locator(control).all() if shown.is_visible()], control
