@@ -28,6 +28,13 @@ from scorecard.web.htmx import HtmxHttpRequest
 GAMES_PER_PAGE = 20
 
 
+def _kinds_of_game() -> list[tuple[str, str]]:
+    """What the list can be narrowed to: Yahtzee's modes, then each other family."""
+    others = [family for family in families.FAMILIES.values() if family != families.YAHTZEE]
+    modes = [(value, str(label)) for value, label in Game.Mode.choices]
+    return [*modes, *((family.key, family_name(family)) for family in others)]
+
+
 def _imported_count(value: str) -> int:
     """How many games the import just added, as its redirect says (the sentence's plural
     needs a number); anything else says nothing."""
@@ -42,8 +49,10 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
     mode = request.GET.get("mode", "")
     if player:
         games = games.filter(seats__player__public_id=player)
-    if mode in Game.Mode.values:
-        games = games.filter(mode=mode)
+    if mode in Game.Mode.values:  # Yahtzee's modes
+        games = games.filter(family=families.YAHTZEE.key, mode=mode)
+    elif mode in families.FAMILIES:
+        games = games.filter(family=mode)
     listed = statistics.InProgressFirst(games)
     page = Paginator(listed, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     players = household.players.order_by("name") if household else []
@@ -51,7 +60,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "page": page,
         "summaries": past_games.game_summaries(list(page.object_list)),
         "players": players,
-        "modes": Game.Mode.choices,
+        "modes": _kinds_of_game(),
         "chosen": {"player": player, "mode": mode},
         "imported": _imported_count(request.GET.get("imported", "")),
     }

@@ -34,6 +34,13 @@ def test_games_can_be_filtered_by_player_and_mode(client_of, household):
     assert triple.public_id in page and anns.public_id not in page
     page = text(client_of.get(reverse("games"), {"mode": "standard"}))
     assert triple.public_id not in page
+    yatzy = GameFactory(owner=household, names=["Cy"], house=services.HouseSettings("yatzy"))
+    page = text(client_of.get(reverse("games"), {"mode": "standard"}))
+    assert anns.public_id in page and yatzy.public_id not in page  # Yahtzee's standard mode
+    page = text(client_of.get(reverse("games"), {"mode": "yatzy"}))
+    assert yatzy.public_id in page and anns.public_id not in page
+    assert '<option value="yatzy" selected>Yatzy</option>' in page
+    assert '<option value="maxi">Maxi Yatzy</option>' in page
     fragment = text(
         client_of.get(reverse("games"), {"mode": "triple"}, headers={"HX-Request": "true"})
     )
