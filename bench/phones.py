@@ -158,7 +158,7 @@ def _play_game(index: int, phone: Phone, tally: Tally, recorded: dict, drop: flo
     tally.count(status, "start", (302,))
     status, _, page, _ = phone.send("GET", game_path)
     tally.count(status, "game page", (200,))
-    version = int(re.search(r'name="version" value="(\d+)"', page).group(1))
+    version = int(re.search(r'data-version="(\d+)"', page).group(1))  # the card's, as live.js reads it
     record = f"{game_path}record/"
     mine = []
     for turn in range(1, TURNS + 1):

@@ -99,7 +99,7 @@ def start_game(client: Client) -> None:
     status, game_path, *_ = phone.send("POST", "/games/new/", form)
     assert status == 302, f"start: {status}"
     status, _, page, _ = phone.send("GET", game_path)
-    assert status == 200 and 'name="version" value="0"' in page, f"game page: {status}"
+    assert status == 200 and 'data-version="0"' in page, f"game page: {status}"
     client.games.append(Game(record=f"{game_path}record/"))
     client.started.append(game_path.strip("/").split("/")[-1])
 
