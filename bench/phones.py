@@ -158,7 +158,8 @@ def _play_game(index: int, phone: Phone, tally: Tally, recorded: dict, drop: flo
     tally.count(status, "start", (302,))
     status, _, page, _ = phone.send("GET", game_path)
     tally.count(status, "game page", (200,))
-    version = int(re.search(r'data-version="(\d+)"', page).group(1))  # the card's, as live.js reads it
+    # The card's version, as live.js reads it (no form holds one before the first entry).
+    version = int(re.search(r'data-version="(\d+)"', page).group(1))
     record = f"{game_path}record/"
     mine = []
     for turn in range(1, TURNS + 1):
