@@ -927,14 +927,7 @@ class FamilyStrategy:
         nexts = np.zeros((self.outcome_count, count), dtype=np.int64)
         crossed = np.zeros((self.outcome_count, count), dtype=bool)
         counts = np.arange(DICE + 1)[:, None]
-        for b, box in enumerate(self.boxes):
-            is_open = (masks >> b) & 1 == 0
-            if self.house.forced:
-                is_open &= masks == (1 << b) - 1
-            if not is_open.any():
-                continue
-            penalty = np.where(is_open, 0.0, -np.inf)
-            after = masks | (1 << b)
+        for b, box, penalty, after in self._open_boxes(masks):
             rows = self.scoring_rows[b]
             # A smaller box number is the larger label, so a tie goes to the earlier box.
             label = self.full_mask.bit_length() - b
@@ -997,20 +990,24 @@ class FamilyStrategy:
                 table[b] = upper * (DICE + 1) + b - upper
         return table
 
+    def _open_boxes(self, masks: Indices) -> Iterator[tuple[int, Any, Values, Indices]]:
+        """Each box open on some card of the chunk (in forced order, only the next one): its
+        number, the box, 0 where it is open and -inf where it is filled (added to a value),
+        and each state's mask once it is filled."""
+        for b, box in enumerate(self.boxes):
+            is_open = (masks >> b) & 1 == 0
+            if self.house.forced:
+                is_open &= masks == (1 << b) - 1
+            if is_open.any():
+                yield b, box, np.where(is_open, 0.0, -np.inf), masks | (1 << b)
+
     def _box_values(
         self, masks: Indices, uppers: Indices, future: Values
     ) -> Iterator[tuple[int, Indices, Values, Values | None]]:
         """For each box open on some card of the chunk: its number, the rolls that score in
         it, what those rolls are worth filled in it (rows) in each state (columns, -inf
         where it is filled), and what a scratch there is worth (None if every roll scores)."""
-        for b, box in enumerate(self.boxes):
-            is_open = (masks >> b) & 1 == 0
-            if self.house.forced:
-                is_open &= masks == (1 << b) - 1
-            if not is_open.any():
-                continue
-            penalty = np.where(is_open, 0.0, -np.inf)
-            after = masks | (1 << b)
+        for b, box, penalty, after in self._open_boxes(masks):
             rows = self.scoring_rows[b]
             if box.is_upper:
                 counts = np.arange(DICE + 1)[:, None]
