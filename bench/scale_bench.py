@@ -88,7 +88,7 @@ def import_figures(games) -> tuple[float, float, int]:
     checked = exchange.read_games(document)
     services.transaction.atomic = TimedAtomic
     try:
-        count = services.games_import(games=checked, owner=Household.objects.create())
+        count = services.games_import(games=checked, owner=Household.objects.create()).written
     finally:
         services.transaction.atomic = atomic
     return time.perf_counter() - started, longest, count

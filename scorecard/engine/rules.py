@@ -634,10 +634,14 @@ class HouseRules[B: (Box, FamilyBox)]:
         self.check_points(box, points)
         if not extra_yahtzee:
             return Entry(box, points)
-        if not self.family.has_jokers or not earns_bonus(_jokers_card(filled), joker):
+        if not self.extra_yahtzee_earns_bonus(filled, joker):
             raise RuleViolation(Said("An extra Yahtzee earns 100 only with 50 in the Yahtzee box."))
         bonus = _typed_extra_yahtzee(_jokers_card(filled), _jokers_box(box), points, joker)
         return Entry(box, points, bonus=bonus)
+
+    def extra_yahtzee_earns_bonus(self, filled: Mapping[B, int], joker: JokerRule) -> bool:
+        """Whether five alike rolled on this card now earns the extra-Yahtzee bonus."""
+        return self.family.has_jokers and earns_bonus(_jokers_card(filled), joker)
 
     def _bonus(self, filled: Mapping[B, int], dice: Dice, joker: JokerRule) -> int:
         if not self.family.has_jokers:

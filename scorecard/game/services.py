@@ -525,25 +525,33 @@ IMPORT_CHUNK = 50  # games a transaction, so an import never holds the write loc
 RULES_FIELDS = ("family", "switches", "forced_order", "bonus_threshold", "bonus_points")
 
 
-def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = None) -> int:
-    """Write games that `exchange.read_games` checked; returns how many.
+class Imported(NamedTuple):
+    """What an import did: games written, and games of the file already here (left as they
+    are: the copy here may have moved on since the file was made)."""
 
-    With an owner (an upload) the games join that household, and a game whose id another
-    household holds gets a new id, which reveals nothing of that household. Without one (a
-    backup) each game keeps the household and id it names.
+    written: int
+    already_here: int
+
+
+def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = None) -> Imported:
+    """Write games that `exchange.read_games` checked, skipping those already here.
+
+    With an owner (an upload) the games join that household; a game it holds already is
+    skipped, and a game whose id another household holds gets a new id, which reveals
+    nothing of that household. Without one (a backup) each game keeps the household and id
+    it names, and a game whose id is taken is skipped.
     """
     ids = [game["id"] for game in games]
     taken = set(Game.objects.filter(public_id__in=ids).values_list("public_id", flat=True))
-    own = (
+    here = (
         taken
         if owner is None
         else set(owner.games.filter(public_id__in=taken).values_list("public_id", flat=True))
     )
-    if own:
-        raise Refusal(f"file: game {min(own)} is already here.")
+    new = [data for data in games if data["id"] not in here]
     households: dict[str, Household] = {}
     players: dict[tuple[int, str], Player] = {}  # each name looked up once per household
-    for chunk in itertools.batched(games, IMPORT_CHUNK):
+    for chunk in itertools.batched(new, IMPORT_CHUNK):
         with transaction.atomic():
             written = []
             for data in chunk:
@@ -554,7 +562,7 @@ def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = N
                 seated = [_player_for(home, player, players) for player in data["players"]]
                 written.append(_game_restore(data, home, seated, keep_id=data["id"] not in taken))
             results.settle_games(written)  # the finished ones, with the chunk that wrote them
-    return len(games)
+    return Imported(written=len(new), already_here=len(games) - len(new))
 
 
 def _player_for(

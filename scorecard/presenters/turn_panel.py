@@ -208,9 +208,13 @@ class TurnPanel:
 
     @property
     def asks_extra_yahtzee(self) -> bool:
-        """Whether the typed points may be an extra Yahtzee: a family with them, a rule that
-        counts them."""
-        return self.house.family.has_jokers and self.game.joker_rule.key != "none"
+        """Whether the typed points may claim an extra Yahtzee's bonus: only while one of the
+        player's open cards would earn it (50 in its Yahtzee box, a rule that pays it)."""
+        current, joker = self.current, self.game.joker_rule
+        return current is not None and any(
+            self.house.extra_yahtzee_earns_bonus(card.filled, joker)
+            for card in current.open_cards()
+        )
 
     @property
     def offers_undo(self) -> bool:

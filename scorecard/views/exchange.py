@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -65,8 +67,9 @@ def import_view(request: HtmxHttpRequest) -> HttpResponse:
                 error, status = throttle.refusal_message(), 429
                 return render(request, "import.html", {"error": error}, status=status)
             games = exchange.read_games(exchange.parse_document(upload.read()))
-            count = services.games_import(games=games, owner=household_for_writing(request))
-            return redirect(f"{reverse('games')}?imported={count}")
+            done = services.games_import(games=games, owner=household_for_writing(request))
+            counts = urlencode({"imported": done.written, "skipped": done.already_here})
+            return redirect(f"{reverse('games')}?{counts}")
         except services.Refusal as refusal:
             error, status = _("Nothing was imported. %(reason)s") % {"reason": refusal}, 400
     return render(request, "import.html", {"error": error}, status=status)

@@ -35,10 +35,14 @@ def _kinds_of_game() -> list[tuple[str, str]]:
     return [*modes, *((family.key, family_name(family)) for family in others)]
 
 
-def _imported_count(value: str) -> int:
-    """How many games the import just added, as its redirect says (the sentence's plural
-    needs a number); anything else says nothing."""
-    return int(value) if value.isdecimal() and len(value) <= 6 else 0
+def _import_counts(query) -> tuple[int, int] | None:
+    """How many games the import just wrote and skipped as already here, as its redirect
+    says (the sentences' plurals need numbers); None when the page was not an import's."""
+    counts = [query.get(key, "") for key in ("imported", "skipped")]
+    if not all(value.isdecimal() and len(value) <= 6 for value in counts):
+        return None
+    written, skipped = (int(value) for value in counts)
+    return written, skipped
 
 
 @require_GET
@@ -62,7 +66,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "players": players,
         "modes": _kinds_of_game(),
         "chosen": {"player": player, "mode": mode},
-        "imported": _imported_count(request.GET.get("imported", "")),
+        "import_counts": _import_counts(request.GET),
     }
     template = "games.html#games-table" if request.htmx else "games.html"
     return render(request, template, context)

@@ -582,8 +582,8 @@ def test_a_backup_restores_every_game_exactly_in_its_own_household(household):
     Game.objects.all().delete()
     Player.objects.all().delete()
     Household.objects.all().delete()
-    count = services.games_import(games=exchange.read_games(json.loads(json.dumps(before))))
-    assert count == 2
+    done = services.games_import(games=exchange.read_games(json.loads(json.dumps(before))))
+    assert done == services.Imported(written=2, already_here=0)
     assert exchange.export_games(Game.objects.all()) == before
     assert Household.objects.get().public_id == before["games"][0]["household"]
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Ann", "Bob"]
@@ -593,8 +593,8 @@ def test_an_upload_joins_the_household_and_a_game_id_another_holds_is_renewed(ho
     document = some_games(household)
     stranger = HouseholdFactory()
     existing = GameFactory(owner=stranger, names=["Ann"])  # their own Ann
-    count = services.games_import(games=exchange.read_games(document), owner=stranger)
-    assert count == 2
+    done = services.games_import(games=exchange.read_games(document), owner=stranger)
+    assert done == services.Imported(written=2, already_here=0)
     imported = Game.objects.filter(owner=stranger).exclude(pk=existing.pk)
     assert imported.count() == 2
     ids = set(imported.values_list("public_id", flat=True))
@@ -604,20 +604,23 @@ def test_an_upload_joins_the_household_and_a_game_id_another_holds_is_renewed(ho
     assert Player.objects.filter(owner=stranger).count() == 2
 
 
-def test_a_game_back_in_its_own_household_keeps_its_id(household):
+def test_a_game_back_in_its_own_household_keeps_its_id_and_one_still_here_is_skipped(household):
     document = some_games(household)
-    Game.objects.filter(public_id=document["games"][1]["id"]).delete()
-    with pytest.raises(services.Refusal) as refused:
-        services.games_import(games=exchange.read_games(document), owner=household)
-    assert str(refused.value) == f"file: game {document['games'][0]['id']} is already here."
-    only_the_lost = {**document, "games": document["games"][1:]}
-    services.games_import(games=exchange.read_games(only_the_lost), owner=household)
-    assert Game.objects.filter(public_id=document["games"][1]["id"]).exists()
+    kept, lost = document["games"]
+    Game.objects.filter(public_id=kept["id"]).update(finished=None)  # it moved on since
+    Game.objects.filter(public_id=lost["id"]).delete()
+    done = services.games_import(games=exchange.read_games(document), owner=household)
+    assert done == services.Imported(written=1, already_here=1)
+    assert Game.objects.filter(public_id=lost["id"]).exists()
+    assert Game.objects.get(public_id=kept["id"]).finished is None  # left as it is here
+    assert Game.objects.filter(owner=household).count() == 2
 
 
-def test_a_refused_import_writes_nothing(household):
+def test_a_backup_imported_twice_writes_nothing_the_second_time(household):
     document = some_games(household)
-    Game.objects.filter(public_id=document["games"][1]["id"]).delete()
-    with pytest.raises(services.Refusal):
-        services.games_import(games=exchange.read_games(document))
-    assert Game.objects.count() == 1 and Household.objects.count() == 1
+    Game.objects.all().delete()
+    services.games_import(games=exchange.read_games(document))
+    again = services.games_import(games=exchange.read_games(document))
+    assert again == services.Imported(written=0, already_here=2)
+    assert exchange.export_games(Game.objects.all()) == document
+    assert Household.objects.count() == 1

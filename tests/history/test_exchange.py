@@ -62,11 +62,12 @@ def test_a_bad_import_is_refused_whole(household, spoil, message):
     assert Game.objects.count() == 1
 
 
-def test_importing_a_game_twice_is_refused(household):
+def test_importing_a_game_twice_skips_it_the_second_time(household):
     finished_game(household)
     document = exchange.export_games(Game.objects.all())
-    with pytest.raises(services.Refusal, match="is already here"):
-        services.games_import(games=exchange.read_games(document))
+    done = services.games_import(games=exchange.read_games(document))
+    assert done == services.Imported(written=0, already_here=1)
+    assert Game.objects.count() == 1
 
 
 @pytest.mark.parametrize(
@@ -130,9 +131,9 @@ def test_an_upload_of_another_households_game_gets_a_new_id_and_reveals_nothing(
     document = good_document(household)
     services.games_import(games=exchange.read_games(document))  # back in its own household
     stranger = Household.objects.create()
-    count = services.games_import(games=exchange.read_games(document), owner=stranger)
+    done = services.games_import(games=exchange.read_games(document), owner=stranger)
     theirs = Game.objects.get(owner=stranger)
-    assert count == 1 and theirs.public_id != document["games"][0]["id"]
+    assert done.written == 1 and theirs.public_id != document["games"][0]["id"]
     assert Game.objects.filter(public_id=document["games"][0]["id"]).count() == 1
 
 

@@ -1,8 +1,9 @@
 """The turn panel's presenter: only what the response shows, built from the loaded game."""
 
+import pytest
 from django.urls import reverse
 
-from scorecard.engine.rules import Box
+from scorecard.engine.rules import Box, JokerRule
 from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.presenters.turn_panel import build_turn_panel
@@ -122,7 +123,25 @@ def test_the_panel_decides_the_undo_and_the_advice_switch_the_footer_shows(game,
     )
     without = build_turn_panel(load_progress(maxi), {})
     assert without.says_no_advice and not without.offers_advice_switch
-    assert not without.asks_extra_yahtzee and fresh.asks_extra_yahtzee
+    assert not without.asks_extra_yahtzee and not fresh.asks_extra_yahtzee  # Yahtzee open
+
+
+@pytest.mark.parametrize(
+    ("in_the_yahtzee_box", "joker", "asked"),
+    [(50, "hasbro", True), (0, "hasbro", False), (50, "none", False)],
+)
+def test_the_typed_points_ask_about_an_extra_yahtzee_only_when_it_would_pay(
+    household, in_the_yahtzee_box, joker, asked
+):
+    """With 0 in the Yahtzee box, or a rule without the bonus, the claim could only be
+    refused: the form does not offer it."""
+    game = services.game_create(owner=household, names=["Ann"], joker=JokerRule.from_key(joker))
+    dice = (6,) * 5 if in_the_yahtzee_box else (1, 2, 3, 4, 6)
+    recorded = services.record_box(
+        game=game, version=0, turn=1, box=Box.YAHTZEE, dice=dice, confirm_zero=True
+    )
+    assert recorded.entry.points == in_the_yahtzee_box
+    assert build_turn_panel(load_progress(game), {}).asks_extra_yahtzee is asked
 
 
 def test_a_page_works_out_its_title_notes_and_addresses_once(game, monkeypatch):

@@ -38,6 +38,23 @@ def test_upload_imports_into_the_browsers_household(client_of, household):
     assert Game.objects.get().owner == household
 
 
+def test_an_upload_of_games_already_here_skips_them_and_says_how_many(client_of, household):
+    document = good_document(household)
+    for expected in ["Imported 1 game.", "Nothing new was imported."]:
+        upload = StringIO(json.dumps(document))
+        upload.name = "games.json"
+        response = client_of.post(reverse("games-import"), {"file": upload}, follow=True)
+        assert expected in text(response)
+    assert "1 game in the file was here already and is left as it is." in text(response)
+    assert Game.objects.count() == 1
+
+
+def test_the_games_page_says_nothing_of_an_import_it_cannot_read(client_of):
+    for query in ["imported=x&skipped=1", "imported=1", "imported=1234567&skipped=0"]:
+        page = text(client_of.get(f"{reverse('games')}?{query}"))
+        assert "Imported" not in page and "Nothing new" not in page
+
+
 def test_a_bad_upload_gets_a_message_and_imports_nothing(client_of):
     upload = StringIO("{not json")
     upload.name = "games.json"

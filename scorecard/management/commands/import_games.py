@@ -1,4 +1,5 @@
-"""Restore games from a JSON export (scorecard.history.exchange): all of the file, or nothing."""
+"""Restore games from a JSON export (scorecard.history.exchange): all of the file, or nothing
+(games already here are skipped and counted)."""
 
 import sys
 
@@ -22,9 +23,12 @@ class Command(BaseCommand):
                 with open(file, encoding="utf-8") as handle:
                     text = handle.read()
             document = parse_document(text, max_objects=None)  # a backup of any size
-            count = services.games_import(games=read_games(document, max_games=None))
+            done = services.games_import(games=read_games(document, max_games=None))
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
         except services.Refusal as refused:
             raise CommandError(f"Nothing was imported. {refused}") from None
-        self.stdout.write(f"Imported {count} games.")
+        said = f"Imported {done.written} games"
+        if done.already_here:
+            said += f"; {done.already_here} already here, left as they are"
+        self.stdout.write(f"{said}.")
