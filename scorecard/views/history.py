@@ -67,6 +67,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "modes": _kinds_of_game(),
         "chosen": {"player": player, "mode": mode},
         "import_counts": _import_counts(request.GET),
+        "in_household": household is not None,
     }
     template = "games.html#games-table" if request.htmx else "games.html"
     return render(request, template, context)

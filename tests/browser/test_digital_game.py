@@ -93,3 +93,35 @@ def test_a_poll_answered_after_a_roll_keeps_the_dice_held_since(phone):
     expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
     assert page.locator(".hold .die").nth(1).inner_text() == faces[1]
     assert page.errors == []
+
+
+# The boxes the Score button lies over, as the screen shows them now.
+BOXES_UNDER = """(score) => {
+  const button = score.getBoundingClientRect();
+  return [...document.querySelectorAll(".box-choice")].filter((box) => {
+    const r = box.getBoundingClientRect();
+    return r.bottom > button.top && r.top < button.bottom;
+  }).map((box) => box.querySelector("span").textContent.trim());
+}"""
+
+
+def test_the_score_button_covers_no_box_until_one_is_chosen(phones):
+    """On a 360 x 740 phone the list of boxes ends at the screen's foot: Score, kept under
+    the thumb, hid the last boxes before anything was chosen."""
+    page = phones(viewport={"width": 360, "height": 740})
+    page.goto(page.base + "/games/new/?dice=digital")
+    page.get_by_label("Player 1", exact=True).fill("Dee")
+    page.get_by_role("button", name="Start the game").click()
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    score = page.get_by_role("button", name="Score", exact=True)
+    for box in ["Ones", "Full house", "Chance"]:  # each at the screen's foot in turn
+        page.locator(".box-choice", has_text=box).evaluate(
+            "(box) => window.scrollBy(0, box.getBoundingClientRect().bottom - innerHeight + 8)"
+        )
+        assert score.evaluate(BOXES_UNDER) == [], f"Score covers boxes with {box} at the foot"
+    page.locator(".box-choice", has_text="Ones").locator("span").click()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert score.bounding_box()["y"] + score.bounding_box()["height"] <= 740  # now in reach
+    save_screenshot(page, "digital-360-chosen")
+    assert page.errors == []

@@ -26,6 +26,13 @@ def test_games_in_progress_come_first_then_the_newest(client_of, household):
     assert f"Ann</a> {card_total(SOLO_GAME)}" in page
 
 
+def test_a_browser_in_no_household_is_told_where_its_games_are(client, client_of):
+    """A phone that only scored by a shared link found "No games yet" and no way on."""
+    stranger = text(client.get(reverse("games")))
+    assert "No games on this browser yet." in stranger and "open its join link" in stranger
+    assert "No games yet." in text(client_of.get(reverse("games")))  # a household of its own
+
+
 def test_games_can_be_filtered_by_player_and_mode(client_of, household):
     anns = finished_game(household, names=("Ann",))
     triple = GameFactory(owner=household, names=["Bob"], mode=Game.Mode.TRIPLE)
