@@ -979,6 +979,8 @@ def test_a_score_link_and_a_watch_link_at_the_table(phones, advice_ready):
             scorer.tap(scorer.page.get_by_role("button", name="Undo last entry"))
         scorer.check("a tap on a revoked link says so", lambda: link_gone(scorer))
         scorer.check("the card stays", lambda: expect(turn_title(scorer)).to_have_text("Game over"))
+        watcher.page.reload()  # and opened again, it still says why
+        watcher.check("a revoked link reloaded says so", lambda: link_gone(watcher))
     assert_all_used(scorer, watcher, sheet_watcher, faults_only=(owner,))
 
 

@@ -164,6 +164,20 @@ def test_the_owner_makes_renews_and_revokes_links_from_the_share_page(client_of,
     assert not GameLink.objects.exists() and Client().get(f"/score/{second}/").status_code == 404
 
 
+def test_a_revoked_link_opened_again_says_it_was_revoked(client_of, game):
+    """The open page says so at its next poll; a reload said only "Not found"."""
+    link = sharing.link_renew(game=game, role=LinkRole.WATCH)
+    client_of.post(
+        reverse("game-share", args=[game.public_id]), {"role": "watch", "action": "revoke"}
+    )
+    for address in [f"/watch/{link.token}/", f"/watch/{link.token}/sheet/"]:
+        reloaded = Client().get(address)
+        assert reloaded.status_code == 404
+        assert "This link no longer works: it was revoked" in text(reloaded)
+    mistyped = Client().get(f"/games/{game.public_id}x/")
+    assert mistyped.status_code == 404 and "no longer works" not in text(mistyped)
+
+
 @pytest.mark.parametrize("data", [{}, {"role": "admin", "action": "new"}, {"role": "watch"}])
 def test_a_share_page_post_that_names_nothing_is_refused_in_place(client_of, game, data):
     response = client_of.post(reverse("game-share", args=[game.public_id]), data)
