@@ -63,6 +63,11 @@ class PlayerStats:
         return [(box, average, house.max_points(box)) for box, average in self.box_averages]
 
     @property
+    def has_unscored_games(self) -> bool:
+        """Games counted as played but out of the score figures (Triple Yahtzee's)."""
+        return self.games > self.scored_games
+
+    @property
     def bonus_rate(self) -> float | None:
         return self.bonus_cards / self.cards if self.cards else None
 

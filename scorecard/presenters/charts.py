@@ -134,6 +134,11 @@ class Histogram:
     tallest: Mark
 
 
+# Up to this many bands, each is labelled with its whole range ("75–99"): a lone bar
+# labelled 75 read as a score of 75.
+WHOLE_BANDS = 4
+
+
 def histogram(
     bands: list[tuple[int, int]], *, title: str, bin_size=25, width=360, height=180
 ) -> Histogram | None:
@@ -155,8 +160,9 @@ def histogram(
         bx = left + index * bar_w
         start = low + index * bin_size
         label = None
-        if len(bins) <= 12 or index % 2 == 0:
-            label = Mark(f"{bx + bar_w / 2:.1f}", str(height - 14), str(start))
+        if len(bins) <= 12 or index % 2 == 0:  # every other band's when crowded
+            said = f"{start}–{start + bin_size - 1}" if len(bins) <= WHOLE_BANDS else str(start)
+            label = Mark(f"{bx + bar_w / 2:.1f}", str(height - 12), said)
         tip = f"{start}–{start + bin_size - 1}: {count}"
         y_top, bar_width = f"{top + plot_h - bar_h:.1f}", f"{bar_w - 2:.1f}"
         bars.append(Bar(f"{bx + 1:.1f}", y_top, bar_width, f"{bar_h:.1f}", tip, label))

@@ -33,6 +33,13 @@ def test_the_running_totals_chart_labels_both_axes_with_round_values():
 def test_the_histogram_draws_empty_bands_between_the_filled_ones():
     chart = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="Finals", bin_size=25))
     assert chart.count("<rect") == 4 and "225–249: 0" in chart
+    assert ">200–224</text>" in chart  # few bands: each labelled with its range
+
+
+def test_a_lone_band_is_labelled_with_its_range_and_many_with_their_starts():
+    assert ">75–99</text>" in drawn("_histogram.html", histogram([(75, 1)], title="t"))
+    many = drawn("_histogram.html", histogram([(100, 1), (300, 2)], title="t"))
+    assert ">100</text>" in many and "–124</text>" not in many
 
 
 def test_a_chart_says_its_title_and_names_escaped():

@@ -11,7 +11,14 @@ from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Game, Household, Player, Roll, Seat
 from scorecard.presenters import review
-from tests.factories import SOLO_GAME, GameFactory, bulk_finished_games, card_total, play
+from tests.factories import (
+    SOLO_GAME,
+    GameFactory,
+    bulk_finished_games,
+    card_total,
+    play,
+    play_on,
+)
 from tests.helpers import browser_of, finished_game, settled_family_game, text
 
 
@@ -142,6 +149,11 @@ def test_a_player_page_adds_up_the_engines_totals(client_of, household):
     assert "<dt>Upper bonus earned</dt><dd>100% of cards</dd>" in page
     assert "<dt>Yahtzees</dt><dd>3</dd>" in page
     assert "<svg" in page
+    assert "Triple Yahtzee games count as played" not in page  # Ann played none
+    play_on(GameFactory(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE))
+    page = text(client_of.get(reverse("player", args=[ann.public_id])))
+    assert "Triple Yahtzee games count as played" in page
+    assert "<dt>Games finished</dt><dd>4</dd>" in page
 
 
 # The household, the player, the figures, best and worst, the last ten, the box totals.
