@@ -6,6 +6,7 @@
 "use strict";
 
 (() => {
+  if (!document.querySelector("[data-live]")) return; // every page has this script; few are live
   const POLL_MS = 2000; // the one place the interval lives (README: why polling, not a stream)
   const SLOW_MS = 4000;
   const OFFLINE_MS = 10000;
