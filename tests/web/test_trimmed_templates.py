@@ -117,5 +117,7 @@ def test_every_page_says_the_same_with_its_templates_trimmed(db, language):
 
 def _first_difference(a: str, b: str) -> str:
     """Where two pages part, for the failure's message."""
-    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    at = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
     return f"\ntrimmed: {a[at - 150 : at + 150]!r}\nplain:   {b[at - 150 : at + 150]!r}"
