@@ -42,7 +42,9 @@
     if (status !== 404 && status !== 410) return;
     stopped = true;
     const notice = document.getElementById("link-gone");
-    if (notice) notice.hidden = false;
+    if (!notice) return;
+    notice.textContent = window.requestProblem.messageFor(event.detail.xhr); // why, in words
+    notice.hidden = false;
   });
   // A poll's answer can arrive after this phone's own change: read just before it (older)
   // or just after it (the same version the page already shows, since drawn afresh without
