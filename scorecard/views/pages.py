@@ -106,8 +106,7 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
         "short_name": pgettext("game", "Yahtzee"),
         "description": _("Keep the score of a Yahtzee game at the table."),
         "lang": get_language(),
-        "start_url": reverse("home"),
-        "scope": "/",
+        "start_url": reverse("home"),  # and so the scope: every page under "/"
         "display": "standalone",
         "theme_color": THEME["light"],
         "background_color": THEME["background"],
