@@ -13,10 +13,10 @@ scripts; English) and on the next kind of page the phone opens:
 | htmx, and a bundle of ours per kind of page (before) | 17,461 | 380 to 2,762 |
 | htmx inside each kind of page's bundle | 17,132 | 14,922 to 17,077 |
 | one file of htmx and all our scripts | 17,426 | 0 |
-| one file of htmx and a game's scripts, two small extras (kept) | 17,159 | 0, 194 or 392 |
+| one file of htmx and a game's scripts, two small extras (kept) | 17,191 | 0, 194 or 392 |
 
 The kept one costs a phone whose first page is not a game 2,100 bytes more than before
-(17,159 against htmx and the page's own 380 to 498), and saves the service worker the
+(17,191 against htmx and the page's own 380 to 498), and saves the service worker the
 digital and the watcher's bundles it used to fetch after a game page's load (4,098). It also
 ends the `<meta name="htmx-config">` in every page (150 bytes): the settings travel in
 htmx's own file, so a page that has htmx has them. A watcher's page and a digital game run
