@@ -42,6 +42,7 @@ urlpatterns = [
     path("sheet/", pages.blank_sheet, name="sheet"),
     path("rules/", pages.rules_page, name="rules"),
     path("manifest.webmanifest", pages.web_manifest, name="web-manifest"),
+    path("apple-touch-icon.png", pages.home_screen_icon, name="home-screen-icon"),
     path("robots.txt", pages.robots_txt, name="robots-txt"),
     path("healthz", health.healthz, name="healthz"),
     path("sw.js", shell.service_worker, name="service-worker"),

@@ -125,8 +125,18 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Django's own loaders, cached, but our HTML templates are read without the blank
+            # lines and indentation their tags leave (scorecard/web/trimmed_templates.py).
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "scorecard.web.trimmed_templates.TrimmedLoader",
+                        "django.template.loaders.app_directories.Loader",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.csp",

@@ -20,10 +20,8 @@ from django.views.decorators.http import require_GET
 
 # What a game page needs to open without a connection: its scripts, styles and icon.
 SHELL = [
-    "bundles/htmx-2.js",
-    "bundles/game-at-table.js",
-    "bundles/game-digital.js",
-    "bundles/game-watched.js",
+    "bundles/every-page.js",
+    "bundles/dice-game.js",
     "css/app.css",
     "css/dice.css",
     "css/advice.css",

@@ -7,6 +7,10 @@ for answers most phones never get. An answer that already says its reason as tex
 refusal at the door, a repeated tap key, a database gone for a moment) or is drawn for the
 page to swap in (`X-In-Place`) keeps its own. The page itself keeps only the words for
 no answer at all (offline) and for an answer that never came from here (a proxy's 502).
+
+A live page's poll answered "not found" says why the page stops following the game, in
+the words of how it was opened (live.js shows them in #link-gone): the owner's browser was
+removed from the household, or a shared link was revoked.
 """
 
 from collections.abc import Callable
@@ -25,6 +29,15 @@ SAID_BY_STATUS = {
     500: _("Something went wrong on the server. Reload the page to see what was saved."),
     503: _("The server is busy for a moment; nothing was changed. Try again in a few seconds."),
 }
+GONE_FOR_THE_OWNER = _(
+    "This browser can no longer open this game: it was removed from the household, or the game "
+    "was deleted."
+)
+GONE_FOR_A_LINK = _(
+    "This link no longer works: it was revoked or the game was deleted. Ask the table for a "
+    "new one."
+)
+LINK_PAGES = frozenset({"score", "watch", "score-sheet", "watch-sheet"})
 PLAIN_TEXT = "text/plain; charset=utf-8"
 
 
@@ -32,9 +45,19 @@ def _says_its_own_reason(response: HttpResponseBase) -> bool:
     return response.get("Content-Type", "").startswith("text/plain") or "X-In-Place" in response
 
 
-def _in_words(response: HttpResponse) -> HttpResponse:
+def _words_for(request: HttpRequest, status: int) -> str:
+    """A live poll's "not found" says the page is gone for this phone; anything else, its
+    status's words."""
+    if status == 404 and "live" in request.GET:
+        match = request.resolver_match
+        by_link = match is not None and match.url_name in LINK_PAGES
+        return str(GONE_FOR_A_LINK if by_link else GONE_FOR_THE_OWNER)
+    return str(SAID_BY_STATUS[status])
+
+
+def _in_words(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     """The same answer (status, headers) with the words for its status as its body."""
-    words = str(SAID_BY_STATUS[response.status_code]).encode()
+    words = _words_for(request, response.status_code).encode()
     response.content = words
     response["Content-Type"] = PLAIN_TEXT
     if "Content-Length" in response:
@@ -57,5 +80,5 @@ class SayFailuresInWords:
             and isinstance(response, HttpResponse)  # not a stream
             and not _says_its_own_reason(response)
         ):
-            return _in_words(response)
+            return _in_words(request, response)
         return response

@@ -1,13 +1,31 @@
 """Static files as a phone downloads them: whitenoise's hashed names and brotli copies, with
-our scripts in one minified bundle per kind of page and our style sheets minified.
+our scripts minified into bundles and our style sheets minified.
 
-A page loads htmx and one bundle of ours (BUNDLES), never six small scripts: each file a
-phone fetches pays brotli's overhead and starts without the words the others taught it, and
-our six scripts were 3,994 bytes apart against 3,217 joined. uglify-js (pinned in
-package.json, installed by `make`) mangles and compresses each bundle, htmx included: its
-own build only mangles. BundleFinder makes a bundle when it is asked for and its sources or
-the tool's options changed, so collectstatic, `runserver` and the browser tests all serve
-the same minified code a phone gets.
+Every page loads one file, `bundles/every-page.js`: htmx, its settings (js/htmx-settings.js)
+and the scripts a game at the table runs; a digital game and the new-game form add one
+small file each. One file, because brotli compresses our scripts after htmx with htmx's
+words already learnt, and because a phone then downloads htmx and our scripts once, with the
+first page it opens. Measured on the first load of a 4-player game page (brotli bytes of
+scripts; English) and on the next kind of page the phone opens:
+
+| scripts | first load | then another kind of page |
+| --- | ---: | ---: |
+| htmx, and a bundle of ours per kind of page (before) | 17,461 | 380 to 2,762 |
+| htmx inside each kind of page's bundle | 17,132 | 14,922 to 17,077 |
+| one file of htmx and all our scripts | 17,426 | 0 |
+| one file of htmx and a game's scripts, two small extras (kept) | 17,191 | 0, 194 or 392 |
+
+The kept one costs a phone whose first page is not a game 2,100 bytes more than before
+(17,191 against htmx and the page's own 380 to 498), and saves the service worker the
+digital and the watcher's bundles it used to fetch after a game page's load (4,098). It also
+ends the `<meta name="htmx-config">` in every page (150 bytes): the settings travel in
+htmx's own file, so a page that has htmx has them. A watcher's page and a digital game run
+the pad's and the outbox's scripts too, which find nothing of theirs there and do nothing.
+
+uglify-js (pinned in package.json, installed by `make`) mangles and compresses each bundle,
+htmx included: its own build only mangles. BundleFinder makes a bundle when it is asked
+for and its sources or the tool's options changed, so collectstatic, `runserver` and the
+browser tests all serve the same minified code a phone gets.
 
 rcssmin takes comments and spaces out of our style sheets at collectstatic; the scripts we
 write stay readable, with their comments, in static/js (the bundles' sources).
@@ -40,19 +58,23 @@ UGLIFY = settings.BASE_DIR / "node_modules" / "uglify-js" / "bin" / "uglifyjs"
 # is on, which base.html turns off). `some` keeps a licence comment (/*! or @license), if any.
 UGLIFY_OPTIONS = ["--no-module", "--compress", "passes=3", "--mangle", "eval", "--comments", "some"]
 
-# What each kind of page runs, in order. htmx is a bundle of its own: the same file on every
-# page, so a phone keeps it from one page to the next.
-_EVERY_PAGE = ["js/requests.js"]
-_GAME_PAGE = [*_EVERY_PAGE, "js/live.js", "js/shell.js"]
-_SCORING = ["js/submit-on-change.js", "js/outbox.js"]
+# What the pages run. Every page loads one file: htmx, its settings and our scripts for a
+# game at the table (see the module's docstring for why one file); a digital game and the
+# new-game form load one small file more.
+EVERY_PAGE = "bundles/every-page.js"
 BUNDLES = {
-    "bundles/htmx-2.js": ["django_htmx/htmx-2.js"],
-    "bundles/page.js": _EVERY_PAGE,
-    "bundles/new-game.js": [*_EVERY_PAGE, "js/family-choice.js"],
-    "bundles/live-sheet.js": [*_EVERY_PAGE, "js/live.js"],
-    "bundles/game-watched.js": _GAME_PAGE,
-    "bundles/game-at-table.js": [*_GAME_PAGE, "js/dice-pad.js", *_SCORING],
-    "bundles/game-digital.js": [*_GAME_PAGE, "js/dice-game.js", *_SCORING],
+    EVERY_PAGE: [
+        "django_htmx/htmx-2.js",
+        "js/htmx-settings.js",
+        "js/requests.js",
+        "js/live.js",
+        "js/shell.js",
+        "js/submit-on-change.js",
+        "js/dice-pad.js",
+        "js/outbox.js",
+    ],
+    "bundles/dice-game.js": ["js/dice-game.js"],
+    "bundles/family-choice.js": ["js/family-choice.js"],
 }
 
 
@@ -91,8 +113,10 @@ def _tool_version() -> str:
 
 
 def _sources(name: str) -> str:
-    """A bundle's sources joined: each ends its statements, so none runs into the next."""
-    parts = []
+    """A bundle's sources joined: each ends its statements, so none runs into the next. The
+    file starts "use strict": a directive counts only at a script's start, and our scripts'
+    own come after htmx's code (htmx's is inside its function)."""
+    parts = ['"use strict"']
     for source in BUNDLES[name]:
         found = finders.find(source)
         if found is None:

@@ -6,6 +6,7 @@
 "use strict";
 
 (() => {
+  if (!document.querySelector("[data-live]")) return; // every page has this script; few are live
   const POLL_MS = 2000; // the one place the interval lives (README: why polling, not a stream)
   const SLOW_MS = 4000;
   const OFFLINE_MS = 10000;
@@ -41,7 +42,9 @@
     if (status !== 404 && status !== 410) return;
     stopped = true;
     const notice = document.getElementById("link-gone");
-    if (notice) notice.hidden = false;
+    if (!notice) return;
+    notice.textContent = window.requestProblem.messageFor(event.detail.xhr); // why, in words
+    notice.hidden = false;
   });
   // A poll's answer can arrive after this phone's own change: read just before it (older)
   // or just after it (the same version the page already shows, since drawn afresh without

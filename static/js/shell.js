@@ -11,7 +11,7 @@
 
   // A copy the service worker saved says how old it is.
   if (text.copy === "saved") {
-    const at = new Date(text.rendered);
+    const at = new Date(text.rendered * 1000); // seconds since 1970, as the server drew it
     const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
     $("offline-copy").textContent = `${text.saved} ${time}`;
     $("offline-copy").hidden = false;
@@ -21,7 +21,7 @@
   // the moment (a failed request, a busy turn, a toggle only they work) is taken out again.
   function pageAsShown() {
     const copy = document.documentElement.cloneNode(true);
-    copy.querySelector("#outbox").dataset.rendered = new Date().toISOString();
+    copy.querySelector("#outbox").dataset.rendered = Math.round(Date.now() / 1000);
     for (const shown of copy.querySelectorAll("#request-problem, #reconnecting, #outbox, #wake-lock")) {
       shown.hidden = true;
     }
@@ -56,7 +56,8 @@
 
   window.addEventListener("load", () => {
     if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(text.worker, { scope: "/" }).catch(() => {});
+    // Its address is fixed: the root's, for a scope of every page (test_shell.py checks it).
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
     navigator.serviceWorker.ready.then((worker) => {
       if (!navigator.serviceWorker.controller && worker.active) worker.active.postMessage("keep");
     });

@@ -179,6 +179,17 @@ def test_a_web_app_manifest_makes_the_card_installable(db):
     assert '<meta name="theme-color"' in page
 
 
+def test_ios_finds_the_home_screen_icon_where_it_looks_when_a_page_names_none(db):
+    from django.contrib.staticfiles import finders
+
+    page = Client().get(reverse("rules")).content.decode()
+    assert "apple-touch-icon" not in page
+    response = Client().get("/apple-touch-icon.png")
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    with open(finders.find("icons/icon-192.png"), "rb") as icon:
+        assert response.content == icon.read()
+
+
 def test_a_blank_yatzy_sheet_has_the_yatzy_boxes_and_no_yahtzee_extras(db):
     page = text(Client().get(reverse("sheet"), {"game": "yatzy"}))
     labels = re.findall(r'<th scope="row">([^<]+)</th>', page)

@@ -14,7 +14,7 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached(client):
     assert response["Content-Type"].startswith("text/javascript")
     body = response.content.decode()
     assert f'const CACHE = "scorecard-{shell.release()}";' in body
-    assert "/static/bundles/game-at-table.js" in body and "/static/css/app.css" in body
+    assert "/static/bundles/every-page.js" in body and "/static/css/app.css" in body
 
 
 def test_the_cache_name_changes_with_a_static_file(tmp_path, monkeypatch):

@@ -42,3 +42,37 @@ def test_a_page_carries_only_the_words_for_no_answer_and_for_a_stranger_s_answer
     problem = page.split('id="request-problem"')[1].split("</p>")[0]
     assert "data-offline=" in problem and "data-status-other=" in problem
     assert "data-status-4" not in problem and "data-status-5" not in problem
+
+
+def test_a_live_poll_answered_not_found_says_why_in_the_words_of_how_the_page_was_opened(
+    client_of, game
+):
+    """The page keeps no words for it (#link-gone is empty): they come with the answer."""
+    from django.test import Client
+
+    from scorecard.access import sharing
+    from scorecard.models import Browser, LinkRole
+
+    page = text(client_of.get(game_url(game)))
+    assert '<p id="link-gone" class="error" role="alert" hidden></p>' in page
+    link = sharing.link_renew(game=game, role=LinkRole.WATCH)
+    sharing.link_revoke(game=game, role=LinkRole.WATCH)
+    poll = {"live": 1}
+    for address in (f"/watch/{link.token}/", f"/watch/{link.token}/sheet/"):
+        revoked = Client().get(address, poll, headers=HTMX | {"Accept-Language": "en"})
+        assert revoked.status_code == 404
+        assert text(revoked) == (
+            "This link no longer works: it was revoked or the game was deleted. "
+            "Ask the table for a new one."
+        )
+    Browser.objects.filter(household=game.owner).delete()
+    removed = client_of.get(game_url(game), poll, headers=HTMX)
+    assert removed.status_code == 404
+    assert text(removed) == (
+        "This browser can no longer open this game: it was removed from the household, "
+        "or the game was deleted."
+    )
+    german = client_of.get(game_url(game), poll, headers=HTMX | {"Accept-Language": "de"})
+    assert german.status_code == 404 and text(german) != text(removed)
+    other = client_of.get(game_url(game), headers=HTMX)  # not a poll: the status's words
+    assert text(other) == "Not found: this game or link no longer exists. Nothing was changed."

@@ -14,11 +14,13 @@ from whitenoise.compress import Compressor
 from scorecard.web import static_files
 from scorecard.web.static_files import (
     BUNDLES,
+    EVERY_PAGE,
     OURS,
     BundleFinder,
     MinifiedStaticFiles,
     built_bundle,
     minified,
+    uglified,
 )
 
 OUR_FILES = sorted(
@@ -115,8 +117,21 @@ def test_the_bundles_are_found_by_the_finders_and_collected_as_they_were_made(tm
 
 def test_htmx_is_minified_smaller_than_the_copy_it_comes_with_and_is_the_same_version():
     shipped = Path(finders.find("django_htmx/htmx-2.min.js")).read_bytes()
-    ours = built_bundle("bundles/htmx-2.js").read_bytes()
+    ours = uglified(Path(finders.find("django_htmx/htmx-2.js")).read_text()).encode()
     compressor = Compressor(quiet=True)
     assert len(compressor.compress_brotli(ours)) < len(compressor.compress_brotli(shipped)) - 250
     version = re.search(rb'version:"(2\.[0-9.]+)"', shipped).group(1)
     assert b'version:"' + version + b'"' in ours
+    assert b'version:"' + version + b'"' in built_bundle(EVERY_PAGE).read_bytes()
+
+
+def test_the_file_every_page_loads_starts_strict_and_sets_htmx_s_settings_after_htmx():
+    """A "use strict" after htmx's code would be a plain string, and our scripts would run in
+    sloppy mode; htmx's settings come after htmx and before anything of ours (the browser
+    test tests/browser/test_htmx_settings.py reads them in a page)."""
+    built = built_bundle(EVERY_PAGE).read_text()
+    assert built.startswith('"use strict";var htmx=')
+    htmx_ends = built.index('version:"2.')
+    settings_at = built.index("includeIndicatorStyles:!1")
+    ours_begin = built.index('classList.add("scripted")')
+    assert htmx_ends < settings_at < ours_begin

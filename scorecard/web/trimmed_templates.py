@@ -1,0 +1,100 @@
+"""Our HTML templates read without the blank lines and indentation their tags leave, once
+when a template is loaded (the cached loader keeps the result), so no page pays for it.
+
+A template is written one element per line, indented, with `{% if %}` and `{% for %}` on
+lines of their own; rendered as written, a 4-player game page carried some 60 blank lines
+and its indentation: about 130 bytes of every page on the wire after brotli. Here, as the
+source is read:
+
+- each line loses its indentation (the newline before it stays, so words and inline
+  elements keep the space between them);
+- a line holding only tags that print nothing (`if`, `for`, `with`, `load`, the end of a
+  block or a partial, a tag ending `as name`) or only a comment loses its newline: what
+  follows is still preceded by the newline of the line before;
+- a `{% comment %}` block is left out, with its newline when it fills its lines;
+- a line that is one `{% if %}…{% endif %}` (no `else`) prints its newline only with its
+  content: the newline moves inside the condition.
+
+A `{% blocktranslate %}` is left exactly as written (its words are how its translation is
+found), and so is a `<pre>` or `<textarea>`, whose spaces show. Only `.html` files of our
+own `templates/` folder: the service worker's script and other apps' templates are read as
+they are. tests/web/test_trimmed_templates.py renders the pages both ways and compares them.
+"""
+
+import re
+
+from django.template import Origin
+from django.template.loaders.filesystem import Loader as FilesystemLoader
+
+# Left as written: a translated block (its text is the catalog's key), and elements whose
+# spaces show.
+KEPT = re.compile(
+    r"\{%\s*blocktranslate\b.*?\{%\s*endblocktranslate\s*%\}|<(pre|textarea)\b.*?</\1>", re.S
+)
+COMMENT_LINES = re.compile(r"(?<=\n)\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}\n", re.S)
+COMMENT = re.compile(r"\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}", re.S)
+INDENTATION = re.compile(r"(?<=\n)[ \t]+")
+# Tags that print nothing themselves. Not the start of a block or a partial: their body is
+# also printed somewhere else (in the parent's block, where the partial is used), after
+# markup of another line than the one before the tag.
+SILENT_TAG = (
+    r"\{%\s*(?:if|elif|else|endif|for|empty|endfor|with|endwith|load|partialdef|endpartialdef|endblock"
+    r"|per_version|endper_version|drawn_once|enddrawn_once)\b[^%]*%\}"
+    r"|\{%[^%]*\sas\s+\w+\s*%\}"
+    r"|\{#.*?#\}"
+)
+SILENT_LINE = re.compile(rf"(?<=\n)((?:{SILENT_TAG})+)\n")
+# A line that is one `{% if %}…{% endif %}`: its newline goes inside, printed only with it.
+CONDITIONAL_LINE = re.compile(r"(?<=\n)(\{%\s*if\b[^\n]*)(\{%\s*endif\s*%\})\n")
+IF_TAGS = re.compile(r"\{%\s*(if|elif|else|endif)\b")
+
+
+def _one_condition(line: str) -> bool:
+    """Whether the line's first `if` ends at its last `endif`, with no `else` of its own."""
+    depth = 0
+    tags = IF_TAGS.findall(line)
+    for number, tag in enumerate(tags):
+        if tag == "if":
+            depth += 1
+        elif tag == "endif":
+            depth -= 1
+            if depth == 0 and number != len(tags) - 1:
+                return False
+        elif depth == 1:
+            return False
+    return depth == 0
+
+
+def _newline_inside(match: re.Match[str]) -> str:
+    line = match.group(1) + match.group(2)
+    return f"{match.group(1)}\n{match.group(2)}" if _one_condition(line) else f"{line}\n"
+
+
+def trimmed(source: str) -> str:
+    """The template's source without the whitespace its tags and indentation leave. (Each
+    rule applies at a line's start: after a newline, and the source starts as if after one.)"""
+    source = "\n" + source
+    parts = []
+    position = 0
+    for kept in KEPT.finditer(source):
+        parts.append(_trimmed_part(source[position : kept.start()]))
+        parts.append(kept.group(0))
+        position = kept.end()
+    parts.append(_trimmed_part(source[position:]))
+    return "".join(parts).removeprefix("\n")
+
+
+def _trimmed_part(text: str) -> str:
+    text = INDENTATION.sub("", text)
+    text = COMMENT_LINES.sub("", text)
+    text = COMMENT.sub("", text)
+    text = SILENT_LINE.sub(r"\1", text)
+    return CONDITIONAL_LINE.sub(_newline_inside, text)
+
+
+class TrimmedLoader(FilesystemLoader):
+    """The filesystem loader (our `templates/` folder), its HTML templates trimmed."""
+
+    def get_contents(self, origin: Origin) -> str:
+        source = super().get_contents(origin)
+        return trimmed(source) if origin.name.endswith(".html") else source
