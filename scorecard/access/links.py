@@ -42,11 +42,6 @@ class Role(StrEnum):
         return self is Role.OWNER
 
 
-# The 404 of a shared link that opens nothing (revoked, or its game deleted): 404.html
-# tells the person holding it so, and to ask the table for a new one.
-LINK_GONE = "shared link gone"
-
-
 def game_for(request: HtmxHttpRequest, key: str, role: Role) -> Game:
     """The game `key` opens for `role` (its public id for the owner, else a link's token);
     anything else is a 404."""
@@ -55,7 +50,7 @@ def game_for(request: HtmxHttpRequest, key: str, role: Role) -> Game:
     linked = GameLink.objects.select_related("game__owner").filter(token=key, role=role.value)
     link = linked.first()
     if link is None:
-        raise Http404(LINK_GONE)
+        raise Http404("Not found.")
     return link.game
 
 
@@ -64,10 +59,7 @@ def seated_game_for(request: HtmxHttpRequest, key: str, role: Role) -> SeatedGam
     its state."""
     if role is Role.OWNER:
         return household_seated_game(request, key)
-    rows = LINKED_SEATS.rows(token=key, role=role.value)
-    if not rows:
-        raise Http404(LINK_GONE)
-    return game_with_seats(rows)
+    return game_with_seats(LINKED_SEATS.rows(token=key, role=role.value))
 
 
 def version_for(request: HtmxHttpRequest, key: str, role: Role) -> int:
@@ -77,8 +69,6 @@ def version_for(request: HtmxHttpRequest, key: str, role: Role) -> int:
         rows = VERSION_BY_BROWSER.rows(game=key, browser=browser_key(request) or "")
     else:
         rows = VERSION_BY_LINK.rows(token=key, role=role.value)
-        if not rows:
-            raise Http404(LINK_GONE)
     if not rows:
         raise Http404("Not found.")
     return rows[0][0]

@@ -45,13 +45,17 @@ def _says_its_own_reason(response: HttpResponseBase) -> bool:
     return response.get("Content-Type", "").startswith("text/plain") or "X-In-Place" in response
 
 
+def opened_by_link(request: HttpRequest) -> bool:
+    """Whether the address is a shared link's page (a 404 there: the link was revoked)."""
+    match = request.resolver_match
+    return match is not None and match.url_name in LINK_PAGES
+
+
 def _words_for(request: HttpRequest, status: int) -> str:
     """A live poll's "not found" says the page is gone for this phone; anything else, its
     status's words."""
     if status == 404 and "live" in request.GET:
-        match = request.resolver_match
-        by_link = match is not None and match.url_name in LINK_PAGES
-        return str(GONE_FOR_A_LINK if by_link else GONE_FOR_THE_OWNER)
+        return str(GONE_FOR_A_LINK if opened_by_link(request) else GONE_FOR_THE_OWNER)
     return str(SAID_BY_STATUS[status])
 
 

@@ -1,0 +1,13 @@
+"""Our answer for an address that opens nothing. A shared link that stopped working says so,
+in the words a live page shows when its poll hears the same (`web.failures`), and what to do;
+any other address is simply not found."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from scorecard.web import failures
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    link_gone = str(failures.GONE_FOR_A_LINK) if failures.opened_by_link(request) else ""
+    return render(request, "404.html", {"link_gone": link_gone}, status=404)
