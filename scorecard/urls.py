@@ -1,15 +1,14 @@
 from django.urls import path
-from django.views.i18n import set_language
 
 from scorecard.access.links import Role
-from scorecard.views import exchange, health, history, pages, play, sharing, shell, start
+from scorecard.views import exchange, health, history, language, pages, play, sharing, shell, start
 
 SCORER, WATCHER = {"role": Role.SCORER}, {"role": Role.WATCHER}
 
 urlpatterns = [
     path("", start.home, name="home"),
-    # The footer's language switch posts here (Django's own view: cookie, then back).
-    path("language/", set_language, name="set_language"),
+    # The footer's language switch: its form, and its post (Django's own view keeps it).
+    path("language/", language.language_switch, name="set_language"),
     path("games/", history.games_list, name="games"),
     path("games/new/", start.game_new, name="game-new"),
     path("games/export.<str:fmt>", exchange.export_all, name="games-export"),

@@ -147,6 +147,8 @@ class TurnPanel:
     typed_on_demand: bool = False
     typed_open: bool = False
     typed: TypedPoints | None = None  # what was typed, when the card refused it
+    # The advice switch's form likewise: closed, the switch says the choice made.
+    advice_open: bool = False
     rolls_choice: RollsChoice | None = None
 
     @property
@@ -167,6 +169,16 @@ class TurnPanel:
     @property
     def advice_url(self) -> str:
         return advice_url()
+
+    @property
+    def advice_choice(self) -> str:
+        """What the advice switch says while closed: the choice this browser made."""
+        return str(ADVICE_SETTINGS[self.advice_setting])
+
+    @property
+    def advice_page(self) -> str:
+        """The page with the advice switch's form open (fetched when the switch is opened)."""
+        return f"{self.links.page}?advice=1"
 
     @property
     def house(self) -> rules.HouseRules[Any]:
@@ -325,6 +337,7 @@ def build_turn_panel(
     panel = TurnPanel(progress, links, wants_advice, advice_setting=advice_setting, **shown)
     panel.typed_open = "typed" in query
     panel.typed_on_demand = not panel.typed_open
+    panel.advice_open = "advice" in query
     if "points" in query:  # typed points the card refused: shown again to be put right
         extra = "extra_yahtzee" in query
         panel.typed = TypedPoints(query.get("box", ""), query.get("points", ""), extra)

@@ -134,6 +134,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     panel = _panel(request, progress, links, request.GET)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
+    if panel.advice_open and panel.offers_advice_switch:
+        return _respond(request, panel, "advice-switch")
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     partial = "typed" if panel.typed_open else "turn"
     return _respond(request, panel, partial, status=400 if dice_error else 200)

@@ -22,11 +22,13 @@ def _yatzy(game):
 
 
 def _turn_advice_to(phone, label):
-    """Pick an advice setting with the switch on the game page, as a player does."""
+    """Pick an advice setting with the switch on the game page, as a player does: open it,
+    then choose."""
+    phone.locator(".advice-switch summary").click()
     switch = phone.get_by_label("Advice", exact=True)
     with phone.expect_navigation():  # the choice sends its form: the whole page comes back
         switch.select_option(label=label)
-    expect(switch.locator("option:checked")).to_have_text(label)
+    expect(phone.locator(".advice-switch summary")).to_have_text(f"Advice: {label}")
 
 
 def test_keep_and_box_advice_in_a_yatzy_game(phone, yatzy_tables):

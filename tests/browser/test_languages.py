@@ -47,6 +47,7 @@ def test_a_swedish_phone_reads_swedish_box_names_on_a_blank_yatzy_sheet_and_the_
 def test_the_footer_switch_changes_the_page_at_once_and_the_choice_stays_after_a_reload(phone):
     speaking(phone, "sv").goto(f"{phone.base}/sheet/?game=yatzy")
     assert box_rows(phone)[0] == "Ettor"
+    phone.locator("footer summary").tap()  # closed, it says the page's language
     phone.get_by_label("Language").select_option(label="English")
     phone.get_by_role("button", name="Byt").click()
     phone.wait_for_function("document.documentElement.lang === 'en'")
@@ -55,6 +56,8 @@ def test_the_footer_switch_changes_the_page_at_once_and_the_choice_stays_after_a
     phone.reload()
     assert phone.locator("html").get_attribute("lang") == "en"
     assert box_rows(phone)[0] == "Ones"
+    assert phone.locator("footer summary").inner_text() == "Language: English"
+    phone.locator("footer summary").tap()
     assert phone.get_by_label("Language").input_value() == "en"
     assert phone.errors == []
 
@@ -129,6 +132,8 @@ def test_the_footer_switch_turns_a_game_page_english_at_once_and_after_a_reload(
     start_game_in(phone, ["Sol"], "Yatzy", player="Spelare", start="Börja spelet", group="Spel")
     phone.get_by_role("heading", name="Nu spelar Sol").wait_for()
     game_page = phone.url
+    expect(phone.locator("footer summary")).to_have_text("Språk: Svenska · Language")
+    phone.locator("footer summary").tap()
     phone.get_by_label("Language").select_option(label="English")
     phone.get_by_role("button", name="Byt").click()
     phone.wait_for_function("document.documentElement.lang === 'en'")

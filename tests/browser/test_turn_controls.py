@@ -164,7 +164,11 @@ def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
     page = small_phone
     open_game(page)
     expect(page.locator("#standings th", has_text="Win")).to_have_count(0)
-    switch = page.get_by_label("Advice")
+    # Closed, the switch says the choice; opened, its form comes.
+    closed = page.locator(".advice-switch summary")
+    expect(closed).to_have_text("Advice: Off")
+    closed.click()
+    switch = page.get_by_label("Advice", exact=True)
     label_box = page.locator(".advice-switch label").bounding_box()
     select_box = switch.bounding_box()
     assert (
@@ -174,9 +178,12 @@ def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
     expect(page.get_by_role("button", name="Set")).to_be_hidden()
     switch.select_option("Always")
     expect(page.locator("#standings th", has_text="Win")).to_be_visible()
-    expect(page.get_by_label("Advice")).to_have_value("on")
-    page.get_by_label("Advice").select_option("Off")
+    expect(closed).to_have_text("Advice: Always")
+    closed.click()
+    expect(page.get_by_label("Advice", exact=True)).to_have_value("on")
+    page.get_by_label("Advice", exact=True).select_option("Off")
     expect(page.locator("#standings th", has_text="Win")).to_have_count(0)
+    expect(closed).to_have_text("Advice: Off")
     assert page.errors == []
 
 
@@ -254,9 +261,23 @@ def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chr
     form.get_by_role("button", name="Record").click()
     expect(page.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     save_screenshot(page, "typed-points-without-scripts-360")
-    # The advice switch's Set button, there only without scripts, fits the narrow card too.
-    expect(page.get_by_role("button", name="Set")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "chance", 23)]
     assert game.entries.count() == 1
+    # The advice switch likewise: its link opens the page with its form, whose Set button
+    # (there only without scripts) fits the narrow card too and brings the page back.
+    page.get_by_text("Advice: Off").click()
+    page.get_by_role("link", name="Choose the advice").click()
+    page.get_by_label("Advice", exact=True).select_option(label="Always")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+    save_screenshot(page, "advice-switch-without-scripts-360")
+    page.get_by_role("button", name="Set").click()
+    expect(page.locator(".advice-switch summary")).to_have_text("Advice: Always")
+    # And the language switch: its link opens its page, whose form brings the game back.
+    page.get_by_text("Language: English").click()
+    page.get_by_role("link", name="Choose a language").click()
+    page.get_by_label("Language").select_option(label="Deutsch")
+    save_screenshot(page, "language-page-without-scripts-360")
+    page.get_by_role("button", name="Switch").click()
+    expect(page.locator("footer summary")).to_have_text("Sprache: Deutsch · Language")
+    assert page.url.endswith(f"/games/{game.public_id}/")
     context.close()

@@ -392,7 +392,7 @@ def test_challenge_rounds_share_one_roll(client_of, game):
 
 def test_advice_is_off_by_default_and_switched_per_browser(client_of, game):
     page = text(client_of.get(reverse("game", args=[game.public_id]), {"dice": "44425"}))
-    assert '<option value="off" selected>Off</option>' in page and "expected" not in page
+    assert "<summary>Advice: Off</summary>" in page and "expected" not in page
     url = reverse("game", args=[game.public_id]) + "?dice=44425"
     response = client_of.post(reverse("advice"), {"advice": "on", "next": url})
     assert response.status_code == 302 and response["Location"] == url
@@ -424,15 +424,38 @@ def test_the_advice_switch_goes_home_for_any_address_that_is_not_a_local_path(cl
     assert response.status_code == 302 and response["Location"] == "/"
 
 
-def test_the_advice_switch_in_an_htmx_panel_returns_to_the_game_page(client_of, game):
+def test_the_advice_switch_says_the_choice_and_brings_its_form_only_when_opened(client_of, game):
+    """Closed, the switch says this browser's choice and holds a link to the page with its
+    form open (so it works without scripts); htmx fetches that form when it is opened. The
+    form is on no first load of a game page."""
     post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True)
+    page = client_of.get(game_url(game)).content.decode()
     panel = client_of.get(game_url(game), headers=HTMX).content.decode()
-    assert f'name="next" value="{game_url(game)}"' in panel
-    # A plain post: its answer is the whole page, so the Win column comes and goes with it.
-    assert 'action="/advice/"' in panel and 'hx-post="/advice/"' not in panel
-    assert (
-        "data-submit-on-change" in panel and '<button class="without-scripts">Set</button>' in panel
-    )
+    opened_at = f"{game_url(game)}?advice=1"
+    for closed in (page, panel):
+        assert "<summary>Advice: Off</summary>" in closed
+        assert f'hx-get="{opened_at}" hx-trigger="toggle once"' in closed
+        assert f'<a href="{opened_at}#turn">Choose the advice</a>' in closed
+        assert 'action="/advice/"' not in closed and 'name="advice"' not in closed
+    opened = client_of.get(opened_at, headers=HTMX).content.decode()
+    assert opened.startswith('<details class="advice-switch" open>') and "<main" not in opened
+    whole = client_of.get(opened_at).content.decode()
+    for form in (opened, whole):
+        assert f'name="next" value="{game_url(game)}"' in form
+        # A plain post: its answer is the whole page, so the Win column comes and goes with it.
+        assert 'action="/advice/"' in form and 'hx-post="/advice/"' not in form
+        assert "data-submit-on-change" in form
+        assert '<button class="without-scripts">Set</button>' in form
+    assert "<summary>Advice: Off</summary>" in whole and "<footer>" in whole
+    client_of.post(reverse("advice"), {"advice": "coach-2", "next": game_url(game)})
+    assert "<summary>Advice: Coach: a loss of 2+</summary>" in text(client_of.get(game_url(game)))
+
+
+def test_a_finished_game_answers_the_advice_form_s_address_with_its_page(client_of, household):
+    """No turn, no advice switch: the address of its form draws the page as it is."""
+    game = finished_game(household)
+    answer = client_of.get(f"{game_url(game)}?advice=1", headers=HTMX).content.decode()
+    assert answer.count('name="advice"') == 0 and 'id="turn"' in answer
 
 
 def test_a_bug_raising_value_error_is_a_server_error_not_a_message(client_of, game, monkeypatch):
@@ -476,7 +499,7 @@ def test_without_javascript_the_typed_box_links_to_the_page_with_the_form_and_to
     """The form is not on the first load (it would weigh on every one): the closed box
     holds a plain link to the same page with it open, which a page without scripts follows."""
     page = text(client_of.get(game_url(game)))
-    assert 'name="points"' not in page and "csrfmiddlewaretoken" in page
+    assert 'name="points"' not in page
     typed = re.search(r'<details id="typed"[^>]*>.*?</details>', page, re.S)
     assert typed is not None
     link = re.search(r'<a href="([^"]+)">Type the points</a>', typed[0])
@@ -632,8 +655,8 @@ def test_advice_can_be_set_to_each_setting_and_nothing_else(client_of, game):
     for setting in ["on", "off", "coach-0.5", "coach-1", "coach-2", "coach-5"]:
         client_of.post(reverse("advice"), {"advice": setting, "next": "/"})
         assert client_of.cookies["advice"].value == setting
-        page = text(client_of.get(game_url(game)))
-        assert f'<option value="{setting}" selected>' in page
+        form = text(client_of.get(f"{game_url(game)}?advice=1", headers=HTMX))
+        assert f'<option value="{setting}" selected>' in form
     client_of.post(reverse("advice"), {"advice": "coach-7", "next": "/"})
     assert client_of.cookies["advice"].value == "off"
 

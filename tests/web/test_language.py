@@ -108,14 +108,44 @@ def test_numbers_a_program_reads_are_never_written_the_german_way(game):
     assert 'name="version" value="12345"' in fix and "12.345" not in page + fix
 
 
-def test_the_switch_posts_only_the_language_and_returns_to_the_page_it_came_from():
-    """The footer's form has no `next` field (it is on every first load): the Referer a
-    browser sends with a same-origin post brings the phone back; without one, home."""
+def test_the_footer_says_the_language_and_brings_its_form_only_when_opened():
+    """On every page the footer's switch is closed: it says the page's language (and
+    "Language" in English too) and holds a link to the switch's page; htmx fetches the form
+    into it when it is opened. The form is on no page's first load."""
     phone = Client(headers={"Accept-Language": "sv"})
     page = phone.get("/sheet/?game=yatzy").content.decode()
     footer = page[page.index("<footer") :]
-    assert 'name="next"' not in footer and 'name="csrfmiddlewaretoken"' in footer
-    assert '<select name="language">' in footer and "<button>Byt</button>" in footer
+    assert "<summary>Språk: Svenska · Language</summary>" in footer
+    assert 'hx-get="/language/" hx-trigger="toggle once" hx-target="this"' in footer
+    assert '<a href="/language/">' in footer
+    assert "<form" not in footer and "<select" not in footer
+    opened = phone.get(reverse("set_language"), headers=HTMX).content.decode()
+    assert opened.startswith("<summary>Språk: Svenska · Language</summary><form")
+    assert 'name="csrfmiddlewaretoken"' in opened and 'name="next"' not in opened
+    assert '<select name="language">' in opened and "<button>Byt</button>" in opened
+    assert "<html" not in opened and "<footer" not in opened
+
+
+def test_the_switch_s_page_shows_the_form_and_sends_the_phone_back_where_it_was():
+    """Without scripts the footer's link opens the switch's page: the same form, and a
+    `next` naming the page the phone came from, so it returns there in its new language."""
+    phone = Client(headers={"Accept-Language": "sv"})
+    came_from = "http://testserver/sheet/?game=yatzy"
+    page = text(phone.get(reverse("set_language"), headers={"Referer": came_from}))
+    assert '<select name="language">' in page and "<button>Byt</button>" in page
+    assert f'<input type="hidden" name="next" value="{came_from.replace("&", "&amp;")}">' in page
+    back = phone.post(reverse("set_language"), {"language": "de", "next": came_from})
+    assert back.status_code == 302 and back["Location"] == came_from
+    assert '<html lang="de">' in text(phone.get(came_from))
+    for elsewhere in ["https://evil.test/", "http://testserver/language/", ""]:
+        page = text(phone.get(reverse("set_language"), headers={"Referer": elsewhere}))
+        assert 'name="next"' not in page, elsewhere
+
+
+def test_the_switch_posts_only_the_language_and_returns_to_the_page_it_came_from():
+    """The form opened in the footer has no `next` field: the Referer a browser sends with a
+    same-origin post brings the phone back; without one, home."""
+    phone = Client(headers={"Accept-Language": "sv"})
     back = phone.post(
         reverse("set_language"),
         {"language": "de"},
