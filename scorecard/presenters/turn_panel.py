@@ -229,6 +229,19 @@ class TurnPanel:
         )
 
     @property
+    def says_how_to_correct(self) -> bool:
+        """Whether the grid says its filled boxes open their correction: on a card that
+        records at the table, once a box is filled (on an empty card it says nothing)."""
+        return self.links.role.may_score and not self.game.digital and bool(self.progress.entries)
+
+    @property
+    def grid_hint_changes(self) -> bool:
+        """The game's first box was just filled (or its only entry undone): an entry's answer
+        brings the whole grid, with the hint now said (or gone)."""
+        scoring_table = self.links.role.may_score and not self.game.digital
+        return scoring_table and len(self.progress.entries) <= 1
+
+    @property
     def offers_undo(self) -> bool:
         """An entry to take back, and no question asked about the next one."""
         may_score = self.links.role.may_score

@@ -68,9 +68,10 @@ def _respond(
     correct = links.correct if scoring_table else None
     if whole or legend_open:
         context["standings_headings"] = standings.headings(progress.game.house_rules)
-    if whole:
+    if whole or (partial == "after-entry" and panel.grid_hint_changes):
+        # (The first box filled, or the only one undone: the grid's hint comes or goes.)
         context["sheet"] = GameSheet(progress, correct)
-    elif partial == "after-entry" and entry is not None:
+    if partial == "after-entry" and entry is not None:
         context["changed_cells"] = changed_cells(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
     # Drawn after the view returns, so a write's transaction (`idempotency`) ends first.

@@ -78,9 +78,35 @@ def test_recording_with_htmx_updates_turn_standings_and_boxes(client_of, game):
     assert '<tbody id="standings-rows" hx-swap-oob="true">' in page
     assert 'id="c0-fours" hx-swap-oob="true"><a href=' in page
     assert '<td id="c0-total" hx-swap-oob="true">12</td>' in page
-    assert '<section id="boxes"' not in page  # the other cells did not change
     assert "Bob’s turn" in page
     assert "<html" not in page
+    later = text(post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True))
+    assert '<td id="c1-chance" hx-swap-oob="true"><a href=' in later
+    assert '<section id="boxes"' not in later  # the other cells did not change
+
+
+def test_the_grid_says_how_to_correct_a_box_once_one_is_filled(client_of, game):
+    """An empty card has no box to tap: the hint comes with the first entry's answer (the
+    whole grid, out of band), and goes when that entry is undone."""
+    hint = "Tap a filled box to correct it."
+    assert hint not in text(client_of.get(game_url(game)))
+    first = text(post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 2, 5), htmx=True))
+    assert '<section id="boxes" hx-swap-oob="true"' in first and hint in first
+    assert hint in text(client_of.get(game_url(game)))
+    undone = text(client_of.post(game_url(game, "game-undo"), {"version": 1}, headers=HTMX))
+    assert '<section id="boxes" hx-swap-oob="true"' in undone and hint not in undone
+    assert hint not in text(client_of.get(game_url(game)))
+
+
+def test_a_game_page_goes_without_the_how_to_score_column_the_sheets_keep(client_of, game):
+    """A phone never showed it on the game page; the printed sheets and the review keep it."""
+    play(game, [(Box.FOURS, (4, 4, 4, 2, 5))])
+    page = text(client_of.get(game_url(game)))
+    assert "How to score" not in page and 'class="hint">Sum of the 4s' not in page
+    assert "<colgroup>" not in page and re.search(r"Fours</th><td[^>]*><a href=", page)
+    for address in (game_url(game, "game-sheet"), reverse("sheet")):
+        sheet = text(client_of.get(address))
+        assert "How to score" in sheet and '<td class="hint">Sum of the 4s</td>' in sheet
 
 
 def test_a_zero_asks_for_confirmation_first(client_of, game):
