@@ -94,7 +94,9 @@ THEME = {"light": "#0b5fce", "background": "#fbfaf6"}
 
 @require_GET
 def web_manifest(request: HttpRequest) -> HttpResponse:
-    """What a phone needs to put the score card on its home screen as an app of its own."""
+    """What a phone needs to put the score card on its home screen as an app of its own. No
+    description: a browser shows one only in its richer install dialog, which also needs
+    screenshots we do not have, and the manifest is on every first load (about 40 bytes)."""
     icons = [
         {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
          "purpose": "any maskable"}
@@ -104,7 +106,6 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
     manifest = {
         "name": _("Yahtzee score card"),
         "short_name": pgettext("game", "Yahtzee"),
-        "description": _("Keep the score of a Yahtzee game at the table."),
         "lang": get_language(),
         "start_url": reverse("home"),  # and so the scope: every page under "/"
         "display": "standalone",

@@ -168,6 +168,7 @@ def test_a_web_app_manifest_makes_the_card_installable(db):
     assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
     assert manifest["name"] and manifest["short_name"] and manifest["theme_color"]
     assert manifest["background_color"]
+    assert "description" not in manifest  # shown by no install dialog we can have (first load)
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     from django.contrib.staticfiles import finders
