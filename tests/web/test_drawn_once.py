@@ -132,3 +132,46 @@ def test_a_page_after_an_entry_draws_only_the_cells_and_headings_that_changed(ga
     page = owner.get(game_url(game))
     assert drawn == {"cells": len(changed), "headings": 0}
     assert regions(page) == drawn_afresh(owner, game)
+
+
+def test_new_addresses_draw_afresh(settings):
+    """A drawing holds addresses ({% static %}, {% url %}): a new static URL (a test's
+    settings) must never be answered with addresses drawn before it."""
+    template = Template(
+        "{% load static drawn_once %}{% drawn_once 'head' %}{% static 'css/app.css' %}"
+        "{% enddrawn_once %}"
+    )
+    assert template.render(Context()).startswith("/static/")
+    settings.STATIC_URL = "/elsewhere/"
+    assert template.render(Context()).startswith("/elsewhere/")
+
+
+def test_a_game_page_after_an_entry_translates_none_of_its_fixed_words_afresh(game, monkeypatch):
+    """The first phone to open a new version draws the page: the words that are the same on
+    every game page in a language (the outbox's, the notices', the grid's headings) come
+    drawn, not looked up in the catalog again."""
+    from django.utils import translation
+
+    owner = browser_of(game.owner)
+    post_box(owner, game, Box.ONES, (1, 1, 2, 3, 4))
+    owner.get(game_url(game))
+    fixed = {
+        "Sending…",
+        "Cancel this tap",
+        "Reconnecting: the card catches up as soon as the connection is back.",
+        "Keep the screen on",
+        "Everyone’s boxes",
+        "How to score",
+    }
+    looked_up = []
+    real = translation._trans.gettext
+
+    def gettext(message):
+        looked_up.append(str(message))
+        return real(message)
+
+    monkeypatch.setattr(translation._trans, "gettext", gettext)
+    post_box(owner, game, Box.ONES, (1, 2, 3, 4, 6))
+    page = owner.get(game_url(game)).content.decode()
+    assert all(words in page for words in fixed)
+    assert fixed.isdisjoint(looked_up)
