@@ -182,3 +182,25 @@ def test_a_game_page_after_an_entry_translates_none_of_its_fixed_words_afresh(ga
     assert all(words.replace(": %(rule)s", "") in page for words in fixed)
     assert fixed.isdisjoint(looked_up)
     assert "Triple Yahtzee" not in looked_up  # nor the other modes' names, to find its own
+
+
+def test_a_game_page_after_an_entry_works_out_no_fixed_address_afresh(game, monkeypatch):
+    """The static files' and the fixed pages' addresses on a game page (its styles and
+    scripts, the head's, the language switch's) are the same on every page: the first phone
+    to open a new version finds them drawn."""
+    from django.template.defaulttags import URLNode
+    from django.templatetags.static import StaticNode
+
+    owner = browser_of(game.owner)
+    post_box(owner, game, Box.ONES, (1, 1, 2, 3, 4))
+    owner.get(game_url(game))
+    worked_out = []
+    real_static, real_url = StaticNode.url, URLNode.render
+    monkeypatch.setattr(StaticNode, "url", lambda self, context: worked_out.append(self.path)
+                        or real_static(self, context))  # fmt: skip
+    monkeypatch.setattr(URLNode, "render", lambda self, context: worked_out.append(self.view_name)
+                        or real_url(self, context))  # fmt: skip
+    post_box(owner, game, Box.ONES, (1, 2, 3, 4, 6))
+    page = owner.get(game_url(game)).content.decode()
+    assert "/static/" in page and 'action="/language/"' in page
+    assert worked_out == []
