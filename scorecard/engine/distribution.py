@@ -515,7 +515,7 @@ def _family_turn(
     flat = outcomes
     flat *= chances.shape[1]
     flat += np.arange(chances.shape[1])
-    points += bonus * np.take(crossed, flat)
+    points += bonus * np.take(crossed, flat, mode="wrap")
     by_points = chances * points
     by_squares = by_points * points
     del points
@@ -526,19 +526,19 @@ def _family_turn(
 
     # One row of what the next states give is spread over the rolls at a time, into one
     # buffer, and each sum is made in the order it always was: (a + b) + c.
-    by_roll = np.take(after[0], flat)  # the mean still to come after the turn
+    by_roll = np.take(after[0], flat, mode="wrap")  # the mean still to come after the turn
     found: list[Values] = [by_points.sum(axis=0) + expected(chances, by_roll)]
     second = by_squares.sum(axis=0) + 2 * expected(by_points, by_roll)
-    np.take(after[1], flat, out=by_roll)
+    np.take(after[1], flat, out=by_roll, mode="wrap")
     found.append(second + expected(chances, by_roll))
     # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
-    np.take(np.where(crossed, 1.0, after[2]), flat, out=by_roll)
+    np.take(np.where(crossed, 1.0, after[2]), flat, out=by_roll, mode="wrap")
     found.append(expected(chances, by_roll))
     bonus_mean, bonus_square = expected(by_points, by_roll), expected(by_squares, by_roll)
-    np.take(np.where(crossed, after[0], after[3]), flat, out=by_roll)
+    np.take(np.where(crossed, after[0], after[3]), flat, out=by_roll, mode="wrap")
     found.append(bonus_mean + expected(chances, by_roll))
     bonus_square += 2 * expected(by_points, by_roll)
-    np.take(np.where(crossed, after[1], after[4]), flat, out=by_roll)
+    np.take(np.where(crossed, after[1], after[4]), flat, out=by_roll, mode="wrap")
     found.append(bonus_square + expected(chances, by_roll))
     return np.array(found)
 

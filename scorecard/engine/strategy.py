@@ -282,7 +282,7 @@ def policy_roll_chances(finals: Values) -> Values:
 def _best_keep_places(keep_values: Values) -> tuple[Indices, Values]:
     """`best_keeps`, each keep told by its place in `_flow_order`."""
     best = _best_over_sub_keeps(labelled(keep_values, KEEP_RANK, KEEP_BITS))
-    return np.take(FLOW_OF_RANK, label_of(best, KEEP_BITS)), value_of(best, KEEP_BITS)
+    return np.take(FLOW_OF_RANK, label_of(best, KEEP_BITS), mode="wrap"), value_of(best, KEEP_BITS)
 
 
 def keep_values(roll_values: Values) -> Values:
@@ -803,6 +803,8 @@ def rate_keeps_to_win(
 
 # Smaller than Yahtzee's chunk: a Yatzy table is larger, and this keeps a build within 100 MB.
 FAMILY_CHUNK = 1024
+# A box with this many scoring rolls of the 252 is spread over all of them (`final_roll_outcomes`).
+DENSE_ROWS = 100
 
 
 class FamilyStrategy:
@@ -835,6 +837,18 @@ class FamilyStrategy:
         self.reach = reachable_uppers(self.cap)
         self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
         self.outcome_of = self._outcome_table()
+        # Each box's distinct scores, and each roll's row in a table of the box's keys
+        # (`final_roll_outcomes`): row 0 is its scratch; an upper box's rows are by the count
+        # of its face, a lower box's by the place of its score among them.
+        self.score_levels = [np.unique(row[row > 0]) for row in self.scores]
+        self.key_rows = [
+            FACE_COUNTS[box.upper_face - 1] if box.is_upper
+            else np.searchsorted(levels, row) + 1 - (row == 0)
+            for box, levels, row in zip(self.boxes, self.score_levels, self.scores, strict=True)
+        ]  # fmt: skip
+        # A box most rolls score in is spread over every roll; the others over those rolls.
+        self.is_dense = [len(rows) >= DENSE_ROWS for rows in self.scoring_rows]
+        self.dense_first = sorted(range(len(self.boxes)), key=lambda b: not self.is_dense[b])
         self.outcome_count = int(self.outcome_of.max()) + 1
         # By upper mask: the lowest total from which its open upper boxes can reach the bonus.
         self.live_from = np.array(
@@ -920,43 +934,61 @@ class FamilyStrategy:
         rather than by roll: the labelled values; each final roll's (rows) label in each
         state (columns); and each outcome's next state and whether it reaches the upper
         bonus (a row per outcome). An outcome's points and next state are worked out once
-        for its six counts or its one box, not again for each of the 252 rolls."""
+        for its six counts or its one box, not again for each of the 252 rolls.
+
+        A box's keys are labelled once for each of its distinct scores (its scratch first)
+        and then spread over the rolls: over all of them where most rolls score in it (a
+        roll that does not takes the scratch, which the best of each roll includes anyway),
+        over its scoring rolls alone where few do."""
         count = len(masks)
-        best = np.full((len(ROLLS), count), np.iinfo(np.int64).min)
+        best = np.empty((len(ROLLS), count), dtype=np.int64)
+        spread = np.empty_like(best)
         scratch = np.full(count, np.iinfo(np.int64).min)
         nexts = np.zeros((self.outcome_count, count), dtype=np.int64)
         crossed = np.zeros((self.outcome_count, count), dtype=bool)
         counts = np.arange(DICE + 1)[:, None]
-        for b, box, penalty, after in self._open_boxes(masks):
-            rows = self.scoring_rows[b]
+        started = False
+        for b, box, penalty, after in self._open_boxes(masks, self.dense_first):
             # A smaller box number is the larger label, so a tie goes to the earlier box.
             label = self.full_mask.bit_length() - b
-            outcomes = self.outcome_of[b, rows]
             if box.is_upper:
                 new_upper = np.minimum(self.cap, uppers + box.upper_face * counts)
                 crossing = (uppers < self.cap) & (new_upper >= self.cap)
                 by_count = box.upper_face * counts + np.where(crossing, self.bonus, 0)
                 reached = self.state_index(after, new_upper)
-                # Labelled once per count, then spread over the rolls with that count.
                 keys = labelled(by_count + future[reached] + penalty, label, BOX_BITS)
                 first = b * (DICE + 1)
                 nexts[first : first + DICE + 1], crossed[first : first + DICE + 1] = (
                     reached,
                     crossing,
                 )
-                zero, candidate = keys[0], keys[outcomes - first]
             else:
                 # A lower box leaves the upper total as it is, and the state's own is live.
                 lower = self.outcome_of[b, 0]
                 nexts[lower] = after * (self.cap + 1) + uppers
-                zero = future[nexts[lower]] + penalty
-                candidate = labelled(self.scores[b, rows][:, None] + zero, label, BOX_BITS)
-                zero = labelled(zero, label, BOX_BITS)
-            best[rows] = np.maximum(best[rows], candidate)
-            if len(rows) < len(ROLLS):
-                np.maximum(scratch, zero, out=scratch)
+                levels = self.score_levels[b]
+                values = np.empty((len(levels) + 1, count))
+                values[0] = future[nexts[lower]]
+                values[0] += penalty
+                np.add(levels[:, None], values[0], out=values[1:])
+                keys = labelled(values, label, BOX_BITS)
+            if self.is_dense[b]:
+                # `take` into `out` goes through a buffer unless its indices need no check.
+                into = spread if started else best
+                np.take(keys, self.key_rows[b], axis=0, out=into, mode="clip")
+                if started:
+                    np.maximum(best, spread, out=best)
+            else:
+                if not started:
+                    best.fill(np.iinfo(np.int64).min)
+                rows = self.scoring_rows[b]
+                best[rows] = np.maximum(best[rows], keys[self.key_rows[b][rows]])
+                np.maximum(scratch, keys[0], out=scratch)
+            started = True
+        del spread
         np.maximum(best, scratch, out=best)
-        labels = label_of(best, BOX_BITS).astype(np.uint8)
+        labels = best.astype(np.uint8)  # the lowest bits, the label among them
+        labels &= (1 << BOX_BITS) - 1
         best &= ~((1 << BOX_BITS) - 1)  # the values, in place (`value_of` would copy them)
         return best.view(np.float64), labels, nexts, crossed
 
@@ -968,7 +1000,7 @@ class FamilyStrategy:
         flat *= len(ROLLS)
         flat += np.arange(len(ROLLS))[:, None]
         by_label = self._by_label()
-        return np.take(by_label[0], flat), np.take(by_label[1], flat)
+        return np.take(by_label[0], flat, mode="wrap"), np.take(by_label[1], flat, mode="wrap")
 
     @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
     def _by_label(self) -> tuple[Indices, Indices]:
@@ -990,11 +1022,14 @@ class FamilyStrategy:
                 table[b] = upper * (DICE + 1) + b - upper
         return table
 
-    def _open_boxes(self, masks: Indices) -> Iterator[tuple[int, Any, Values, Indices]]:
-        """Each box open on some card of the chunk (in forced order, only the next one): its
-        number, the box, 0 where it is open and -inf where it is filled (added to a value),
-        and each state's mask once it is filled."""
-        for b, box in enumerate(self.boxes):
+    def _open_boxes(
+        self, masks: Indices, order: Iterable[int] | None = None
+    ) -> Iterator[tuple[int, Any, Values, Indices]]:
+        """Each box open on some card of the chunk (in forced order, only the next one), in
+        card order or the `order` given: its number, the box, 0 where it is open and -inf
+        where it is filled (added to a value), and each state's mask once it is filled."""
+        for b in range(len(self.boxes)) if order is None else order:
+            box = self.boxes[b]
             is_open = (masks >> b) & 1 == 0
             if self.house.forced:
                 is_open &= masks == (1 << b) - 1
