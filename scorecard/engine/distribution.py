@@ -31,6 +31,7 @@ from scorecard.engine.strategy import (
     KEEPS,
     MASK_SHIFT,
     ROLL_INDEX,
+    ROLL_PLACES,
     STATE_COUNT,
     YAHTZEE_ROLLS,
     Flags,
@@ -39,6 +40,7 @@ from scorecard.engine.strategy import (
     Progress,
     Values,
     final_roll_values,
+    policy_chances_in_flow_order,
     policy_roll_chances,
     state_index,
     turn_keep_choices,
@@ -465,13 +467,17 @@ def _solve_family_levels(
     solver: strategy.FamilyStrategy, scratch: IO[bytes], progress: Progress | None = None
 ) -> _LevelRows:
     """The policy pass, its levels' rows kept in `scratch` (a file of their own)."""
-    values = solver.load()
+    values = np.asarray(solver.load())  # a plain array: a memmap's every slice is one too
     levels = _LevelRows(solver, scratch)
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        finals, labels, nexts, crossed = solver.final_roll_outcomes(masks, uppers, values)
-        chances = policy_roll_chances(finals)
-        del finals  # a build's memory is counted at its peak, in the next calls
+        # The final rolls' values go straight to their places among the keeps' values.
+        keeps = np.empty((len(KEEPS), len(masks)))
+        labels, nexts, crossed = solver.final_roll_outcomes(
+            masks, uppers, values, keeps[ROLL_PLACES].view(np.int64)
+        )
+        chances = policy_chances_in_flow_order(keeps)
+        del keeps  # a build's memory is counted at its peak, in the next calls
         points, outcomes = solver.roll_outcomes(labels)
         del labels
         after = levels.next_rows(nexts)  # by outcome

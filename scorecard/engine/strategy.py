@@ -238,6 +238,31 @@ FLOW_PLACE, FLOW_GROUPS = _flow_order()
 FLOW_ROLLS = FLOW_PLACE[ROLL_AS_KEEP]  # each roll's place, in ROLLS order
 FLOW_OF_RANK = FLOW_PLACE[KEEP_OF_RANK]  # a keep's place by its rank as a label
 
+# The policy passes keep the keeps' values in flow order too: then each group's best is a
+# max over its slice in place, with no gather and scatter of its rows. The rolls (the largest
+# keeps) hold the last places there, as in KEEPS, but in another order than ROLLS.
+ROLL_PLACES = ROLL_ROWS
+assert (np.sort(FLOW_ROLLS) == np.arange(len(KEEPS))[ROLL_PLACES]).all()
+PLACE_OF_ROLL = FLOW_ROLLS - ROLL_PLACES.start  # each roll's place among the rolls' places
+ROLL_AT_PLACE = np.argsort(PLACE_OF_ROLL)  # and the roll (a ROLLS index) at each of them
+FLOW_KEEP_RANK = KEEP_RANK[np.argsort(FLOW_PLACE)]  # the rank of the keep at each place
+
+
+def _flow_children() -> list[tuple[slice, Indices]]:
+    """`CHILDREN` in flow order: for keeps of 4 dice down to none, their places (a slice:
+    the keeps of a size are together) and the places of their six children, face by face."""
+    levels = []
+    for keeps, children in CHILDREN:
+        places = FLOW_PLACE[keeps]
+        order = np.argsort(places)
+        block = slice(int(places.min()), int(places.max()) + 1)
+        assert block.stop - block.start == len(keeps)
+        levels.append((block, FLOW_PLACE[children[order]]))
+    return levels
+
+
+FLOW_CHILDREN = _flow_children()
+
 
 def rolled_chances(kept: Values) -> Values:
     """The chance of each roll (rows) after the dice not kept are rolled, from the chance of
@@ -265,10 +290,22 @@ def policy_roll_chances(finals: Values) -> Values:
     """The chance of each final roll (rows) in each state (columns) when the dice kept before
     each reroll are the best for `finals`: the first roll's chances, carried through each
     chosen keep (a bincount gathers the rolls that keep the same dice) and its reroll."""
-    one_left, held = _best_keep_places(keep_values(finals))
-    two_left, _ = _best_keep_places(keep_values(held))
+    values = np.empty((len(KEEPS), finals.shape[1]))
+    np.take(finals, ROLL_AT_PLACE, axis=0, out=values[ROLL_PLACES], mode="clip")
+    return policy_chances_in_flow_order(values)
+
+
+def policy_chances_in_flow_order(values: Values) -> Values:
+    """`policy_roll_chances` of final rolls whose values are at the rolls' places of
+    `values`, a row per keep in flow order (`ROLL_PLACES`); the rest of it is overwritten."""
+    count = values.shape[1]
+    keys = labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS)
+    one_left = _chosen_keeps(keys)
+    held = np.empty_like(values)  # the best value of each roll with one reroll left
+    np.bitwise_and(keys[ROLL_PLACES], ~((1 << KEEP_BITS) - 1), out=held[ROLL_PLACES].view(np.int64))
+    del keys, values
+    two_left = _chosen_keeps(labelled(_keep_values_in_flow_order(held), FLOW_KEEP_RANK, KEEP_BITS))
     del held
-    count = finals.shape[1]
     columns = np.arange(count)
     chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
     for choice in (two_left, one_left):
@@ -279,10 +316,28 @@ def policy_roll_chances(finals: Values) -> Values:
     return chances
 
 
-def _best_keep_places(keep_values: Values) -> tuple[Indices, Values]:
-    """`best_keeps`, each keep told by its place in `_flow_order`."""
-    best = _best_over_sub_keeps(labelled(keep_values, KEEP_RANK, KEEP_BITS))
-    return np.take(FLOW_OF_RANK, label_of(best, KEEP_BITS), mode="wrap"), value_of(best, KEEP_BITS)
+def _keep_values_in_flow_order(values: Values) -> Values:
+    """`keep_values` in flow order, in place: from the rolls' places to every other's."""
+    for block, children in FLOW_CHILDREN:
+        total = np.take(values, children[:, 0], axis=0, mode="clip")
+        for column in range(1, 5):
+            total += np.take(values, children[:, column], axis=0, mode="clip")
+        np.add(total, np.take(values, children[:, 5], axis=0, mode="clip"), out=values[block])
+        values[block] /= 6
+    return values
+
+
+def _chosen_keeps(keys: Keys) -> Indices:
+    """The place of the best keep of each roll (rows, in ROLLS order) in each state, from
+    keys labelled with their keep's rank (in flow order; overwritten)."""
+    for block, parents in FLOW_GROUPS:
+        best = keys[block]
+        for column in range(parents.shape[1]):
+            np.maximum(best, np.take(keys, parents[:, column], axis=0, mode="clip"), out=best)
+    ranks = np.take(keys, FLOW_ROLLS, axis=0, mode="clip")
+    ranks &= (1 << KEEP_BITS) - 1
+    places: Indices = np.take(FLOW_OF_RANK, ranks, mode="wrap")
+    return places
 
 
 def keep_values(roll_values: Values) -> Values:
@@ -837,18 +892,7 @@ class FamilyStrategy:
         self.reach = reachable_uppers(self.cap)
         self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
         self.outcome_of = self._outcome_table()
-        # Each box's distinct scores, and each roll's row in a table of the box's keys
-        # (`final_roll_outcomes`): row 0 is its scratch; an upper box's rows are by the count
-        # of its face, a lower box's by the place of its score among them.
-        self.score_levels = [np.unique(row[row > 0]) for row in self.scores]
-        self.key_rows = [
-            FACE_COUNTS[box.upper_face - 1] if box.is_upper
-            else np.searchsorted(levels, row) + 1 - (row == 0)
-            for box, levels, row in zip(self.boxes, self.score_levels, self.scores, strict=True)
-        ]  # fmt: skip
-        # A box most rolls score in is spread over every roll; the others over those rolls.
-        self.is_dense = [len(rows) >= DENSE_ROWS for rows in self.scoring_rows]
-        self.dense_first = sorted(range(len(self.boxes)), key=lambda b: not self.is_dense[b])
+        self._key_table_layout()
         self.outcome_count = int(self.outcome_of.max()) + 1
         # By upper mask: the lowest total from which its open upper boxes can reach the bonus.
         self.live_from = np.array(
@@ -927,51 +971,28 @@ class FamilyStrategy:
         return value_of(best, BOX_BITS), boxes
 
     def final_roll_outcomes(
-        self, masks: Indices, uppers: Indices, future: Values
-    ) -> tuple[Values, Indices, Indices, Flags]:
+        self, masks: Indices, uppers: Indices, future: Values, out: Keys
+    ) -> tuple[Indices, Indices, Flags]:
         """`final_roll_choices` for the policy pass, with what each choice leads to told by
         outcome (`outcome_of`: a box, and for an upper box how many dice show its face)
-        rather than by roll: the labelled values; each final roll's (rows) label in each
-        state (columns); and each outcome's next state and whether it reaches the upper
-        bonus (a row per outcome). An outcome's points and next state are worked out once
-        for its six counts or its one box, not again for each of the 252 rolls.
+        rather than by roll: the values (less their lowest bits) go into `out`, a row per
+        roll in the rolls' flow order (`ROLL_PLACES`), and the answer is each final roll's
+        (rows, in ROLLS order) label in each state (columns), and each outcome's next state
+        and whether it reaches the upper bonus (a row per outcome).
 
-        A box's keys are labelled once for each of its distinct scores (its scratch first)
-        and then spread over the rolls: over all of them where most rolls score in it (a
-        roll that does not takes the scratch, which the best of each roll includes anyway),
-        over its scoring rolls alone where few do."""
+        Every box's keys are labelled once per outcome or distinct score, all boxes in one
+        table (`_key_table`), and then spread over the rolls: over all of them for a box
+        most rolls score in (a roll that does not takes its scratch, which the best of each
+        roll includes anyway), over its scoring rolls alone for the others."""
         count = len(masks)
-        best = np.empty((len(ROLLS), count), dtype=np.int64)
+        keys, nexts, crossed, is_open = self._key_table(masks, uppers, future)
+        best = out
         spread = np.empty_like(best)
         scratch = np.full(count, np.iinfo(np.int64).min)
-        nexts = np.zeros((self.outcome_count, count), dtype=np.int64)
-        crossed = np.zeros((self.outcome_count, count), dtype=bool)
-        counts = np.arange(DICE + 1)[:, None]
         started = False
-        for b, box, penalty, after in self._open_boxes(masks, self.dense_first):
-            # A smaller box number is the larger label, so a tie goes to the earlier box.
-            label = self.full_mask.bit_length() - b
-            if box.is_upper:
-                new_upper = np.minimum(self.cap, uppers + box.upper_face * counts)
-                crossing = (uppers < self.cap) & (new_upper >= self.cap)
-                by_count = box.upper_face * counts + np.where(crossing, self.bonus, 0)
-                reached = self.state_index(after, new_upper)
-                keys = labelled(by_count + future[reached] + penalty, label, BOX_BITS)
-                first = b * (DICE + 1)
-                nexts[first : first + DICE + 1], crossed[first : first + DICE + 1] = (
-                    reached,
-                    crossing,
-                )
-            else:
-                # A lower box leaves the upper total as it is, and the state's own is live.
-                lower = self.outcome_of[b, 0]
-                nexts[lower] = after * (self.cap + 1) + uppers
-                levels = self.score_levels[b]
-                values = np.empty((len(levels) + 1, count))
-                values[0] = future[nexts[lower]]
-                values[0] += penalty
-                np.add(levels[:, None], values[0], out=values[1:])
-                keys = labelled(values, label, BOX_BITS)
+        for b in self.dense_first:
+            if not is_open[b]:
+                continue
             if self.is_dense[b]:
                 # `take` into `out` goes through a buffer unless its indices need no check.
                 into = spread if started else best
@@ -981,16 +1002,55 @@ class FamilyStrategy:
             else:
                 if not started:
                     best.fill(np.iinfo(np.int64).min)
-                rows = self.scoring_rows[b]
-                best[rows] = np.maximum(best[rows], keys[self.key_rows[b][rows]])
-                np.maximum(scratch, keys[0], out=scratch)
+                places, rows = self.key_rows[b]
+                best[places] = np.maximum(best[places], keys[rows])
+                np.maximum(scratch, keys[self.scratch_row[b]], out=scratch)
             started = True
-        del spread
+        del spread, keys
         np.maximum(best, scratch, out=best)
-        labels = best.astype(np.uint8)  # the lowest bits, the label among them
-        labels &= (1 << BOX_BITS) - 1
-        best &= ~((1 << BOX_BITS) - 1)  # the values, in place (`value_of` would copy them)
-        return best.view(np.float64), labels, nexts, crossed
+        labels = np.take(best.astype(np.uint8), PLACE_OF_ROLL, axis=0, mode="clip")
+        labels &= (1 << BOX_BITS) - 1  # the lowest bits held the label
+        best &= ~((1 << BOX_BITS) - 1)  # the values, in place
+        return labels, nexts, crossed
+
+    def _key_table(
+        self, masks: Indices, uppers: Indices, future: Values
+    ) -> tuple[Keys, Indices, Flags, Flags]:
+        """Every box's keys in each state (columns): a row for each outcome of an upper box
+        (its number and count, as `outcome_of`), then for each lower box a row for its
+        scratch and one for each of its distinct scores; with each outcome's next state,
+        whether it reaches the upper bonus, and which boxes are open on some card of the
+        chunk (in forced order only the next one is open)."""
+        count = len(masks)
+        bits = np.arange(len(self.boxes))[:, None]
+        open_on = (masks >> bits) & 1 == 0
+        if self.house.forced:
+            open_on &= masks == (1 << bits) - 1
+        penalty = np.where(open_on, 0.0, -np.inf)  # added to a value: -inf where filled
+        after = masks | (1 << bits)  # each box's mask once it is filled
+        table = np.empty((self.key_table_rows, count))
+        nexts = np.empty((self.outcome_count, count), dtype=np.int64)
+        crossed = np.zeros((self.outcome_count, count), dtype=bool)
+        # The six upper boxes at once: a row per face and count of it.
+        upper = len(rules.FACES)
+        faces, dice = np.arange(1, upper + 1)[:, None, None], np.arange(DICE + 1)[:, None]
+        new_upper = np.minimum(self.cap, uppers + faces * dice)
+        crossing = (uppers < self.cap) & (new_upper >= self.cap)
+        by_count = faces * dice + np.where(crossing, self.bonus, 0)
+        reached = self.state_index(after[:upper, None], new_upper)
+        values = by_count + future[reached]
+        values += penalty[:upper, None]
+        table[: upper * (DICE + 1)] = values.reshape(-1, count)
+        nexts[: upper * (DICE + 1)] = reached.reshape(-1, count)
+        crossed[: upper * (DICE + 1)] = crossing.reshape(-1, count)
+        # A lower box leaves the upper total as it is, and the state's own is live.
+        nexts[upper * (DICE + 1) :] = after[upper:] * (self.cap + 1) + uppers
+        zero = future[nexts[upper * (DICE + 1) :]]
+        zero += penalty[upper:]
+        lower_rows = np.take(zero, self.lower_row_box, axis=0, mode="clip")
+        np.add(self.lower_row_points[:, None], lower_rows, out=table[upper * (DICE + 1) :])
+        keys = labelled(table, self.key_table_labels, BOX_BITS)
+        return keys, nexts, crossed, open_on.any(axis=1)
 
     def roll_outcomes(self, labels: Indices) -> tuple[Indices, Indices]:
         """For each final roll (rows) and state (columns) whose box has the label
@@ -1009,6 +1069,39 @@ class FamilyStrategy:
         boxes = self.full_mask.bit_length() - np.arange(len(self.boxes) + 1)
         boxes[0] = 0  # no box has label 0
         return self.scores[boxes], self.outcome_of[boxes]
+
+    def _key_table_layout(self) -> None:
+        """Where `_key_table` puts each box's keys, and how each box's are spread over the
+        rolls (`final_roll_outcomes`): for a box most rolls score in, the row of each roll's
+        key in the rolls' flow order; for the others, their scoring rolls' places and the
+        rows of their keys. A lower box's rows are its scratch, then its distinct scores."""
+        upper = len(rules.FACES)
+        rows: list[Indices] = [FACE_COUNTS[b] + b * (DICE + 1) for b in range(upper)]
+        points, row_box = [], []
+        self.scratch_row = [b * (DICE + 1) for b in range(upper)]
+        start = upper * (DICE + 1)
+        for b in range(upper, len(self.boxes)):
+            scores = self.scores[b]
+            levels = np.unique(scores[scores > 0])
+            self.scratch_row.append(start)
+            rows.append(np.where(scores > 0, start + 1 + np.searchsorted(levels, scores), start))
+            points += [0, *levels.tolist()]
+            row_box += [b - upper] * (len(levels) + 1)
+            start += len(levels) + 1
+        self.key_table_rows = start
+        self.lower_row_points = np.array(points, dtype=np.int64)
+        self.lower_row_box = np.array(row_box)
+        # A smaller box number is the larger label, so a tie goes to the earlier box.
+        upper_row_box = np.repeat(np.arange(upper), DICE + 1)
+        box_of_row = np.concatenate([upper_row_box, upper + self.lower_row_box])
+        self.key_table_labels = (self.full_mask.bit_length() - box_of_row)[:, None]
+        # A box most rolls score in is spread over every roll; the others over those rolls.
+        self.is_dense = [len(scoring) >= DENSE_ROWS for scoring in self.scoring_rows]
+        self.dense_first = sorted(range(len(self.boxes)), key=lambda b: not self.is_dense[b])
+        self.key_rows: list[Any] = [
+            row[ROLL_AT_PLACE] if dense else (PLACE_OF_ROLL[scoring], row[scoring])
+            for row, dense, scoring in zip(rows, self.is_dense, self.scoring_rows, strict=True)
+        ]
 
     def _outcome_table(self) -> Indices:
         """outcome_of[box, roll]: the outcome filling a box with a roll gives. Upper box b
