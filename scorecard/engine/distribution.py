@@ -478,10 +478,10 @@ def _solve_family_levels(
         )
         chances = policy_chances_in_flow_order(keeps)
         del keeps  # a build's memory is counted at its peak, in the next calls
-        points, outcomes = solver.roll_outcomes(labels)
+        points, cells = solver.roll_outcomes(labels)
         del labels
         after = levels.next_rows(nexts)  # by outcome
-        found = _family_turn(chances, points, outcomes, crossed, solver.bonus, after)
+        found = _family_turn(chances, points, cells, crossed, solver.bonus, after)
         levels.record(masks * (solver.cap + 1) + uppers, found)
 
     strategy.solve_levels(levels.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
@@ -502,26 +502,24 @@ def _family_policy_turn(
 
 def _family_turn(
     chances: Values,
-    points: Indices,
-    outcomes: Indices,
+    points: Values,
+    flat: Indices,
     crossed: Flags,
     bonus: int,
     after: Values,
 ) -> Values:
     """States' `FAMILY_ROWS` from their turn: the chance of each final roll (rows; a column
-    per state), the points its box scores (without the upper bonus) and its outcome; then
-    for each outcome (rows) whether it reaches the upper bonus and its next state's
-    `FAMILY_ROWS` (`after`: rows, outcomes, states). Each row is `_carried` through the
-    points and weighed by the chances, written out so that each product of a chance and a
-    power of the points is made once and the rest are sums over the rolls. What the next
-    state gives is settled per outcome (at most 45 a state) and then spread over the rolls
-    (252), a row at a time (memory)."""
-    # Each roll's place in an (outcome, state) table, and its points with the upper bonus
-    # (made in the memory of the outcomes and points given: every caller has them fresh).
-    flat = outcomes
-    flat *= chances.shape[1]
-    flat += np.arange(chances.shape[1])
-    points += bonus * np.take(crossed, flat, mode="wrap")
+    per state), the points its box scores (without the upper bonus) and its outcome's cell
+    in an (outcome, state) table; then for each outcome (rows) whether it reaches the upper
+    bonus and its next state's `FAMILY_ROWS` (`after`: rows, outcomes, states; overwritten).
+    Each row is `_carried` through the points and weighed by the chances, written out so
+    that each product of a chance and a power of the points is made once and the rest are
+    sums over the rolls. What the next state gives is settled per outcome (at most 45 a
+    state) and then spread over the rolls (252), a row at a time (memory)."""
+    # Each roll's points with the upper bonus (in the memory of the points given).
+    reaches = crossed.any()
+    if reaches:
+        points += np.multiply(crossed, float(bonus)).take(flat, mode="wrap")
     by_points = chances * points
     by_squares = by_points * points
     del points
@@ -532,19 +530,23 @@ def _family_turn(
 
     # One row of what the next states give is spread over the rolls at a time, into one
     # buffer, and each sum is made in the order it always was: (a + b) + c.
-    by_roll = np.take(after[0], flat, mode="wrap")  # the mean still to come after the turn
+    by_roll = after[0].take(flat, mode="wrap")  # the mean still to come after the turn
     found: list[Values] = [by_points.sum(axis=0) + expected(chances, by_roll)]
     second = by_squares.sum(axis=0) + 2 * expected(by_points, by_roll)
-    np.take(after[1], flat, out=by_roll, mode="wrap")
+    after[1].take(flat, out=by_roll, mode="wrap")
     found.append(second + expected(chances, by_roll))
     # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
-    np.take(np.where(crossed, 1.0, after[2]), flat, out=by_roll, mode="wrap")
+    if reaches:
+        np.copyto(after[2], 1.0, where=crossed)
+        np.copyto(after[3], after[0], where=crossed)
+        np.copyto(after[4], after[1], where=crossed)
+    after[2].take(flat, out=by_roll, mode="wrap")
     found.append(expected(chances, by_roll))
     bonus_mean, bonus_square = expected(by_points, by_roll), expected(by_squares, by_roll)
-    np.take(np.where(crossed, after[0], after[3]), flat, out=by_roll, mode="wrap")
+    after[3].take(flat, out=by_roll, mode="wrap")
     found.append(bonus_mean + expected(chances, by_roll))
     bonus_square += 2 * expected(by_points, by_roll)
-    np.take(np.where(crossed, after[1], after[4]), flat, out=by_roll, mode="wrap")
+    after[4].take(flat, out=by_roll, mode="wrap")
     found.append(bonus_square + expected(chances, by_roll))
     return np.array(found)
 

@@ -13,6 +13,7 @@ those that can occur: 536,448 of the 1,048,576 combinations.
 from __future__ import annotations
 
 import ctypes
+import functools
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -262,6 +263,9 @@ def _flow_children() -> list[tuple[slice, Indices]]:
 
 
 FLOW_CHILDREN = _flow_children()
+# The same, each column of indices on its own (contiguous: `take` copies any other first).
+FLOW_CHILD_COLUMNS = [(block, list(children.T.copy())) for block, children in FLOW_CHILDREN]
+FLOW_GROUP_COLUMNS = [(block, list(parents.T.copy())) for block, parents in FLOW_GROUPS]
 
 
 def rolled_chances(kept: Values) -> Values:
@@ -276,13 +280,13 @@ def rolled_chances(kept: Values) -> Values:
 
 def _rolled_in_flow_order(chances: Values) -> Values:
     """`rolled_chances` of keeps' chances in `_flow_order`, which are overwritten."""
-    for block, parents in FLOW_GROUPS:
-        inflow = chances[parents[:, 0]]
-        for column in range(1, parents.shape[1]):
-            inflow += chances[parents[:, column]]
+    for block, parents in FLOW_GROUP_COLUMNS:
+        inflow = chances.take(parents[0], axis=0, mode="clip")
+        for column in parents[1:]:
+            inflow += chances.take(column, axis=0, mode="clip")
         inflow /= 6
         chances[block] += inflow
-    rolled: Values = chances[FLOW_ROLLS]
+    rolled: Values = chances.take(FLOW_ROLLS, axis=0, mode="clip")
     return rolled
 
 
@@ -291,7 +295,7 @@ def policy_roll_chances(finals: Values) -> Values:
     each reroll are the best for `finals`: the first roll's chances, carried through each
     chosen keep (a bincount gathers the rolls that keep the same dice) and its reroll."""
     values = np.empty((len(KEEPS), finals.shape[1]))
-    np.take(finals, ROLL_AT_PLACE, axis=0, out=values[ROLL_PLACES], mode="clip")
+    finals.take(ROLL_AT_PLACE, axis=0, out=values[ROLL_PLACES], mode="clip")
     return policy_chances_in_flow_order(values)
 
 
@@ -300,44 +304,52 @@ def policy_chances_in_flow_order(values: Values) -> Values:
     `values`, a row per keep in flow order (`ROLL_PLACES`); the rest of it is overwritten."""
     count = values.shape[1]
     keys = labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS)
-    one_left = _chosen_keeps(keys)
+    one_left = _chosen_cells(keys)
     held = np.empty_like(values)  # the best value of each roll with one reroll left
     np.bitwise_and(keys[ROLL_PLACES], ~((1 << KEEP_BITS) - 1), out=held[ROLL_PLACES].view(np.int64))
     del keys, values
-    two_left = _chosen_keeps(labelled(_keep_values_in_flow_order(held), FLOW_KEEP_RANK, KEEP_BITS))
+    two_left = _chosen_cells(labelled(_keep_values_in_flow_order(held), FLOW_KEEP_RANK, KEEP_BITS))
     del held
-    columns = np.arange(count)
-    chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
+    chances = _first_roll_weights(count)
     for choice in (two_left, one_left):
-        choice *= count
-        choice += columns
         kept = np.bincount(choice.ravel(), weights=chances.ravel(), minlength=len(KEEPS) * count)
         chances = _rolled_in_flow_order(kept.reshape(len(KEEPS), count))
     return chances
 
 
+@functools.lru_cache(maxsize=2)  # a build's chunks have one size but a level's last
+def _first_roll_weights(count: int) -> Values:
+    """The first roll's chances, a column for each of `count` states (read-only)."""
+    weights = np.repeat(FIRST_ROLL, count).reshape(len(ROLLS), count)
+    weights.flags.writeable = False
+    return weights
+
+
 def _keep_values_in_flow_order(values: Values) -> Values:
     """`keep_values` in flow order, in place: from the rolls' places to every other's."""
-    for block, children in FLOW_CHILDREN:
-        total = np.take(values, children[:, 0], axis=0, mode="clip")
-        for column in range(1, 5):
-            total += np.take(values, children[:, column], axis=0, mode="clip")
-        np.add(total, np.take(values, children[:, 5], axis=0, mode="clip"), out=values[block])
+    for block, children in FLOW_CHILD_COLUMNS:
+        total = values.take(children[0], axis=0, mode="clip")
+        for column in children[1:-1]:
+            total += values.take(column, axis=0, mode="clip")
+        np.add(total, values.take(children[-1], axis=0, mode="clip"), out=values[block])
         values[block] /= 6
     return values
 
 
-def _chosen_keeps(keys: Keys) -> Indices:
-    """The place of the best keep of each roll (rows, in ROLLS order) in each state, from
+def _chosen_cells(keys: Keys) -> Indices:
+    """For each roll (rows, in ROLLS order) and state (columns): the cell of its best keep
+    in a table of a row per keep in flow order and a column per state (a flat index), from
     keys labelled with their keep's rank (in flow order; overwritten)."""
-    for block, parents in FLOW_GROUPS:
+    for block, parents in FLOW_GROUP_COLUMNS:
         best = keys[block]
-        for column in range(parents.shape[1]):
-            np.maximum(best, np.take(keys, parents[:, column], axis=0, mode="clip"), out=best)
-    ranks = np.take(keys, FLOW_ROLLS, axis=0, mode="clip")
+        for column in parents:
+            np.maximum(best, keys.take(column, axis=0, mode="clip"), out=best)
+    count = keys.shape[1]
+    ranks = keys.take(FLOW_ROLLS, axis=0, mode="clip")
     ranks &= (1 << KEEP_BITS) - 1
-    places: Indices = np.take(FLOW_OF_RANK, ranks, mode="wrap")
-    return places
+    cells: Indices = (FLOW_OF_RANK * count).take(ranks, mode="wrap")
+    cells += np.arange(count)
+    return cells
 
 
 def keep_values(roll_values: Values) -> Values:
@@ -1052,23 +1064,35 @@ class FamilyStrategy:
         keys = labelled(table, self.key_table_labels, BOX_BITS)
         return keys, nexts, crossed, open_on.any(axis=1)
 
-    def roll_outcomes(self, labels: Indices) -> tuple[Indices, Indices]:
+    def roll_outcomes(self, labels: Indices) -> tuple[Values, Indices]:
         """For each final roll (rows) and state (columns) whose box has the label
         `final_roll_outcomes` gives: the points that box scores (without the upper bonus),
-        and its outcome."""
-        flat = labels.astype(np.intp)
-        flat *= len(ROLLS)
-        flat += np.arange(len(ROLLS))[:, None]
-        by_label = self._by_label()
-        return np.take(by_label[0], flat, mode="wrap"), np.take(by_label[1], flat, mode="wrap")
+        and its outcome's cell in a table of a row per outcome and a column per state (a
+        flat index)."""
+        count = labels.shape[1]
+        by_label = np.add(labels, self._label_offsets(), dtype=np.intp)
+        points, outcomes = self._by_label()
+        cells: Indices = (outcomes * count).take(by_label, mode="wrap")
+        cells += np.arange(count)
+        return points.take(by_label, mode="wrap"), cells
 
     @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
-    def _by_label(self) -> tuple[Indices, Indices]:
-        """The scores and `outcome_of` table by a box's label (the first box has the largest),
-        so that a label finds its row without being turned into a box number."""
-        boxes = self.full_mask.bit_length() - np.arange(len(self.boxes) + 1)
-        boxes[0] = 0  # no box has label 0
-        return self.scores[boxes], self.outcome_of[boxes]
+    def _by_label(self) -> tuple[Values, Indices]:
+        """The points (as floats: every use multiplies them with chances) and the outcome of
+        each roll by its box's label (the first box has the largest), a row per roll and
+        `2**BOX_BITS` labels in each, so that a label finds its entry without being turned
+        into a box number."""
+        boxes = self.full_mask.bit_length() - np.arange(1 << BOX_BITS)
+        boxes[(boxes < 0) | (boxes >= len(self.boxes))] = 0  # no box has those labels
+        points = self.scores.T[:, boxes].astype(np.float64)
+        return points.ravel(), self.outcome_of.T[:, boxes].ravel()
+
+    @staticmethod
+    @cache
+    def _label_offsets() -> Indices:
+        """Where each roll's row of labels starts in `_by_label`'s tables."""
+        offsets: Indices = np.arange(len(ROLLS))[:, None] << BOX_BITS
+        return offsets
 
     def _key_table_layout(self) -> None:
         """Where `_key_table` puts each box's keys, and how each box's are spread over the
