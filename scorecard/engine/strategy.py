@@ -305,11 +305,11 @@ def policy_chances_in_flow_order(values: Values) -> Values:
     count = values.shape[1]
     keys = labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS)
     one_left = _chosen_cells(keys)
-    held = np.empty_like(values)  # the best value of each roll with one reroll left
-    np.bitwise_and(keys[ROLL_PLACES], ~((1 << KEEP_BITS) - 1), out=held[ROLL_PLACES].view(np.int64))
+    # The rolls' places now hold each roll's best key with one reroll left: less its label,
+    # its value, from which the keeps' values before the first reroll are made in place.
+    keys[ROLL_PLACES] &= ~((1 << KEEP_BITS) - 1)
+    two_left = _chosen_cells(labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS))
     del keys, values
-    two_left = _chosen_cells(labelled(_keep_values_in_flow_order(held), FLOW_KEEP_RANK, KEEP_BITS))
-    del held
     chances = _first_roll_weights(count)
     for choice in (two_left, one_left):
         kept = np.bincount(choice.ravel(), weights=chances.ravel(), minlength=len(KEEPS) * count)
