@@ -303,12 +303,12 @@ def policy_chances_in_flow_order(values: Values) -> Values:
     """`policy_roll_chances` of final rolls whose values are at the rolls' places of
     `values`, a row per keep in flow order (`ROLL_PLACES`); the rest of it is overwritten."""
     count = values.shape[1]
-    keys = labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS)
+    keys = _keep_keys_in_flow_order(values)
     one_left = _chosen_cells(keys)
     # The rolls' places now hold each roll's best key with one reroll left: less its label,
     # its value, from which the keeps' values before the first reroll are made in place.
     keys[ROLL_PLACES] &= ~((1 << KEEP_BITS) - 1)
-    two_left = _chosen_cells(labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS))
+    two_left = _chosen_cells(_keep_keys_in_flow_order(values))
     del keys, values
     chances = _first_roll_weights(count)
     for choice in (two_left, one_left):
@@ -323,6 +323,11 @@ def _first_roll_weights(count: int) -> Values:
     weights = np.repeat(FIRST_ROLL, count).reshape(len(ROLLS), count)
     weights.flags.writeable = False
     return weights
+
+
+def _keep_keys_in_flow_order(values: Values) -> Keys:
+    """The keeps' values (`_keep_values_in_flow_order`, in place) labelled with their ranks."""
+    return labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS)
 
 
 def _keep_values_in_flow_order(values: Values) -> Values:
