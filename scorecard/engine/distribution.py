@@ -31,7 +31,6 @@ from scorecard.engine.strategy import (
     KEEPS,
     MASK_SHIFT,
     ROLL_INDEX,
-    ROLL_PLACES,
     STATE_COUNT,
     YAHTZEE_ROLLS,
     Flags,
@@ -382,22 +381,23 @@ def solve_family_policy(
 
 class _LevelRows:
     """The policy pass's rows, a level of filled boxes at a time. A turn fills one box, so a
-    level reads only the rows of the level after it: those two are kept in memory, and each
-    level, once the next is done, goes to a scratch file in the order `levels` lists its
-    states (by mask, then total). Where a state is among them is where its mask's first
-    state is (`first_of`, a number a mask) and its place among its mask's totals; that
-    puts each row of the table in the order of the stored states at the end. The rows of
-    all the states at once were 38 MB of Yatzy's build; the two largest levels' are 16 MB."""
+    level reads only the rows of the level after it, which is the one kept in memory; each
+    chunk's rows go straight to their place in a scratch file, where each level's are in
+    the order `levels` lists its states (by mask, then total), and a level is read back
+    from it once it is done. Where a state is among them is where its mask's first state
+    is (`first_of`, a number a mask) and its place among its mask's totals; that puts each
+    row of the table in the order of the stored states at the end. The rows of all the
+    states at once were 38 MB of Yatzy's build, those of the two largest levels 16 MB; the
+    largest level's alone are 8 MB."""
 
     def __init__(self, solver: strategy.FamilyStrategy, scratch: IO[bytes]) -> None:
         self.solver = solver
         self.count = solver.stored_count()
         self.first_of = np.zeros(solver.full_mask + 1, dtype=np.int64)  # a full card: 0
-        self.scratch = scratch
+        self.scratch = scratch.fileno()
         self.sizes: list[int] = []
         self.after = np.zeros((FAMILY_ROWS, 1))  # the level after: full cards, nothing to come
         self.after_first = 0  # where the level after starts among the states of all levels
-        self.current = self.after
         self.current_first = 0
 
     def levels(self) -> Iterator[tuple[Indices, Indices, Indices]]:
@@ -408,17 +408,23 @@ class _LevelRows:
                 self._done()
             starts = np.flatnonzero(np.diff(masks, prepend=-1))  # each mask's first state
             self.first_of[masks[starts]] = first + starts
-            self.current = np.zeros((FAMILY_ROWS, len(masks)))
             self.current_first, first = first, first + len(masks)
             self.sizes.append(len(masks))
             yield masks, uppers, fifties
         self._done()
-        self.after = self.current = np.zeros((FAMILY_ROWS, 0))  # all are in the scratch file
+        self.after = np.zeros((FAMILY_ROWS, 0))  # all are in the scratch file
 
     def _done(self) -> None:
-        """The level just solved becomes the one after, and is saved."""
-        self.scratch.write(memoryview(self.current))
-        self.after, self.after_first = self.current, self.current_first
+        """The level just solved becomes the one after: its rows, read back."""
+        self.after = np.empty((FAMILY_ROWS, self.sizes[-1]))
+        self._read(self.after, self.current_first * FAMILY_ROWS)
+        self.after_first = self.current_first
+
+    def _read(self, into: Values, start: int) -> None:
+        """Fill `into` from the scratch file, from the `start`-th number on."""
+        part = memoryview(into).cast("B")
+        if os.preadv(self.scratch, [part], start * into.itemsize) != part.nbytes:
+            raise OSError("The policy pass's scratch file was read short.")
 
     def _places(self, states: Indices) -> Indices:
         """Where states are among those of all levels, in the order they were solved."""
@@ -436,20 +442,25 @@ class _LevelRows:
         return found
 
     def record(self, states: Indices, found: Values) -> None:
-        places = self._places(states)
+        """Write a chunk's rows (a row of `found` each, a column per state) to their places:
+        a chunk is a run of its level's states, so each row is one write."""
+        places = self._places(states[[0, -1]])
         places -= self.current_first
-        self.current[:, places] = found
+        if places[1] - places[0] != len(states) - 1:
+            raise ValueError("A chunk of the policy pass is not a run of its level's states.")
+        size = self.sizes[-1]
+        for number, row in enumerate(found):
+            start = self.current_first * FAMILY_ROWS + number * size + int(places[0])
+            written = os.pwrite(self.scratch, np.ascontiguousarray(row), start * row.itemsize)
+            if written != row.nbytes:
+                raise OSError("The policy pass's scratch file was written short.")
 
     def row(self, number: int, order: Indices) -> Values:
         """One of the `FAMILY_ROWS`, for every stored state in its order (`order`)."""
-        self.scratch.flush()
         every = np.empty(sum(self.sizes))
         start = 0
         for size in self.sizes:
-            offset = (start * FAMILY_ROWS + number * size) * every.itemsize
-            part = memoryview(every[start : start + size])
-            if os.preadv(self.scratch.fileno(), [part], offset) != part.nbytes:
-                raise OSError("The policy pass's scratch file was read short.")
+            self._read(every[start : start + size], start * FAMILY_ROWS + number * size)
             start += size
         ordered: Values = np.take(every, order)
         return ordered
@@ -471,13 +482,11 @@ def _solve_family_levels(
     levels = _LevelRows(solver, scratch)
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        # The final rolls' values go straight to their places among the keeps' values.
-        keeps = np.empty((len(KEEPS), len(masks)))
-        labels, nexts, crossed = solver.final_roll_outcomes(
-            masks, uppers, values, keeps[ROLL_PLACES].view(np.int64)
-        )
-        chances = policy_chances_in_flow_order(keeps)
-        del keeps  # a build's memory is counted at its peak, in the next calls
+        def final_rolls(rolls: Values) -> tuple[Indices, Indices, Flags]:
+            """The final rolls' values, straight into their places among the keeps'."""
+            return solver.final_roll_outcomes(masks, uppers, values, rolls.view(np.int64))
+
+        chances, (labels, nexts, crossed) = policy_chances_in_flow_order(len(masks), final_rolls)
         points, cells = solver.roll_outcomes(labels)
         del labels
         after = levels.next_rows(nexts)  # by outcome

@@ -294,15 +294,20 @@ def policy_roll_chances(finals: Values) -> Values:
     """The chance of each final roll (rows) in each state (columns) when the dice kept before
     each reroll are the best for `finals`: the first roll's chances, carried through each
     chosen keep (a bincount gathers the rolls that keep the same dice) and its reroll."""
-    values = np.empty((len(KEEPS), finals.shape[1]))
-    finals.take(ROLL_AT_PLACE, axis=0, out=values[ROLL_PLACES], mode="clip")
-    return policy_chances_in_flow_order(values)
+
+    def fill(rolls: Values) -> None:
+        finals.take(ROLL_AT_PLACE, axis=0, out=rolls, mode="clip")
+
+    return policy_chances_in_flow_order(finals.shape[1], fill)[0]
 
 
-def policy_chances_in_flow_order(values: Values) -> Values:
-    """`policy_roll_chances` of final rolls whose values are at the rolls' places of
-    `values`, a row per keep in flow order (`ROLL_PLACES`); the rest of it is overwritten."""
-    count = values.shape[1]
+def policy_chances_in_flow_order[T](count: int, fill: Callable[[Values], T]) -> tuple[Values, T]:
+    """`policy_roll_chances` of `count` states whose final rolls' values `fill` writes into
+    the rolls' places (`ROLL_PLACES`: a row per roll, in flow order) of the keeps' values
+    made here, with what `fill` answers. The keeps' values are this function's alone, so
+    their memory is free again before the chances are carried through the keeps."""
+    values = np.empty((len(KEEPS), count))
+    made = fill(values[ROLL_PLACES])
     keys = _keep_keys_in_flow_order(values)
     one_left = _chosen_cells(keys)
     # The rolls' places now hold each roll's best key with one reroll left: less its label,
@@ -314,10 +319,10 @@ def policy_chances_in_flow_order(values: Values) -> Values:
     for choice in (two_left, one_left):
         kept = np.bincount(choice.ravel(), weights=chances.ravel(), minlength=len(KEEPS) * count)
         chances = _rolled_in_flow_order(kept.reshape(len(KEEPS), count))
-    return chances
+    return chances, made
 
 
-@functools.lru_cache(maxsize=2)  # a build's chunks have one size but a level's last
+@functools.lru_cache(maxsize=1)  # a build's chunks are of one size (but a level's last)
 def _first_roll_weights(count: int) -> Values:
     """The first roll's chances, a column for each of `count` states (read-only)."""
     weights = np.repeat(FIRST_ROLL, count).reshape(len(ROLLS), count)
