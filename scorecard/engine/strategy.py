@@ -1044,12 +1044,9 @@ class FamilyStrategy:
         whether it reaches the upper bonus, and which boxes are open on some card of the
         chunk (in forced order only the next one is open)."""
         count = len(masks)
-        bits = np.arange(len(self.boxes))[:, None]
-        open_on = (masks >> bits) & 1 == 0
-        if self.house.forced:
-            open_on &= masks == (1 << bits) - 1
+        open_on = self._open_on(masks)
         penalty = np.where(open_on, 0.0, -np.inf)  # added to a value: -inf where filled
-        after = masks | (1 << bits)  # each box's mask once it is filled
+        after = masks | (1 << np.arange(len(self.boxes))[:, None])  # once each box is filled
         table = np.empty((self.key_table_rows, count))
         nexts = np.empty((self.outcome_count, count), dtype=np.int64)
         crossed = np.zeros((self.outcome_count, count), dtype=bool)
@@ -1149,17 +1146,20 @@ class FamilyStrategy:
                 table[b] = upper * (DICE + 1) + b - upper
         return table
 
-    def _open_boxes(
-        self, masks: Indices, order: Iterable[int] | None = None
-    ) -> Iterator[tuple[int, Any, Values, Indices]]:
-        """Each box open on some card of the chunk (in forced order, only the next one), in
-        card order or the `order` given: its number, the box, 0 where it is open and -inf
-        where it is filled (added to a value), and each state's mask once it is filled."""
-        for b in range(len(self.boxes)) if order is None else order:
-            box = self.boxes[b]
-            is_open = (masks >> b) & 1 == 0
-            if self.house.forced:
-                is_open &= masks == (1 << b) - 1
+    def _open_on(self, masks: Indices) -> Flags:
+        """Which boxes (rows) are open on each card of the chunk (columns): in forced order,
+        only the next one."""
+        bits = np.arange(len(self.boxes))[:, None]
+        open_on: Flags = (masks >> bits) & 1 == 0
+        if self.house.forced:
+            open_on &= masks == (1 << bits) - 1
+        return open_on
+
+    def _open_boxes(self, masks: Indices) -> Iterator[tuple[int, Any, Values, Indices]]:
+        """Each box open on some card of the chunk (`_open_on`): its number, the box, 0 where
+        it is open and -inf where it is filled (added to a value), and each state's mask
+        once it is filled."""
+        for b, (box, is_open) in enumerate(zip(self.boxes, self._open_on(masks), strict=True)):
             if is_open.any():
                 yield b, box, np.where(is_open, 0.0, -np.inf), masks | (1 << b)
 
