@@ -39,6 +39,7 @@ from scorecard.engine.strategy import (
     Progress,
     Values,
     final_roll_values,
+    policy_chances_in_flow_order,
     policy_roll_chances,
     state_index,
     turn_keep_choices,
@@ -380,22 +381,23 @@ def solve_family_policy(
 
 class _LevelRows:
     """The policy pass's rows, a level of filled boxes at a time. A turn fills one box, so a
-    level reads only the rows of the level after it: those two are kept in memory, and each
-    level, once the next is done, goes to a scratch file in the order `levels` lists its
-    states (by mask, then total). Where a state is among them is where its mask's first
-    state is (`first_of`, a number a mask) and its place among its mask's totals; that
-    puts each row of the table in the order of the stored states at the end. The rows of
-    all the states at once were 38 MB of Yatzy's build; the two largest levels' are 16 MB."""
+    level reads only the rows of the level after it, which is the one kept in memory; each
+    chunk's rows go straight to their place in a scratch file, where each level's are in
+    the order `levels` lists its states (by mask, then total), and a level is read back
+    from it once it is done. Where a state is among them is where its mask's first state
+    is (`first_of`, a number a mask) and its place among its mask's totals; that puts each
+    row of the table in the order of the stored states at the end. The rows of all the
+    states at once were 38 MB of Yatzy's build, those of the two largest levels 16 MB; the
+    largest level's alone are 8 MB."""
 
     def __init__(self, solver: strategy.FamilyStrategy, scratch: IO[bytes]) -> None:
         self.solver = solver
         self.count = solver.stored_count()
         self.first_of = np.zeros(solver.full_mask + 1, dtype=np.int64)  # a full card: 0
-        self.scratch = scratch
+        self.scratch = scratch.fileno()
         self.sizes: list[int] = []
         self.after = np.zeros((FAMILY_ROWS, 1))  # the level after: full cards, nothing to come
         self.after_first = 0  # where the level after starts among the states of all levels
-        self.current = self.after
         self.current_first = 0
 
     def levels(self) -> Iterator[tuple[Indices, Indices, Indices]]:
@@ -406,17 +408,23 @@ class _LevelRows:
                 self._done()
             starts = np.flatnonzero(np.diff(masks, prepend=-1))  # each mask's first state
             self.first_of[masks[starts]] = first + starts
-            self.current = np.zeros((FAMILY_ROWS, len(masks)))
             self.current_first, first = first, first + len(masks)
             self.sizes.append(len(masks))
             yield masks, uppers, fifties
         self._done()
-        self.after = self.current = np.zeros((FAMILY_ROWS, 0))  # all are in the scratch file
+        self.after = np.zeros((FAMILY_ROWS, 0))  # all are in the scratch file
 
     def _done(self) -> None:
-        """The level just solved becomes the one after, and is saved."""
-        self.scratch.write(memoryview(self.current))
-        self.after, self.after_first = self.current, self.current_first
+        """The level just solved becomes the one after: its rows, read back."""
+        self.after = np.empty((FAMILY_ROWS, self.sizes[-1]))
+        self._read(self.after, self.current_first * FAMILY_ROWS)
+        self.after_first = self.current_first
+
+    def _read(self, into: Values, start: int) -> None:
+        """Fill `into` from the scratch file, from the `start`-th number on."""
+        part = memoryview(into).cast("B")
+        if os.preadv(self.scratch, [part], start * into.itemsize) != part.nbytes:
+            raise OSError("The policy pass's scratch file was read short.")
 
     def _places(self, states: Indices) -> Indices:
         """Where states are among those of all levels, in the order they were solved."""
@@ -434,20 +442,25 @@ class _LevelRows:
         return found
 
     def record(self, states: Indices, found: Values) -> None:
-        places = self._places(states)
+        """Write a chunk's rows (a row of `found` each, a column per state) to their places:
+        a chunk is a run of its level's states, so each row is one write."""
+        places = self._places(states[[0, -1]])
         places -= self.current_first
-        self.current[:, places] = found
+        if places[1] - places[0] != len(states) - 1:
+            raise ValueError("A chunk of the policy pass is not a run of its level's states.")
+        size = self.sizes[-1]
+        for number, row in enumerate(found):
+            start = self.current_first * FAMILY_ROWS + number * size + int(places[0])
+            written = os.pwrite(self.scratch, np.ascontiguousarray(row), start * row.itemsize)
+            if written != row.nbytes:
+                raise OSError("The policy pass's scratch file was written short.")
 
     def row(self, number: int, order: Indices) -> Values:
         """One of the `FAMILY_ROWS`, for every stored state in its order (`order`)."""
-        self.scratch.flush()
         every = np.empty(sum(self.sizes))
         start = 0
         for size in self.sizes:
-            offset = (start * FAMILY_ROWS + number * size) * every.itemsize
-            part = memoryview(every[start : start + size])
-            if os.preadv(self.scratch.fileno(), [part], offset) != part.nbytes:
-                raise OSError("The policy pass's scratch file was read short.")
+            self._read(every[start : start + size], start * FAMILY_ROWS + number * size)
             start += size
         ordered: Values = np.take(every, order)
         return ordered
@@ -465,17 +478,19 @@ def _solve_family_levels(
     solver: strategy.FamilyStrategy, scratch: IO[bytes], progress: Progress | None = None
 ) -> _LevelRows:
     """The policy pass, its levels' rows kept in `scratch` (a file of their own)."""
-    values = solver.load()
+    values = np.asarray(solver.load())  # a plain array: a memmap's every slice is one too
     levels = _LevelRows(solver, scratch)
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        finals, labels, nexts, crossed = solver.final_roll_outcomes(masks, uppers, values)
-        chances = policy_roll_chances(finals)
-        del finals  # a build's memory is counted at its peak, in the next calls
-        points, outcomes = solver.roll_outcomes(labels)
+        def final_rolls(rolls: Values) -> tuple[Indices, Indices, Flags]:
+            """The final rolls' values, straight into their places among the keeps'."""
+            return solver.final_roll_outcomes(masks, uppers, values, rolls.view(np.int64))
+
+        chances, (labels, nexts, crossed) = policy_chances_in_flow_order(len(masks), final_rolls)
+        points, cells = solver.roll_outcomes(labels)
         del labels
         after = levels.next_rows(nexts)  # by outcome
-        found = _family_turn(chances, points, outcomes, crossed, solver.bonus, after)
+        found = _family_turn(chances, points, cells, crossed, solver.bonus, after)
         levels.record(masks * (solver.cap + 1) + uppers, found)
 
     strategy.solve_levels(levels.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
@@ -496,26 +511,24 @@ def _family_policy_turn(
 
 def _family_turn(
     chances: Values,
-    points: Indices,
-    outcomes: Indices,
+    points: Values,
+    flat: Indices,
     crossed: Flags,
     bonus: int,
     after: Values,
 ) -> Values:
     """States' `FAMILY_ROWS` from their turn: the chance of each final roll (rows; a column
-    per state), the points its box scores (without the upper bonus) and its outcome; then
-    for each outcome (rows) whether it reaches the upper bonus and its next state's
-    `FAMILY_ROWS` (`after`: rows, outcomes, states). Each row is `_carried` through the
-    points and weighed by the chances, written out so that each product of a chance and a
-    power of the points is made once and the rest are sums over the rolls. What the next
-    state gives is settled per outcome (at most 45 a state) and then spread over the rolls
-    (252), a row at a time (memory)."""
-    # Each roll's place in an (outcome, state) table, and its points with the upper bonus
-    # (made in the memory of the outcomes and points given: every caller has them fresh).
-    flat = outcomes
-    flat *= chances.shape[1]
-    flat += np.arange(chances.shape[1])
-    points += bonus * np.take(crossed, flat)
+    per state), the points its box scores (without the upper bonus) and its outcome's cell
+    in an (outcome, state) table; then for each outcome (rows) whether it reaches the upper
+    bonus and its next state's `FAMILY_ROWS` (`after`: rows, outcomes, states; overwritten).
+    Each row is `_carried` through the points and weighed by the chances, written out so
+    that each product of a chance and a power of the points is made once and the rest are
+    sums over the rolls. What the next state gives is settled per outcome (at most 45 a
+    state) and then spread over the rolls (252), a row at a time (memory)."""
+    # Each roll's points with the upper bonus (in the memory of the points given).
+    reaches = crossed.any()
+    if reaches:
+        points += np.multiply(crossed, float(bonus)).take(flat, mode="wrap")
     by_points = chances * points
     by_squares = by_points * points
     del points
@@ -526,19 +539,23 @@ def _family_turn(
 
     # One row of what the next states give is spread over the rolls at a time, into one
     # buffer, and each sum is made in the order it always was: (a + b) + c.
-    by_roll = np.take(after[0], flat)  # the mean still to come after the turn
+    by_roll = after[0].take(flat, mode="wrap")  # the mean still to come after the turn
     found: list[Values] = [by_points.sum(axis=0) + expected(chances, by_roll)]
     second = by_squares.sum(axis=0) + 2 * expected(by_points, by_roll)
-    np.take(after[1], flat, out=by_roll)
+    after[1].take(flat, out=by_roll, mode="wrap")
     found.append(second + expected(chances, by_roll))
     # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
-    np.take(np.where(crossed, 1.0, after[2]), flat, out=by_roll)
+    if reaches:
+        np.copyto(after[2], 1.0, where=crossed)
+        np.copyto(after[3], after[0], where=crossed)
+        np.copyto(after[4], after[1], where=crossed)
+    after[2].take(flat, out=by_roll, mode="wrap")
     found.append(expected(chances, by_roll))
     bonus_mean, bonus_square = expected(by_points, by_roll), expected(by_squares, by_roll)
-    np.take(np.where(crossed, after[0], after[3]), flat, out=by_roll)
+    after[3].take(flat, out=by_roll, mode="wrap")
     found.append(bonus_mean + expected(chances, by_roll))
     bonus_square += 2 * expected(by_points, by_roll)
-    np.take(np.where(crossed, after[1], after[4]), flat, out=by_roll)
+    after[4].take(flat, out=by_roll, mode="wrap")
     found.append(bonus_square + expected(chances, by_roll))
     return np.array(found)
 

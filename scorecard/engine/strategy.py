@@ -13,6 +13,7 @@ those that can occur: 536,448 of the 1,048,576 combinations.
 from __future__ import annotations
 
 import ctypes
+import functools
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -238,6 +239,34 @@ FLOW_PLACE, FLOW_GROUPS = _flow_order()
 FLOW_ROLLS = FLOW_PLACE[ROLL_AS_KEEP]  # each roll's place, in ROLLS order
 FLOW_OF_RANK = FLOW_PLACE[KEEP_OF_RANK]  # a keep's place by its rank as a label
 
+# The policy passes keep the keeps' values in flow order too: then each group's best is a
+# max over its slice in place, with no gather and scatter of its rows. The rolls (the largest
+# keeps) hold the last places there, as in KEEPS, but in another order than ROLLS.
+ROLL_PLACES = ROLL_ROWS
+assert (np.sort(FLOW_ROLLS) == np.arange(len(KEEPS))[ROLL_PLACES]).all()
+PLACE_OF_ROLL = FLOW_ROLLS - ROLL_PLACES.start  # each roll's place among the rolls' places
+ROLL_AT_PLACE = np.argsort(PLACE_OF_ROLL)  # and the roll (a ROLLS index) at each of them
+FLOW_KEEP_RANK = KEEP_RANK[np.argsort(FLOW_PLACE)]  # the rank of the keep at each place
+
+
+def _flow_children() -> list[tuple[slice, Indices]]:
+    """`CHILDREN` in flow order: for keeps of 4 dice down to none, their places (a slice:
+    the keeps of a size are together) and the places of their six children, face by face."""
+    levels = []
+    for keeps, children in CHILDREN:
+        places = FLOW_PLACE[keeps]
+        order = np.argsort(places)
+        block = slice(int(places.min()), int(places.max()) + 1)
+        assert block.stop - block.start == len(keeps)
+        levels.append((block, FLOW_PLACE[children[order]]))
+    return levels
+
+
+FLOW_CHILDREN = _flow_children()
+# The same, each column of indices on its own (contiguous: `take` copies any other first).
+FLOW_CHILD_COLUMNS = [(block, list(children.T.copy())) for block, children in FLOW_CHILDREN]
+FLOW_GROUP_COLUMNS = [(block, list(parents.T.copy())) for block, parents in FLOW_GROUPS]
+
 
 def rolled_chances(kept: Values) -> Values:
     """The chance of each roll (rows) after the dice not kept are rolled, from the chance of
@@ -251,13 +280,13 @@ def rolled_chances(kept: Values) -> Values:
 
 def _rolled_in_flow_order(chances: Values) -> Values:
     """`rolled_chances` of keeps' chances in `_flow_order`, which are overwritten."""
-    for block, parents in FLOW_GROUPS:
-        inflow = chances[parents[:, 0]]
-        for column in range(1, parents.shape[1]):
-            inflow += chances[parents[:, column]]
+    for block, parents in FLOW_GROUP_COLUMNS:
+        inflow = chances.take(parents[0], axis=0, mode="clip")
+        for column in parents[1:]:
+            inflow += chances.take(column, axis=0, mode="clip")
         inflow /= 6
         chances[block] += inflow
-    rolled: Values = chances[FLOW_ROLLS]
+    rolled: Values = chances.take(FLOW_ROLLS, axis=0, mode="clip")
     return rolled
 
 
@@ -265,24 +294,72 @@ def policy_roll_chances(finals: Values) -> Values:
     """The chance of each final roll (rows) in each state (columns) when the dice kept before
     each reroll are the best for `finals`: the first roll's chances, carried through each
     chosen keep (a bincount gathers the rolls that keep the same dice) and its reroll."""
-    one_left, held = _best_keep_places(keep_values(finals))
-    two_left, _ = _best_keep_places(keep_values(held))
-    del held
-    count = finals.shape[1]
-    columns = np.arange(count)
-    chances = np.broadcast_to(FIRST_ROLL[:, None], one_left.shape)
+
+    def fill(rolls: Values) -> None:
+        finals.take(ROLL_AT_PLACE, axis=0, out=rolls, mode="clip")
+
+    return policy_chances_in_flow_order(finals.shape[1], fill)[0]
+
+
+def policy_chances_in_flow_order[T](count: int, fill: Callable[[Values], T]) -> tuple[Values, T]:
+    """`policy_roll_chances` of `count` states whose final rolls' values `fill` writes into
+    the rolls' places (`ROLL_PLACES`: a row per roll, in flow order) of the keeps' values
+    made here, with what `fill` answers. The keeps' values are this function's alone, so
+    their memory is free again before the chances are carried through the keeps."""
+    values = np.empty((len(KEEPS), count))
+    made = fill(values[ROLL_PLACES])
+    keys = _keep_keys_in_flow_order(values)
+    one_left = _chosen_cells(keys)
+    # The rolls' places now hold each roll's best key with one reroll left: less its label,
+    # its value, from which the keeps' values before the first reroll are made in place.
+    keys[ROLL_PLACES] &= ~((1 << KEEP_BITS) - 1)
+    two_left = _chosen_cells(_keep_keys_in_flow_order(values))
+    del keys, values
+    chances = _first_roll_weights(count)
     for choice in (two_left, one_left):
-        choice *= count
-        choice += columns
         kept = np.bincount(choice.ravel(), weights=chances.ravel(), minlength=len(KEEPS) * count)
         chances = _rolled_in_flow_order(kept.reshape(len(KEEPS), count))
-    return chances
+    return chances, made
 
 
-def _best_keep_places(keep_values: Values) -> tuple[Indices, Values]:
-    """`best_keeps`, each keep told by its place in `_flow_order`."""
-    best = _best_over_sub_keeps(labelled(keep_values, KEEP_RANK, KEEP_BITS))
-    return np.take(FLOW_OF_RANK, label_of(best, KEEP_BITS)), value_of(best, KEEP_BITS)
+@functools.lru_cache(maxsize=1)  # a build's chunks are of one size (but a level's last)
+def _first_roll_weights(count: int) -> Values:
+    """The first roll's chances, a column for each of `count` states (read-only)."""
+    weights = np.repeat(FIRST_ROLL, count).reshape(len(ROLLS), count)
+    weights.flags.writeable = False
+    return weights
+
+
+def _keep_keys_in_flow_order(values: Values) -> Keys:
+    """The keeps' values (`_keep_values_in_flow_order`, in place) labelled with their ranks."""
+    return labelled(_keep_values_in_flow_order(values), FLOW_KEEP_RANK, KEEP_BITS)
+
+
+def _keep_values_in_flow_order(values: Values) -> Values:
+    """`keep_values` in flow order, in place: from the rolls' places to every other's."""
+    for block, children in FLOW_CHILD_COLUMNS:
+        total = values.take(children[0], axis=0, mode="clip")
+        for column in children[1:-1]:
+            total += values.take(column, axis=0, mode="clip")
+        np.add(total, values.take(children[-1], axis=0, mode="clip"), out=values[block])
+        values[block] /= 6
+    return values
+
+
+def _chosen_cells(keys: Keys) -> Indices:
+    """For each roll (rows, in ROLLS order) and state (columns): the cell of its best keep
+    in a table of a row per keep in flow order and a column per state (a flat index), from
+    keys labelled with their keep's rank (in flow order; overwritten)."""
+    for block, parents in FLOW_GROUP_COLUMNS:
+        best = keys[block]
+        for column in parents:
+            np.maximum(best, keys.take(column, axis=0, mode="clip"), out=best)
+    count = keys.shape[1]
+    ranks = keys.take(FLOW_ROLLS, axis=0, mode="clip")
+    ranks &= (1 << KEEP_BITS) - 1
+    cells: Indices = (FLOW_OF_RANK * count).take(ranks, mode="wrap")
+    cells += np.arange(count)
+    return cells
 
 
 def keep_values(roll_values: Values) -> Values:
@@ -803,6 +880,8 @@ def rate_keeps_to_win(
 
 # Smaller than Yahtzee's chunk: a Yatzy table is larger, and this keeps a build within 100 MB.
 FAMILY_CHUNK = 1024
+# A box with this many scoring rolls of the 252 is spread over all of them (`final_roll_outcomes`).
+DENSE_ROWS = 100
 
 
 class FamilyStrategy:
@@ -835,6 +914,7 @@ class FamilyStrategy:
         self.reach = reachable_uppers(self.cap)
         self.scoring_rows = [np.flatnonzero(row > 0) for row in self.scores]
         self.outcome_of = self._outcome_table()
+        self._key_table_layout()
         self.outcome_count = int(self.outcome_of.max()) + 1
         # By upper mask: the lowest total from which its open upper boxes can reach the bonus.
         self.live_from = np.array(
@@ -913,70 +993,146 @@ class FamilyStrategy:
         return value_of(best, BOX_BITS), boxes
 
     def final_roll_outcomes(
-        self, masks: Indices, uppers: Indices, future: Values
-    ) -> tuple[Values, Indices, Indices, Flags]:
+        self, masks: Indices, uppers: Indices, future: Values, out: Keys
+    ) -> tuple[Indices, Indices, Flags]:
         """`final_roll_choices` for the policy pass, with what each choice leads to told by
         outcome (`outcome_of`: a box, and for an upper box how many dice show its face)
-        rather than by roll: the labelled values; each final roll's (rows) label in each
-        state (columns); and each outcome's next state and whether it reaches the upper
-        bonus (a row per outcome). An outcome's points and next state are worked out once
-        for its six counts or its one box, not again for each of the 252 rolls."""
-        count = len(masks)
-        best = np.full((len(ROLLS), count), np.iinfo(np.int64).min)
-        scratch = np.full(count, np.iinfo(np.int64).min)
-        nexts = np.zeros((self.outcome_count, count), dtype=np.int64)
-        crossed = np.zeros((self.outcome_count, count), dtype=bool)
-        counts = np.arange(DICE + 1)[:, None]
-        for b, box, penalty, after in self._open_boxes(masks):
-            rows = self.scoring_rows[b]
-            # A smaller box number is the larger label, so a tie goes to the earlier box.
-            label = self.full_mask.bit_length() - b
-            outcomes = self.outcome_of[b, rows]
-            if box.is_upper:
-                new_upper = np.minimum(self.cap, uppers + box.upper_face * counts)
-                crossing = (uppers < self.cap) & (new_upper >= self.cap)
-                by_count = box.upper_face * counts + np.where(crossing, self.bonus, 0)
-                reached = self.state_index(after, new_upper)
-                # Labelled once per count, then spread over the rolls with that count.
-                keys = labelled(by_count + future[reached] + penalty, label, BOX_BITS)
-                first = b * (DICE + 1)
-                nexts[first : first + DICE + 1], crossed[first : first + DICE + 1] = (
-                    reached,
-                    crossing,
-                )
-                zero, candidate = keys[0], keys[outcomes - first]
-            else:
-                # A lower box leaves the upper total as it is, and the state's own is live.
-                lower = self.outcome_of[b, 0]
-                nexts[lower] = after * (self.cap + 1) + uppers
-                zero = future[nexts[lower]] + penalty
-                candidate = labelled(self.scores[b, rows][:, None] + zero, label, BOX_BITS)
-                zero = labelled(zero, label, BOX_BITS)
-            best[rows] = np.maximum(best[rows], candidate)
-            if len(rows) < len(ROLLS):
-                np.maximum(scratch, zero, out=scratch)
-        np.maximum(best, scratch, out=best)
-        labels = label_of(best, BOX_BITS).astype(np.uint8)
-        best &= ~((1 << BOX_BITS) - 1)  # the values, in place (`value_of` would copy them)
-        return best.view(np.float64), labels, nexts, crossed
+        rather than by roll: the values (less their lowest bits) go into `out`, a row per
+        roll in the rolls' flow order (`ROLL_PLACES`), and the answer is each final roll's
+        (rows, in ROLLS order) label in each state (columns), and each outcome's next state
+        and whether it reaches the upper bonus (a row per outcome).
 
-    def roll_outcomes(self, labels: Indices) -> tuple[Indices, Indices]:
+        Every box's keys are labelled once per outcome or distinct score, all boxes in one
+        table (`_key_table`), and then spread over the rolls: over all of them for a box
+        most rolls score in (a roll that does not takes its scratch, which the best of each
+        roll includes anyway), over its scoring rolls alone for the others."""
+        count = len(masks)
+        keys, nexts, crossed, is_open = self._key_table(masks, uppers, future)
+        best = out
+        spread = np.empty_like(best)
+        scratch = np.full(count, np.iinfo(np.int64).min)
+        started = False
+        for b in self.dense_first:
+            if not is_open[b]:
+                continue
+            if self.is_dense[b]:
+                # `take` into `out` goes through a buffer unless its indices need no check.
+                into = spread if started else best
+                np.take(keys, self.key_rows[b], axis=0, out=into, mode="clip")
+                if started:
+                    np.maximum(best, spread, out=best)
+            else:
+                if not started:
+                    best.fill(np.iinfo(np.int64).min)
+                places, rows = self.key_rows[b]
+                best[places] = np.maximum(best[places], keys[rows])
+                np.maximum(scratch, keys[self.scratch_row[b]], out=scratch)
+            started = True
+        del spread, keys
+        np.maximum(best, scratch, out=best)
+        labels = np.take(best.astype(np.uint8), PLACE_OF_ROLL, axis=0, mode="clip")
+        labels &= (1 << BOX_BITS) - 1  # the lowest bits held the label
+        best &= ~((1 << BOX_BITS) - 1)  # the values, in place
+        return labels, nexts, crossed
+
+    def _key_table(
+        self, masks: Indices, uppers: Indices, future: Values
+    ) -> tuple[Keys, Indices, Flags, Flags]:
+        """Every box's keys in each state (columns): a row for each outcome of an upper box
+        (its number and count, as `outcome_of`), then for each lower box a row for its
+        scratch and one for each of its distinct scores; with each outcome's next state,
+        whether it reaches the upper bonus, and which boxes are open on some card of the
+        chunk (in forced order only the next one is open)."""
+        count = len(masks)
+        open_on = self._open_on(masks)
+        penalty = np.where(open_on, 0.0, -np.inf)  # added to a value: -inf where filled
+        after = masks | (1 << np.arange(len(self.boxes))[:, None])  # once each box is filled
+        table = np.empty((self.key_table_rows, count))
+        nexts = np.empty((self.outcome_count, count), dtype=np.int64)
+        crossed = np.zeros((self.outcome_count, count), dtype=bool)
+        # The six upper boxes at once: a row per face and count of it.
+        upper = len(rules.FACES)
+        faces, dice = np.arange(1, upper + 1)[:, None, None], np.arange(DICE + 1)[:, None]
+        new_upper = np.minimum(self.cap, uppers + faces * dice)
+        crossing = (uppers < self.cap) & (new_upper >= self.cap)
+        by_count = faces * dice + np.where(crossing, self.bonus, 0)
+        reached = self.state_index(after[:upper, None], new_upper)
+        values = by_count + future[reached]
+        values += penalty[:upper, None]
+        table[: upper * (DICE + 1)] = values.reshape(-1, count)
+        nexts[: upper * (DICE + 1)] = reached.reshape(-1, count)
+        crossed[: upper * (DICE + 1)] = crossing.reshape(-1, count)
+        # A lower box leaves the upper total as it is, and the state's own is live.
+        nexts[upper * (DICE + 1) :] = after[upper:] * (self.cap + 1) + uppers
+        zero = future[nexts[upper * (DICE + 1) :]]
+        zero += penalty[upper:]
+        lower_rows = np.take(zero, self.lower_row_box, axis=0, mode="clip")
+        np.add(self.lower_row_points[:, None], lower_rows, out=table[upper * (DICE + 1) :])
+        keys = labelled(table, self.key_table_labels, BOX_BITS)
+        return keys, nexts, crossed, open_on.any(axis=1)
+
+    def roll_outcomes(self, labels: Indices) -> tuple[Values, Indices]:
         """For each final roll (rows) and state (columns) whose box has the label
         `final_roll_outcomes` gives: the points that box scores (without the upper bonus),
-        and its outcome."""
-        flat = labels.astype(np.intp)
-        flat *= len(ROLLS)
-        flat += np.arange(len(ROLLS))[:, None]
-        by_label = self._by_label()
-        return np.take(by_label[0], flat), np.take(by_label[1], flat)
+        and its outcome's cell in a table of a row per outcome and a column per state (a
+        flat index)."""
+        count = labels.shape[1]
+        by_label = np.add(labels, self._label_offsets(), dtype=np.intp)
+        points, outcomes = self._by_label()
+        cells: Indices = (outcomes * count).take(by_label, mode="wrap")
+        cells += np.arange(count)
+        return points.take(by_label, mode="wrap"), cells
 
     @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
-    def _by_label(self) -> tuple[Indices, Indices]:
-        """The scores and `outcome_of` table by a box's label (the first box has the largest),
-        so that a label finds its row without being turned into a box number."""
-        boxes = self.full_mask.bit_length() - np.arange(len(self.boxes) + 1)
-        boxes[0] = 0  # no box has label 0
-        return self.scores[boxes], self.outcome_of[boxes]
+    def _by_label(self) -> tuple[Values, Indices]:
+        """The points (as floats: every use multiplies them with chances) and the outcome of
+        each roll by its box's label (the first box has the largest), a row per roll and
+        `2**BOX_BITS` labels in each, so that a label finds its entry without being turned
+        into a box number."""
+        boxes = self.full_mask.bit_length() - np.arange(1 << BOX_BITS)
+        boxes[(boxes < 0) | (boxes >= len(self.boxes))] = 0  # no box has those labels
+        points = self.scores.T[:, boxes].astype(np.float64)
+        return points.ravel(), self.outcome_of.T[:, boxes].ravel()
+
+    @staticmethod
+    @cache
+    def _label_offsets() -> Indices:
+        """Where each roll's row of labels starts in `_by_label`'s tables."""
+        offsets: Indices = np.arange(len(ROLLS))[:, None] << BOX_BITS
+        return offsets
+
+    def _key_table_layout(self) -> None:
+        """Where `_key_table` puts each box's keys, and how each box's are spread over the
+        rolls (`final_roll_outcomes`): for a box most rolls score in, the row of each roll's
+        key in the rolls' flow order; for the others, their scoring rolls' places and the
+        rows of their keys. A lower box's rows are its scratch, then its distinct scores."""
+        upper = len(rules.FACES)
+        rows: list[Indices] = [FACE_COUNTS[b] + b * (DICE + 1) for b in range(upper)]
+        points, row_box = [], []
+        self.scratch_row = [b * (DICE + 1) for b in range(upper)]
+        start = upper * (DICE + 1)
+        for b in range(upper, len(self.boxes)):
+            scores = self.scores[b]
+            levels = np.unique(scores[scores > 0])
+            self.scratch_row.append(start)
+            rows.append(np.where(scores > 0, start + 1 + np.searchsorted(levels, scores), start))
+            points += [0, *levels.tolist()]
+            row_box += [b - upper] * (len(levels) + 1)
+            start += len(levels) + 1
+        self.key_table_rows = start
+        self.lower_row_points = np.array(points, dtype=np.int64)
+        self.lower_row_box = np.array(row_box)
+        # A smaller box number is the larger label, so a tie goes to the earlier box.
+        upper_row_box = np.repeat(np.arange(upper), DICE + 1)
+        box_of_row = np.concatenate([upper_row_box, upper + self.lower_row_box])
+        self.key_table_labels = (self.full_mask.bit_length() - box_of_row)[:, None]
+        # A box most rolls score in is spread over every roll; the others over those rolls.
+        self.is_dense = [len(scoring) >= DENSE_ROWS for scoring in self.scoring_rows]
+        self.dense_first = sorted(range(len(self.boxes)), key=lambda b: not self.is_dense[b])
+        self.key_rows: list[Any] = [
+            row[ROLL_AT_PLACE] if dense else (PLACE_OF_ROLL[scoring], row[scoring])
+            for row, dense, scoring in zip(rows, self.is_dense, self.scoring_rows, strict=True)
+        ]
 
     def _outcome_table(self) -> Indices:
         """outcome_of[box, roll]: the outcome filling a box with a roll gives. Upper box b
@@ -990,14 +1146,20 @@ class FamilyStrategy:
                 table[b] = upper * (DICE + 1) + b - upper
         return table
 
+    def _open_on(self, masks: Indices) -> Flags:
+        """Which boxes (rows) are open on each card of the chunk (columns): in forced order,
+        only the next one."""
+        bits = np.arange(len(self.boxes))[:, None]
+        open_on: Flags = (masks >> bits) & 1 == 0
+        if self.house.forced:
+            open_on &= masks == (1 << bits) - 1
+        return open_on
+
     def _open_boxes(self, masks: Indices) -> Iterator[tuple[int, Any, Values, Indices]]:
-        """Each box open on some card of the chunk (in forced order, only the next one): its
-        number, the box, 0 where it is open and -inf where it is filled (added to a value),
-        and each state's mask once it is filled."""
-        for b, box in enumerate(self.boxes):
-            is_open = (masks >> b) & 1 == 0
-            if self.house.forced:
-                is_open &= masks == (1 << b) - 1
+        """Each box open on some card of the chunk (`_open_on`): its number, the box, 0 where
+        it is open and -inf where it is filled (added to a value), and each state's mask
+        once it is filled."""
+        for b, (box, is_open) in enumerate(zip(self.boxes, self._open_on(masks), strict=True)):
             if is_open.any():
                 yield b, box, np.where(is_open, 0.0, -np.inf), masks | (1 << b)
 

@@ -8,23 +8,38 @@ too).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
+from scorecard.engine import rules
 from scorecard.models import Game
+from scorecard.presenters.per_language import per_language
 from scorecard.presenters.rule_names import joker_label, switch_label
 
 
 def game_title(game: Game) -> str:
     """ "Yatzy", "Maxi Yatzy", or for Yahtzee its mode: "Standard", "Triple Yahtzee", ..."""
-    return game.title
+    return _title(game.mode, game.family)
+
+
+@per_language
+def _title(mode: str, family: str) -> str:
+    # The game's own title, said once a language for each mode and family: Django's
+    # get_mode_display() translates every mode's name to find the one it says.
+    return Game(mode=mode, family=family).title
 
 
 def house_notes(game: Game) -> list[str]:
     """Each rule the table plays beyond the family's own, in a short plain sentence."""
-    house = game.house_rules
+    return list(_house_notes(game.house_rules, game.joker_rule))
+
+
+@per_language
+def _house_notes(house: rules.HouseRules[Any], joker: rules.JokerRule) -> tuple[str, ...]:
     notes = []
     if house.family.has_jokers:
-        notes.append(_("extra Yahtzees: %(rule)s") % {"rule": joker_label(game.joker_rule)})
+        notes.append(_("extra Yahtzees: %(rule)s") % {"rule": joker_label(joker)})
     notes += [switch_label(switch) for switch in house.family.switches if switch in house.switches]
     if house.house_bonus is not None:
         bonus = house.house_bonus
@@ -32,4 +47,4 @@ def house_notes(game: Game) -> list[str]:
         notes.append(_("bonus %(points)s at %(threshold)s or more") % said)
     if house.forced:
         notes.append(_("boxes filled in order"))
-    return notes
+    return tuple(notes)

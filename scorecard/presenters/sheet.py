@@ -99,6 +99,15 @@ class Column:
         return (self.heading, self.player, self.count, self.id, self.is_current)
 
 
+def _by_name(fields: tuple[Any, ...], key: Any) -> Any:
+    """A row's or a cell's field by its name, as the template asks for it: Django's lookup
+    tries `cell[name]` first, and a tuple refuses a name with an exception (the costliest
+    part of a lookup); a number or a slice still indexes the tuple."""
+    if type(key) is str:
+        return getattr(fields, key)
+    return tuple.__getitem__(fields, key)
+
+
 class Cell(NamedTuple):
     text: str = ""
     id: str = ""
@@ -116,6 +125,9 @@ class Row(NamedTuple):
     kind: str  # "box" or "sum"
     cells: tuple[Cell, ...] = ()
     box: Any = None  # a box of the card's family
+
+
+Cell.__getitem__ = Row.__getitem__ = _by_name  # type: ignore[assignment,method-assign]
 
 
 # The address that corrects a turn (`access.GameLinks.correct`), for a sheet whose boxes

@@ -46,10 +46,15 @@ def forget() -> None:
         node.drawings.clear()
 
 
+# Settings that change an address a drawing holds ({% url %}, {% static %}).
+ADDRESS_SETTINGS = {"ROOT_URLCONF", "FORCE_SCRIPT_NAME", "STATIC_URL", "STORAGES"}
+
+
 @receiver(setting_changed)
 def _catalogs_changed(*, setting: str, **kwargs: object) -> None:
-    """Drawings hold translated words: new catalogs (a test's LOCALE_PATHS) draw afresh."""
-    if setting in CATALOG_SETTINGS:
+    """Drawings hold translated words and addresses: new catalogs (a test's LOCALE_PATHS) or
+    new addresses draw afresh."""
+    if setting in CATALOG_SETTINGS or setting in ADDRESS_SETTINGS:
         forget()
 
 

@@ -213,3 +213,41 @@ def test_the_stored_positions_are_those_of_the_states_the_levels_list(switches, 
     first_of_mask = np.searchsorted(stored // (solver.cap + 1), of_mask)
     assert (first_of_mask + within == np.arange(len(stored))).all()
     assert solver.stored_position(int(stored[-1])) == len(stored) - 1
+
+
+@pytest.mark.parametrize("forced", [False, True], ids=["any-order", "forced"])
+@pytest.mark.parametrize("switches", [frozenset(), FIVE | FOUR], ids=["stated", "both-switches"])
+def test_the_policy_pass_chooses_as_the_plain_choices_do_to_the_last_bit(yatzy, switches, forced):
+    """The policy pass's best box (every box's keys in one table, spread over all rolls or
+    over the scoring ones) is the plain choice's, tie for tie, with the same values to the
+    last bit; and the chances it carries through the keeps, chosen in flow order, are those
+    the plainly chosen keeps give, bit for bit (the policy files stay the same bytes)."""
+    solver = yatzy(switches, forced)
+    values = np.asarray(solver.load())
+    for masks, uppers, _ in itertools.islice(solver.levels(), 0, None, 3):
+        masks, uppers = masks[:200], uppers[:200]
+        finals, boxes = solver.final_roll_choices(masks, uppers, values)
+        by_place = np.empty((len(strategy.ROLLS), len(masks)), dtype=np.int64)
+        labels, _, _ = solver.final_roll_outcomes(masks, uppers, values, by_place)
+        assert (solver.full_mask.bit_length() - labels == boxes).all()
+        assert by_place[strategy.PLACE_OF_ROLL].tobytes() == finals.tobytes()
+        assert strategy.policy_roll_chances(finals).tobytes() == _plain_chances(finals).tobytes()
+
+
+def _plain_chances(finals):
+    """The chance of each final roll when the keeps `turn_keep_choices` chooses are kept,
+    each keep's chance flowing a die at a time (a sixth of each distinct smaller keep's)."""
+    one_left, two_left = strategy.turn_keep_choices(finals)
+    count = finals.shape[1]
+    chances = np.broadcast_to(strategy.FIRST_ROLL[:, None], finals.shape)
+    for choice in (two_left, one_left):
+        cells = (strategy.FLOW_PLACE[choice] * count + np.arange(count)).ravel()
+        kept = np.bincount(cells, chances.ravel(), len(strategy.KEEPS) * count)
+        flowing = kept.reshape(len(strategy.KEEPS), count)
+        for block, parents in strategy.FLOW_GROUPS:
+            inflow = flowing[parents[:, 0]]
+            for column in range(1, parents.shape[1]):
+                inflow += flowing[parents[:, column]]
+            flowing[block] += inflow / 6
+        chances = flowing[strategy.FLOW_ROLLS]
+    return chances

@@ -460,7 +460,7 @@ def test_the_advice_switch_says_the_choice_and_brings_its_form_only_when_opened(
     opened_at = f"{game_url(game)}?advice=1"
     for closed in (page, panel):
         assert "<summary>Advice: Off</summary>" in closed
-        assert f'hx-get="{opened_at}" hx-trigger="toggle once"' in closed
+        assert f'hx-get="{opened_at}"' in closed and 'hx-trigger="toggle once"' in closed
         assert f'<a href="{opened_at}#turn">Choose the advice</a>' in closed
         assert 'action="/advice/"' not in closed and 'name="advice"' not in closed
     opened = client_of.get(opened_at, headers=HTMX).content.decode()

@@ -133,3 +133,84 @@ def test_a_page_after_an_entry_draws_only_the_cells_and_headings_that_changed(ga
     page = owner.get(game_url(game))
     assert drawn == {"cells": len(changed), "headings": 0}
     assert regions(page) == drawn_afresh(owner, game)
+
+
+def test_new_addresses_draw_afresh(settings):
+    """A drawing holds addresses ({% static %}, {% url %}): a new static URL (a test's
+    settings) must never be answered with addresses drawn before it."""
+    template = Template(
+        "{% load static drawn_once %}{% drawn_once 'head' %}{% static 'css/app.css' %}"
+        "{% enddrawn_once %}"
+    )
+    assert template.render(Context()).startswith("/static/")
+    settings.STATIC_URL = "/elsewhere/"
+    assert template.render(Context()).startswith("/elsewhere/")
+
+
+def test_a_game_page_after_an_entry_translates_none_of_its_fixed_words_afresh(game, monkeypatch):
+    """The first phone to open a new version draws the page: the words that are the same on
+    every game page in a language (the outbox's, the notices', the grid's headings, the pad's,
+    the links under the turn, the game's title and house rules) come drawn or said, not
+    looked up in the catalog again."""
+    from django.utils import translation
+
+    owner = browser_of(game.owner)
+    post_box(owner, game, Box.ONES, (1, 1, 2, 3, 4))
+    owner.get(game_url(game))
+    fixed = {
+        "Sending…",
+        "Cancel this tap",
+        "Reconnecting: the card catches up as soon as the connection is back.",
+        "Keep the screen on",
+        "Everyone’s boxes",
+        "Tap a filled box to correct it.",
+        "Show",
+        "Printable sheet",
+        "What the columns mean",
+        "Standard",
+        "extra Yahtzees: %(rule)s",
+        "Undo last entry",
+        "Type the points",
+        "Score sheet",
+        "Advice: %(choice)s",
+        "Choose the advice",
+        "Language: %(language)s",
+        "Choose a language",
+    }
+    looked_up = []
+    real = translation._trans.gettext
+
+    def gettext(message):
+        looked_up.append(str(message))
+        return real(message)
+
+    monkeypatch.setattr(translation._trans, "gettext", gettext)
+    post_box(owner, game, Box.ONES, (1, 2, 3, 4, 6))
+    page = owner.get(game_url(game)).content.decode()
+    shown = {"extra Yahtzees: %(rule)s": "extra Yahtzees", "Advice: %(choice)s": "Advice: Off"}
+    shown |= {"Language: %(language)s": "Language: English"}
+    assert all(shown.get(words, words) in page for words in fixed)
+    assert fixed.isdisjoint(looked_up)
+    assert "Triple Yahtzee" not in looked_up  # nor the other modes' names, to find its own
+
+
+def test_a_game_page_after_an_entry_works_out_no_fixed_address_afresh(game, monkeypatch):
+    """The static files' and the fixed pages' addresses on a game page (its styles and
+    scripts, the head's, the language switch's) are the same on every page: the first phone
+    to open a new version finds them drawn."""
+    from django.template.defaulttags import URLNode
+    from django.templatetags.static import StaticNode
+
+    owner = browser_of(game.owner)
+    post_box(owner, game, Box.ONES, (1, 1, 2, 3, 4))
+    owner.get(game_url(game))
+    worked_out = []
+    real_static, real_url = StaticNode.url, URLNode.render
+    monkeypatch.setattr(StaticNode, "url", lambda self, context: worked_out.append(self.path)
+                        or real_static(self, context))  # fmt: skip
+    monkeypatch.setattr(URLNode, "render", lambda self, context: worked_out.append(self.view_name)
+                        or real_url(self, context))  # fmt: skip
+    post_box(owner, game, Box.ONES, (1, 2, 3, 4, 6))
+    page = owner.get(game_url(game)).content.decode()
+    assert "/static/" in page and 'hx-get="/language/"' in page
+    assert worked_out == []
