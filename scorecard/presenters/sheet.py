@@ -110,7 +110,6 @@ def _by_name(fields: tuple[Any, ...], key: Any) -> Any:
 
 class Cell(NamedTuple):
     text: str = ""
-    id: str = ""
     href: str = ""
     label: str = ""
     span: int = 1
@@ -125,6 +124,9 @@ class Row(NamedTuple):
     kind: str  # "box" or "sum"
     cells: tuple[Cell, ...] = ()
     box: Any = None  # a box of the card's family
+    # "r3" in a game's grid, so an entry's answer can swap the rows it changed. Rows, not
+    # cells: an id on each of a 4-player page's 76 cells was about 210 bytes of its first load.
+    id: str = ""
 
 
 Cell.__getitem__ = Row.__getitem__ = _by_name  # type: ignore[assignment,method-assign]
@@ -199,7 +201,7 @@ def _sum_row(key: str, words: SheetWords, value: Totalled, columns: list[Column]
     for column in columns:
         card = column.card
         text = str(value(card)) if card is not None and card.entries else ""
-        cells.append(Cell(text, column.id and f"{column.id}-{key}"))
+        cells.append(Cell(text))
     return Row(*words.sums[key], "sum", tuple(cells))
 
 
@@ -234,18 +236,17 @@ def _box_row(
     name, hint = words.boxes[box]
     cells = []
     for column in columns:
-        dom_id = column.id and f"{column.id}-{box.key}"
         entry = column.card.by_box.get(box) if column.card else None
         if entry is None:
-            cells.append(Cell("", dom_id))
+            cells.append(Cell(""))
         elif correct:
             # What a filled box's link says: whose box, on which card, what it holds.
             said = {"player": column.player, "box": name, "points": entry.points}
             label = words.correction_on_a_card if column.count else words.correction
             label %= said | {"count": column.count}
-            cells.append(Cell(str(entry.points), dom_id, correct(entry.turn), label))
+            cells.append(Cell(str(entry.points), correct(entry.turn), label))
         else:
-            cells.append(Cell(str(entry.points), dom_id))
+            cells.append(Cell(str(entry.points)))
     return Row(name, hint, "box", tuple(cells), box)
 
 
@@ -263,7 +264,10 @@ def sheet_rows(
     rows = [_box_row(words, box, columns, correct) for box in family.upper_boxes]
     rows += _upper_sums(words, columns)
     rows += [_box_row(words, box, columns, correct) for box in family.lower_boxes]
-    return rows + _lower_sums(house, words, columns)
+    rows += _lower_sums(house, words, columns)
+    if columns and columns[0].id:  # a game's grid: its rows are swapped by their place
+        rows = [row._replace(id=f"r{place}") for place, row in enumerate(rows)]
+    return rows
 
 
 def _upper_sums(words: SheetWords, columns: list[Column]) -> list[Row]:
@@ -310,8 +314,7 @@ def _player_total_row(words: SheetWords, columns: list[Column]) -> Row:
         cards = [column.card for column in columns[start : start + span] if column.card]
         played = [card for card in cards if card.entries]
         total = rules.combined_totals({card.number: card.totals for card in played})
-        dom_id = columns[start].id and f"{columns[start].id}-player-total"
-        cells.append(Cell(str(total.total) if played else "", dom_id, span=span))
+        cells.append(Cell(str(total.total) if played else "", span=span))
         start += span
     return Row(*words.sums["player-total"], "sum", tuple(cells))
 
@@ -322,7 +325,7 @@ def _weighted_row(words: SheetWords, columns: list[Column]) -> Row:
         card, text = column.card, ""
         if card is not None and card.entries:
             text = str(rules.combined_totals({card.number: card.totals}).total)
-        cells.append(Cell(text, column.id and f"{column.id}-counts"))
+        cells.append(Cell(text))
     return Row(*words.sums["counts"], "sum", tuple(cells))
 
 
@@ -369,41 +372,31 @@ class GameSheet:
 
 
 @dataclass(frozen=True)
-class ChangedCells:
+class ChangedRows:
     """What an entry made or took back changes in the grid, sent out of band: the headings
-    of the columns whose player's turn began or ended, and the cells whose text moved."""
+    of the columns whose player's turn began or ended, and the rows whose cells moved."""
 
     headings: list[Column]
-    cells: list[Cell]
+    rows: list[Row]
 
 
-def changed_cells(
+def changed_rows(
     progress: GameProgress, entry: EntryRow, correct: CorrectionLink | None
-) -> ChangedCells:
-    """The cells an entry made or took back changes: its box, the sums of its card whose
-    value moved, and the headings of the columns whose player's turn began or ended."""
+) -> ChangedRows:
+    """The rows an entry made or took back changes (its box's, the sums of its card whose
+    value moved, a Triple player's total) and the headings of the columns whose player's
+    turn began or ended: the grid as it is against the grid without (or with) the entry."""
     columns = game_columns(progress)
     seat_of_entry = progress.seat_of(entry)
     card = seat_of_entry.cards[entry.card - 1]
-    column = next(column for column in columns if column.card is card)
-    # The entry's own box, and each sum whose text the entry moved (only sums can move).
-    house, before = card.house_rules, [replace(column, card=_card_toggled(card, entry))]
-    words = sheet_words(house)
-    cells = list(_box_row(words, entry.rules_box, [column], correct).cells)
-    for now, then in zip(_sums(house, words, [column]), _sums(house, words, before), strict=True):
-        if now.cells and now.cells[0].text != then.cells[0].text:
-            cells.append(now.cells[0])
-    if len(seat_of_entry.cards) > 1:  # a Triple player's total moves with any of the cards
-        group = [column for column in columns if column.player == seat_of_entry.player.name]
-        cells.append(_player_total_row(words, group).cells[0])
+    before = [replace(column, card=_card_toggled(card, entry)) if column.card is card else column
+              for column in columns]  # fmt: skip
+    now, then = sheet_rows(columns, correct), sheet_rows(before, correct)
+    rows = [row for row, was in zip(now, then, strict=True) if row != was]
     moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
     cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
     headings = [column for column in columns if id(column.card) in cards]
-    return ChangedCells(headings, cells)
-
-
-def _sums(house: rules.HouseRules[Any], words: SheetWords, columns: list[Column]) -> list[Row]:
-    return _upper_sums(words, columns) + _lower_sums(house, words, columns)
+    return ChangedRows(headings, rows)
 
 
 def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:

@@ -25,7 +25,7 @@ from scorecard.presenters import advisor, standings
 from scorecard.presenters.advice import WIN_NOTE
 from scorecard.presenters.box_names import box_name
 from scorecard.presenters.rule_words import said
-from scorecard.presenters.sheet import GameSheet, changed_cells
+from scorecard.presenters.sheet import GameSheet, changed_rows
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
 from scorecard.web import advice_setting, fragments, idempotency, live
 from scorecard.web.forms import entry_fields, parse_dice, parse_int
@@ -72,7 +72,7 @@ def _respond(
         # (The first box filled, or the only one undone: the grid's hint comes or goes.)
         context["sheet"] = GameSheet(progress, correct)
     if partial == "after-entry" and entry is not None:
-        context["changed_cells"] = changed_cells(progress, entry, correct)
+        context["changed_rows"] = changed_rows(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
     # Drawn after the view returns, so a write's transaction (`idempotency`) ends first.
     response = TemplateResponse(request, template, context, status=status)

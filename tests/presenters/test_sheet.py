@@ -1,8 +1,9 @@
-"""The score sheet as a table: rows, prepared cells, and the cells an entry changes; the
+"""The score sheet as a table: rows, prepared cells, and the rows an entry changes; the
 markup they get is the sheet template's."""
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils.html import strip_spaces_between_tags
 
 from scorecard.access.links import GameLinks
 from scorecard.engine.families import MAXI, YAHTZEE, YATZY
@@ -12,20 +13,17 @@ from scorecard.game.progress import load_progress
 from scorecard.models import Game
 from scorecard.presenters.sheet import (
     blank_columns,
-    changed_cells,
+    changed_rows,
     game_columns,
     sheet_rows,
 )
 from tests.factories import GameFactory, play
 
 
-def cell_ids(changed):
-    return [column.head_id for column in changed.headings] + [cell.id for cell in changed.cells]
-
-
-def cell_html(cell, swap_oob=False):
-    context = {"cell": cell, "swap_oob": swap_oob}
-    return render_to_string("_sheet_table.html#sheet-cell", context).strip()
+def changed_ids(changed):
+    """The headings' ids and the rows' (with their labels) an entry's answer swaps."""
+    heads = [column.head_id for column in changed.headings]
+    return heads + [f"{row.id} {row.label}" for row in changed.rows]
 
 
 def heading_html(column, swap_oob=False):
@@ -33,8 +31,12 @@ def heading_html(column, swap_oob=False):
     return render_to_string("_sheet_table.html#sheet-head", context).strip()
 
 
-def row_html(row):
-    return "".join(cell_html(cell) for cell in row.cells)
+def row_html(row, swap_oob=False):
+    """A row as the grid draws it (without spaces between tags)."""
+    context = {"row": row, "swap_oob": swap_oob}
+    return strip_spaces_between_tags(
+        render_to_string("_sheet_table.html#sheet-row", context).strip()
+    )
 
 
 def test_filled_boxes_link_to_their_correction_and_sums_do_not(game):
@@ -52,23 +54,31 @@ def test_filled_boxes_link_to_their_correction_and_sums_do_not(game):
 def test_an_entry_changes_its_box_the_sums_that_moved_and_the_turn_headers(game):
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
     recorded = services.record_box(game=game, version=1, turn=2, box=Box.FOURS, dice=(4,) * 5)
-    ids = cell_ids(changed_cells(recorded.progress, recorded.entry, None))
+    ids = changed_ids(changed_rows(recorded.progress, recorded.entry, None))
     # Bob's first entry: every sum of his card appears; Ann's turn begins again.
     assert ids[:2] == ["c0-head", "c1-head"]
-    assert "c1-fours" in ids and "c1-total" in ids and "c1-bonus" not in ids
-    assert not any(cell_id.startswith("c0-") and "head" not in cell_id for cell_id in ids)
+    assert ids[2:] == ["r3 Fours", "r6 Upper subtotal", "r8 Upper total", "r16 Yahtzee bonus",
+                       "r17 Lower total", "r18 Grand total"]  # fmt: skip
     later = services.record_box(game=game, version=2, turn=3, box=Box.TWOS, dice=(2, 2, 1, 3, 4))
-    ids = cell_ids(changed_cells(later.progress, later.entry, None))
-    assert "c0-twos" in ids and "c0-upper" in ids and "c0-total" in ids
-    assert "c0-lower-total" not in ids and "c0-extra" not in ids  # unchanged by an upper box
+    ids = changed_ids(changed_rows(later.progress, later.entry, None))
+    # An upper box moves neither the lower total nor the Yahtzee bonus.
+    assert ids[2:] == ["r1 Twos", "r6 Upper subtotal", "r8 Upper total", "r18 Grand total"]
+    rows = sheet_rows(game_columns(later.progress))
+    assert [row.id for row in rows] == [f"r{place}" for place in range(len(rows))]
+    assert not any(row.id for row in sheet_rows(blank_columns(["Ann"], 1, triple=False)))
 
 
 def test_an_undone_entry_empties_its_cell(game):
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
     progress, undone = services.undo_last_entry(game=game, version=1)
-    cells = [cell_html(cell, swap_oob=True) for cell in changed_cells(progress, undone, None).cells]
-    assert '<td id="c0-fours" hx-swap-oob="true"></td>' in cells
-    assert '<td id="c0-total" hx-swap-oob="true"></td>' in cells
+    rows = [row_html(row, swap_oob=True) for row in changed_rows(progress, undone, None).rows]
+    assert (
+        '<tr id="r3" class="box" hx-swap-oob="true"><th scope="row">Fours</th><td></td>' in rows[0]
+    )
+    assert (
+        '<tr id="r18" class="sum" hx-swap-oob="true"><th scope="row">Grand total</th><td></td>'
+        in rows[-1]
+    )
 
 
 def test_the_blank_triple_sheet_has_three_columns_a_player_counted_once_twice_thrice():
@@ -102,8 +112,8 @@ def test_a_triple_sheet_names_each_player_over_three_cards_and_adds_them_up(hous
     recorded = services.record_box(
         game=game, version=1, turn=2, box=Box.ONES, card=2, dice=(1,) * 5
     )
-    ids = cell_ids(changed_cells(recorded.progress, recorded.entry, None))
-    assert "c3-player-total" in ids and "c4-ones" in ids
+    ids = changed_ids(changed_rows(recorded.progress, recorded.entry, None))
+    assert ids[-1] == "r20 Player total" and "r0 Ones" in ids
     assert player_groups(blank_columns([], 2, triple=True)) == [("", 3), ("", 3)]
     assert 'class="visually-hidden">Player<' in heading_html(blank_columns([], 1, False)[0])
 
@@ -175,18 +185,16 @@ def test_a_sheet_asks_for_the_language_once_not_once_a_row_or_a_cell(household, 
 
 
 def test_an_entrys_answer_draws_what_it_changed_in_one_piece(game):
-    """The headings and cells an entry changed, drawn by one include of the sheet's partial
-    (an include costs about as much as the cell it draws): the same markup, each swapped in
-    out of band by its id."""
-    from django.utils.html import strip_spaces_between_tags
-
+    """The headings and rows an entry changed, drawn by one include of the sheet's partial
+    (an include costs about as much as what it draws): the same markup, each swapped in out
+    of band by its id."""
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
     recorded = services.record_box(game=game, version=1, turn=2, box=Box.FOURS, dice=(4,) * 5)
-    changed = changed_cells(recorded.progress, recorded.entry, None)
+    changed = changed_rows(recorded.progress, recorded.entry, None)
     context = {"changed": changed, "swap_oob": True}
-    drawn = render_to_string("_sheet_table.html#changed-cells", context)
+    drawn = render_to_string("_sheet_table.html#changed-rows", context)
     one_by_one = [heading_html(column, swap_oob=True) for column in changed.headings]
-    one_by_one += [cell_html(cell, swap_oob=True) for cell in changed.cells]
+    one_by_one += [row_html(row, swap_oob=True) for row in changed.rows]
     assert strip_spaces_between_tags(drawn.strip()) == "".join(one_by_one)
     assert drawn.count('hx-swap-oob="true"') == len(one_by_one) == 2 + 6
 
@@ -196,7 +204,7 @@ def test_a_row_and_a_cell_answer_a_field_by_name_as_the_template_asks_and_stay_t
     exception; numbers and slices still index the tuple, and equal rows hash alike."""
     from scorecard.presenters.sheet import Cell, Row
 
-    cell = Cell("12", "c0-ones", "/correct/3/", "Correct Ann’s Ones: 12")
+    cell = Cell("12", "/correct/3/", "Correct Ann’s Ones: 12")
     row = Row("Ones", "Sum of the 1s", "box", (cell,))
     assert (cell["text"], cell["href"], row["label"], row["cells"]) == (
         "12",
@@ -204,5 +212,5 @@ def test_a_row_and_a_cell_answer_a_field_by_name_as_the_template_asks_and_stay_t
         "Ones",
         (cell,),
     )
-    assert (cell[0], cell[1:3], row[2]) == ("12", ("c0-ones", "/correct/3/"), "box")
+    assert (cell[0], cell[1:3], row[2]) == ("12", ("/correct/3/", "Correct Ann’s Ones: 12"), "box")
     assert hash(row) == hash(Row("Ones", "Sum of the 1s", "box", (Cell(*cell),)))

@@ -77,7 +77,12 @@ def test_the_game_sheet_polls_cheaply_and_updates_when_the_game_moves(
     changed = client_of.get(url, {"live": "1"}, headers=poll)
     page = text(changed)
     assert changed.status_code == 200 and page.lstrip().startswith('<div id="sheet-body"')
-    assert 'data-version="1"' in page and '<td id="c0-fours">12</td>' in page
+    assert (
+        'data-version="1"' in page
+        and '<tr id="r3" class="box"><th scope="row">Fours</th>'
+        '<td class="hint">Sum of the 4s</td><td>12</td>'
+        in page
+    )
     assert changed.headers["ETag"] == '"1"'
 
 

@@ -76,12 +76,20 @@ def test_recording_with_htmx_updates_turn_standings_and_boxes(client_of, game):
     assert response.status_code == 200
     assert page.lstrip().startswith('<section id="turn"')
     assert '<tbody id="standings-rows" hx-swap-oob="true">' in page
-    assert 'id="c0-fours" hx-swap-oob="true"><a href=' in page
-    assert '<td id="c0-total" hx-swap-oob="true">12</td>' in page
+    assert (
+        '<tr id="r3" class="box" hx-swap-oob="true"><th scope="row">Fours</th><td><a href=' in page
+    )
+    assert (
+        '<tr id="r18" class="sum" hx-swap-oob="true"><th scope="row">Grand total</th><td>12</td>'
+        in page
+    )
     assert "Bob’s turn" in page
     assert "<html" not in page
     later = text(post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True))
-    assert '<td id="c1-chance" hx-swap-oob="true"><a href=' in later
+    assert (
+        '<tr id="r15" class="box" hx-swap-oob="true">'
+        '<th scope="row">Chance</th><td></td><td><a href=' in later
+    )
     assert '<section id="boxes"' not in later  # the other cells did not change
 
 
@@ -504,12 +512,10 @@ def test_a_refusal_from_the_rules_is_a_400_with_the_players_message(client_of, g
     assert response.status_code == 400 and "Fours is already filled." in text(response)
 
 
-def test_an_htmx_record_sends_the_changed_cells_and_leaves_the_typed_form_for_later(
-    client_of, game
-):
+def test_an_htmx_record_sends_the_changed_rows_and_leaves_the_typed_form_for_later(client_of, game):
     response = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 2, 5), htmx=True)
     page = text(response)
-    assert '<td id="c0-fours" hx-swap-oob="true">' in page
+    assert '<tr id="r3" class="box" hx-swap-oob="true">' in page
     assert 'id="typed"' in page and "typed=1" in page and 'name="points"' not in page
     # Every form carries its token, also in a fragment (a native submit must never be a 403).
     assert page.count("csrfmiddlewaretoken") == page.count('method="post"')
