@@ -22,32 +22,27 @@ from scorecard.web.static_files import BUNDLES, EVERY_PAGE
 from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
-# The goals: issue 21's 21,500 bytes (English) and issues 20 and 23's 22,000 in every
-# language. Both are still missed, by about 960 and 670 bytes. htmx alone is 14,673 bytes
-# (README: "First load"). This round took 660 / 680 (English / German): htmx, its settings
-# (no more htmx-config meta in each page) and our scripts in one file on every page, the
-# templates read without the blank lines their tags leave, a poll's "not found" bringing
-# its own words, no apple-touch-icon link. German, the heaviest, is 22,667; English 22,457.
-# Each ceiling is its figure rounded up to the next 100, so a change that adds bytes to the
-# first load has to say so here; `make bench` prints the same figures beside the goals.
+# The goals: issues 20 and 23's 22,000 bytes in every language, met and asserted here
+# (French, the heaviest now, 21,903; German 21,885; English 21,719: README "First load"),
+# and issue 21's 21,500 for English, still missed by about 220: `make bench` reports it,
+# no test asserts it. htmx alone is 14,673 bytes. This round took about 760 (French) from
+# 22,667: the language and advice switches' forms fetched when opened, the grid's ids on its
+# rows, no "How to score" column on the game page and its correction hint once a box is
+# filled, no theme-color metas, the manifest without a description and compressed.
 FIRST_LOAD_GOAL = {"en": 21_500, "other": 22_000}
-FIRST_LOAD_CEILING = {"en": 22_500, "other": 22_700}
-
-
-def first_load_ceiling(language: str) -> int:
-    return FIRST_LOAD_CEILING.get(language, FIRST_LOAD_CEILING["other"])
+EVERY_LANGUAGE = FIRST_LOAD_GOAL["other"]
 
 
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
-def test_the_first_load_of_a_four_player_game_page_stays_under_its_ceiling(db, language):
-    """In every language the card speaks: none may be heavier than the ceiling."""
+def test_the_first_load_of_a_four_player_game_page_stays_under_22_000_bytes(db, language):
+    """In every language the card speaks: none may be heavier than 22,000 bytes."""
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
     phone = browser_of(game.owner)
     phone.defaults["HTTP_ACCEPT_LANGUAGE"] = language
     sizes = first_load(phone, reverse("game", args=[game.public_id]))
     assert f'<html lang="{language}">' in phone.get(reverse("game", args=[game.public_id])).text
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
-    assert sum(sizes.values()) <= first_load_ceiling(language), parts
+    assert sum(sizes.values()) <= EVERY_LANGUAGE, parts
     assert shell.static(EVERY_PAGE) in sizes  # the owner's page can record
     assert "js/outbox.js" in BUNDLES[EVERY_PAGE]
     assert reverse("service-worker") not in sizes
