@@ -155,3 +155,34 @@ def test_eight_players_fit_a_360_pixel_screen(chromium, live_server):
     assert small == 0  # thumb-sized targets
     save_screenshot(page, "eight-players-360")
     context.close()
+
+
+def test_each_entry_updates_its_rows_and_the_turn_s_heading_in_the_grid(phone):
+    """An entry's answer swaps the grid's rows it changed by their ids, after the first
+    entry's (which brings the whole grid): its box, the sums, and whose column is current."""
+    from tests.browser.conftest import join_household
+    from tests.factories import GameFactory, HouseholdFactory
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    grid = phone.locator("#boxes")
+    entries = [
+        ("11123", "Ones, 3 points", "Ones", ["3", ""]),
+        ("22213", "Twos, 6 points", "Twos", ["", "6"]),
+        ("33312", "Threes, 9 points", "Threes", ["9", ""]),
+    ]
+    totals = [["3", ""], ["3", "6"], ["12", "6"]]
+    for (dice, button, row, cells), total in zip(entries, totals, strict=True):
+        pad = phone.get_by_role("group", name="Add a die")
+        for face in dice:
+            pad.get_by_role("button", name=face, exact=True).tap()
+        phone.get_by_role("button", name=button, exact=True).tap()
+        filled = grid.locator("tr", has=phone.get_by_role("rowheader", name=row, exact=True))
+        expect(filled.locator("td")).to_have_text(cells)
+        grand = grid.locator("tr", has=phone.get_by_role("rowheader", name="Grand total"))
+        expect(grand.locator("td")).to_have_text(total)
+        expect(grid.locator("th.current")).to_have_count(1)
+    expect(grid.locator("th.current")).to_have_text("Bob")
+    assert phone.errors == []
