@@ -385,18 +385,56 @@ def changed_rows(
 ) -> ChangedRows:
     """The rows an entry made or took back changes (its box's, the sums of its card whose
     value moved, a Triple player's total) and the headings of the columns whose player's
-    turn began or ended: the grid as it is against the grid without (or with) the entry."""
+    turn began or ended. Only those rows are built, for every column: a sum moved when the
+    entry's own column reads otherwise without (or with) the entry."""
     columns = game_columns(progress)
     seat_of_entry = progress.seat_of(entry)
     card = seat_of_entry.cards[entry.card - 1]
-    before = [replace(column, card=_card_toggled(card, entry)) if column.card is card else column
-              for column in columns]  # fmt: skip
-    now, then = sheet_rows(columns, correct), sheet_rows(before, correct)
-    rows = [row for row, was in zip(now, then, strict=True) if row != was]
+    if len(seat_of_entry.cards) > 1:  # a Triple player's rows span the player's cards
+        rows = _rows_that_differ(columns, card, entry, correct)
+    else:
+        rows = _moved_rows(columns, card, entry, correct)
     moved = {seat_of_entry.seat.pk, progress.current.seat.pk if progress.current else None}
     cards = {id(card) for seat in progress.seats if seat.seat.pk in moved for card in seat.cards}
     headings = [column for column in columns if id(column.card) in cards]
     return ChangedRows(headings, rows)
+
+
+def _moved_rows(
+    columns: list[Column], card: CardProgress, entry: EntryRow, correct: CorrectionLink | None
+) -> list[Row]:
+    """The entry's box's row and each sum row its own column reads otherwise, each built for
+    every column and given its place in the grid (`sheet_rows`' order)."""
+    house, words = card.house_rules, sheet_words(card.house_rules)
+    upper, lower = house.family.upper_boxes, house.family.lower_boxes
+    column = next(column for column in columns if column.card is card)
+    before = replace(column, card=_card_toggled(card, entry))
+    now, then = _sums(house, words, [column]), _sums(house, words, [before])
+    moved = [index for index, (a, b) in enumerate(zip(now, then, strict=True)) if a != b]
+    sums = _sums(house, words, columns) if moved else []
+    upper_sums = len(now) - len(_lower_sums(house, words, [column]))
+    box = entry.rules_box
+    box_place = upper.index(box) if box in upper else len(upper) + upper_sums + lower.index(box)
+    placed = [(box_place, _box_row(words, box, columns, correct))]
+    for index in moved:
+        place = len(upper) + index if index < upper_sums else len(upper) + len(lower) + index
+        placed.append((place, sums[index]))
+    return [row._replace(id=f"r{place}") for place, row in sorted(placed)]
+
+
+def _rows_that_differ(
+    columns: list[Column], card: CardProgress, entry: EntryRow, correct: CorrectionLink | None
+) -> list[Row]:
+    """The grid's rows that read otherwise without (or with) the entry, the grid built whole
+    both ways."""
+    before = [replace(column, card=_card_toggled(card, entry)) if column.card is card else column
+              for column in columns]  # fmt: skip
+    now, then = sheet_rows(columns, correct), sheet_rows(before, correct)
+    return [row for row, was in zip(now, then, strict=True) if row != was]
+
+
+def _sums(house: rules.HouseRules[Any], words: SheetWords, columns: list[Column]) -> list[Row]:
+    return _upper_sums(words, columns) + _lower_sums(house, words, columns)
 
 
 def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:

@@ -218,3 +218,21 @@ def test_a_row_and_a_cell_answer_a_field_by_name_as_the_template_asks_and_stay_t
     )
     assert (cell[0], cell[1:3], row[2]) == ("12", ("/correct/3/", "Correct Ann’s Ones: 12"), "box")
     assert hash(row) == hash(Row("Ones", "Sum of the 1s", "box", (Cell(*cell),)))
+
+
+@pytest.mark.parametrize("family", [YAHTZEE, YATZY, MAXI])
+def test_an_entry_s_changed_rows_are_the_rows_the_whole_grid_tells_apart(household, family):
+    """Only the entry's box and the sums its own column reads otherwise are built, for every
+    column: the same rows, ids and cells as comparing the whole grid with and without it."""
+    from scorecard.presenters import sheet
+    from tests.factories import play_on
+
+    house = services.HouseSettings(family.key)
+    game = services.game_create(owner=household, names=["Ann", "Bob", "Cy"], house=house)
+    progress = load_progress(play_on(game, seed=7))
+    correct = GameLinks(game.public_id).correct
+    columns = game_columns(progress)
+    for entry in progress.entries:
+        card = progress.seat_of(entry).cards[entry.card - 1]
+        whole = sheet._rows_that_differ(columns, card, entry, correct)
+        assert changed_rows(progress, entry, correct).rows == whole
