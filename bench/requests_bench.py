@@ -452,6 +452,9 @@ GROUPS = (
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument(
+        "--games", type=int, default=1, help="play each table's game this many times"
+    )
     # On a machine shared under load, wall time mostly measures the other processes; the
     # process's own CPU time (both sides of the ratio alike) stays comparable between runs.
     parser.add_argument("--wall", action="store_true", help="time the wall clock, not CPU")
@@ -473,7 +476,8 @@ def main() -> None:
     run = args.only.__contains__
     if run("tabletop"):
         for players in (1, 4, 8):
-            play_tabletop(bench, players)
+            for _ in range(args.games):  # a 1-player game is 13 records: more, steadier
+                play_tabletop(bench, players)
     if run("quarters"):
         play_tabletop(bench, 4, quarters=True)
         play_tabletop(bench, 8, quarters=True)

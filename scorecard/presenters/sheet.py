@@ -270,13 +270,12 @@ def sheet_rows(
     return rows
 
 
+# The rows under the upper boxes: their subtotal, the bonus and the upper total.
+_UPPER_SUMS = (("upper", _upper), ("bonus", _bonus), ("upper-total", _upper_total))
+
+
 def _upper_sums(words: SheetWords, columns: list[Column]) -> list[Row]:
-    """The rows under the upper boxes: their subtotal, the bonus and the upper total."""
-    return [
-        _sum_row("upper", words, _upper, columns),
-        _sum_row("bonus", words, _bonus, columns),
-        _sum_row("upper-total", words, _upper_total, columns),
-    ]
+    return [_sum_row(name, words, figure, columns) for name, figure in _UPPER_SUMS]
 
 
 def _lower_sums(
@@ -411,14 +410,15 @@ def _moved_rows(
     before = replace(column, card=_card_toggled(card, entry))
     now, then = _sums(house, words, [column]), _sums(house, words, [before])
     moved = [index for index, (a, b) in enumerate(zip(now, then, strict=True)) if a != b]
-    sums = _sums(house, words, columns) if moved else []
-    upper_sums = len(now) - len(_lower_sums(house, words, [column]))
+    if len(columns) > 1:  # the grid's sum rows; with one column, they are its own
+        now = _sums(house, words, columns) if moved else []
+    upper_sums = len(_UPPER_SUMS)
     box = entry.rules_box
     box_place = upper.index(box) if box in upper else len(upper) + upper_sums + lower.index(box)
     placed = [(box_place, _box_row(words, box, columns, correct))]
     for index in moved:
         place = len(upper) + index if index < upper_sums else len(upper) + len(lower) + index
-        placed.append((place, sums[index]))
+        placed.append((place, now[index]))
     return [row._replace(id=f"r{place}") for place, row in sorted(placed)]
 
 
