@@ -889,6 +889,17 @@ FAMILY_CHUNK = 1024
 DENSE_ROWS = 100
 
 
+def _upper_ways(faces: range) -> tuple[list[Indices], Indices]:
+    """For upper boxes of some faces (0 for ones), in a key table whose rows begin with a
+    row per upper box and count of its face (`FamilyStrategy._key_table`): each distinct
+    way the rolls show those faces (how many dice show each), its row of each box's key
+    (a column of rows a face), and the way of the roll at each of the rolls' places."""
+    counts = FACE_COUNTS[list(faces)].T[ROLL_AT_PLACE]  # a roll a row, by place
+    ways, way_of_place = np.unique(counts, axis=0, return_inverse=True)
+    rows = [face * (DICE + 1) + ways[:, column] for column, face in enumerate(faces)]
+    return [np.ascontiguousarray(row) for row in rows], way_of_place.ravel()
+
+
 class FamilyStrategy:
     """The optimal solitaire strategy of a five-dice family without jokers (Yatzy), for one
     table's house rules. A state is the filled-box mask and the upper total capped at the
@@ -1016,23 +1027,27 @@ class FamilyStrategy:
         best = out
         spread = np.empty_like(best)
         scratch = np.full(count, np.iinfo(np.int64).min)
-        started = False
+        # The upper boxes first, three faces at a time: the best of three boxes depends only
+        # on how many dice show each of the three faces (56 ways, not 252 rolls), so it is
+        # made once a way and then spread over the rolls (boxes filled on every card of the
+        # chunk take part too: their keys are below every open box's).
+        for half, (rows, way_of_place) in enumerate(self.upper_ways):
+            ways = keys.take(rows[0], axis=0, mode="clip")
+            for column in rows[1:]:
+                np.maximum(ways, keys.take(column, axis=0, mode="clip"), out=ways)
+            np.take(ways, way_of_place, axis=0, out=spread if half else best, mode="clip")
+        np.maximum(best, spread, out=best)
         for b in self.dense_first:
-            if not is_open[b]:
+            if not is_open[b] or self.boxes[b].is_upper:
                 continue
             if self.is_dense[b]:
                 # `take` into `out` goes through a buffer unless its indices need no check.
-                into = spread if started else best
-                np.take(keys, self.key_rows[b], axis=0, out=into, mode="clip")
-                if started:
-                    np.maximum(best, spread, out=best)
+                np.take(keys, self.key_rows[b], axis=0, out=spread, mode="clip")
+                np.maximum(best, spread, out=best)
             else:
-                if not started:
-                    best.fill(np.iinfo(np.int64).min)
                 places, rows = self.key_rows[b]
                 best[places] = np.maximum(best[places], keys[rows])
                 np.maximum(scratch, keys[self.scratch_row[b]], out=scratch)
-            started = True
         del spread, keys
         np.maximum(best, scratch, out=best)
         labels = best.astype(np.uint8)  # by the rolls' places, as the values
@@ -1162,6 +1177,7 @@ class FamilyStrategy:
         # A box most rolls score in is spread over every roll; the others over those rolls.
         self.is_dense = [len(scoring) >= DENSE_ROWS for scoring in self.scoring_rows]
         self.dense_first = sorted(range(len(self.boxes)), key=lambda b: not self.is_dense[b])
+        self.upper_ways = [_upper_ways(faces) for faces in (range(3), range(3, upper))]
         self.key_rows: list[Any] = [
             row[ROLL_AT_PLACE] if dense else (PLACE_OF_ROLL[scoring], row[scoring])
             for row, dense, scoring in zip(rows, self.is_dense, self.scoring_rows, strict=True)
