@@ -1050,8 +1050,7 @@ class FamilyStrategy:
                 np.maximum(scratch, keys[self.scratch_row[b]], out=scratch)
         del spread, keys
         np.maximum(best, scratch, out=best)
-        labels = best.astype(np.uint8)  # by the rolls' places, as the values
-        labels &= (1 << BOX_BITS) - 1  # the lowest bits held the label
+        labels = best & ((1 << BOX_BITS) - 1)  # the lowest bits held the label
         best &= ~((1 << BOX_BITS) - 1)  # the values, in place
         return labels, nexts, crossed
 
@@ -1095,9 +1094,10 @@ class FamilyStrategy:
         """For each final roll (rows, by the rolls' places) and state (columns) whose box has
         the label `final_roll_outcomes` gives: the cell of what that box gives the roll in a
         table of a row per row of `_key_table` (the box and its points) and a column per
-        state (a flat index)."""
+        state (a flat index). The labels given are overwritten."""
         count = labels.shape[1]
-        by_label = np.add(labels, self._label_offsets(), dtype=np.intp)
+        by_label = labels
+        by_label |= self._label_offsets()
         cells: Indices = (self._key_row_by_label() * count).take(by_label, mode="wrap")
         cells += np.arange(count)
         return cells
