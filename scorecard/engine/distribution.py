@@ -482,19 +482,40 @@ def _solve_family_levels(
     levels = _LevelRows(solver, scratch)
 
     def solve_chunk(masks: Indices, uppers: Indices, _: Indices) -> None:
-        def final_rolls(rolls: Values) -> tuple[Indices, Indices, Flags]:
-            """The final rolls' values, straight into their places among the keeps'."""
-            return solver.final_roll_outcomes(masks, uppers, values, rolls.view(np.int64))
-
-        chances, (labels, nexts, crossed) = policy_chances_in_flow_order(len(masks), final_rolls)
-        points, cells = solver.roll_outcomes(labels)
-        del labels
-        after = levels.next_rows(nexts)  # by outcome
-        found = _family_turn(chances, points, cells, crossed, solver.bonus, after)
+        found = _family_chunk_rows(solver, masks, uppers, values, levels.next_rows)
         levels.record(masks * (solver.cap + 1) + uppers, found)
 
     strategy.solve_levels(levels.levels(), solve_chunk, FAMILY_CHUNK, len(solver.boxes), progress)
     return levels
+
+
+def _family_chunk_rows(
+    solver: strategy.FamilyStrategy,
+    masks: Indices,
+    uppers: Indices,
+    values: Values,
+    next_rows: Callable[[Indices], Values],
+) -> Values:
+    """The `FAMILY_ROWS` of a chunk of states (columns) under the policy, from the solved
+    `values` and `next_rows`, which gives the rows of next states (rows, then the shape of
+    the states given)."""
+    count = len(masks)
+
+    def final_rolls(rolls: Values) -> tuple[Indices, Indices, Flags]:
+        """The final rolls' values, straight into their places among the keeps'."""
+        return solver.final_roll_outcomes(masks, uppers, values, rolls.view(np.int64))
+
+    chances, (labels, nexts, crossed) = policy_chances_in_flow_order(count, final_rolls)
+    # The rolls' chances gathered by what their box gives them (a row of the key table: the
+    # box and its points), then by outcome: each sum over the rolls is made over at most
+    # 45 outcomes a state, not 252 rolls, and no row of the next states is spread over them.
+    cells = solver.key_row_cells(labels).ravel()
+    rows = solver.key_table_rows
+    weights = np.bincount(cells, weights=chances.ravel(), minlength=rows * count)
+    del labels, chances, cells
+    sums = solver.outcome_sums(weights.reshape(rows, count))
+    del weights
+    return _family_turn(sums, crossed, solver.bonus, next_rows(nexts))
 
 
 def _family_policy_turn(
@@ -509,55 +530,37 @@ def _family_policy_turn(
     return policy_roll_chances(finals), points, nexts, crossed
 
 
-def _family_turn(
-    chances: Values,
-    points: Values,
-    flat: Indices,
-    crossed: Flags,
-    bonus: int,
-    after: Values,
-) -> Values:
-    """States' `FAMILY_ROWS` from their turn: the chance of each final roll (rows; a column
-    per state), the points its box scores (without the upper bonus) and its outcome's cell
-    in an (outcome, state) table; then for each outcome (rows) whether it reaches the upper
-    bonus and its next state's `FAMILY_ROWS` (`after`: rows, outcomes, states; overwritten).
-    Each row is `_carried` through the points and weighed by the chances, written out so
-    that each product of a chance and a power of the points is made once and the rest are
-    sums over the rolls. What the next state gives is settled per outcome (at most 45 a
-    state) and then spread over the rolls (252), a row at a time (memory)."""
-    # Each roll's points with the upper bonus (in the memory of the points given).
-    reaches = crossed.any()
-    if reaches:
-        points += np.multiply(crossed, float(bonus)).take(flat, mode="wrap")
-    by_points = chances * points
-    by_squares = by_points * points
-    del points
-
-    def expected(weights: Values, row: Values) -> Values:
-        total: Values = np.einsum("rs,rs->s", weights, row)
-        return total
-
-    # One row of what the next states give is spread over the rolls at a time, into one
-    # buffer, and each sum is made in the order it always was: (a + b) + c.
-    by_roll = after[0].take(flat, mode="wrap")  # the mean still to come after the turn
-    found: list[Values] = [by_points.sum(axis=0) + expected(chances, by_roll)]
-    second = by_squares.sum(axis=0) + 2 * expected(by_points, by_roll)
-    after[1].take(flat, out=by_roll, mode="wrap")
-    found.append(second + expected(chances, by_roll))
-    # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
-    if reaches:
+def _family_turn(sums: Values, crossed: Flags, bonus: int, after: Values) -> Values:
+    """States' `FAMILY_ROWS` from their turn: for each outcome (rows; a column per state) its
+    chance, and the sums of the chance times the points its box scores and times their
+    square (`outcome_sums`: without the upper bonus); whether it reaches the upper bonus;
+    and its next state's `FAMILY_ROWS` (`after`: rows, outcomes, states; overwritten).
+    Each row is `_carried` through the points and weighed by the chances: with p the
+    points and a, b the next state's first and second rows, E[p + a] and E[(p + a)²] =
+    E[p²] + 2 E[p a] + E[b], each a sum over the outcomes."""
+    chance, first, second = sums
+    if crossed.any():  # the points of an outcome that reaches the bonus include it
+        lump = np.multiply(crossed, float(bonus))
+        second += lump * (2 * first + lump * chance)
+        first += lump * chance
+        # Where this turn reaches the bonus, the bonus part of what is to come is all of it.
         np.copyto(after[2], 1.0, where=crossed)
         np.copyto(after[3], after[0], where=crossed)
         np.copyto(after[4], after[1], where=crossed)
-    after[2].take(flat, out=by_roll, mode="wrap")
-    found.append(expected(chances, by_roll))
-    bonus_mean, bonus_square = expected(by_points, by_roll), expected(by_squares, by_roll)
-    after[3].take(flat, out=by_roll, mode="wrap")
-    found.append(bonus_mean + expected(chances, by_roll))
-    bonus_square += 2 * expected(by_points, by_roll)
-    after[4].take(flat, out=by_roll, mode="wrap")
-    found.append(bonus_square + expected(chances, by_roll))
-    return np.array(found)
+
+    def expected(weights: Values, row: Values) -> Values:
+        total: Values = np.einsum("os,os->s", weights, row)
+        return total
+
+    return np.array(
+        [
+            first.sum(axis=0) + expected(chance, after[0]),
+            second.sum(axis=0) + 2 * expected(first, after[0]) + expected(chance, after[1]),
+            expected(chance, after[2]),
+            expected(first, after[2]) + expected(chance, after[3]),
+            expected(second, after[2]) + 2 * expected(first, after[3]) + expected(chance, after[4]),
+        ]
+    )
 
 
 def family_tables_path(solver: strategy.FamilyStrategy) -> Path:

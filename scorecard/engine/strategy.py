@@ -275,19 +275,20 @@ def rolled_chances(kept: Values) -> Values:
     gathers a sixth of the chance of each distinct keep one die smaller."""
     flowing = np.empty_like(kept)
     flowing[FLOW_PLACE] = kept
-    return _rolled_in_flow_order(flowing)
+    rolled: Values = _rolled_in_flow_order(flowing).take(PLACE_OF_ROLL, axis=0, mode="clip")
+    return rolled
 
 
 def _rolled_in_flow_order(chances: Values) -> Values:
-    """`rolled_chances` of keeps' chances in `_flow_order`, which are overwritten."""
+    """`rolled_chances` of keeps' chances in `_flow_order`, which are overwritten: a row per
+    roll's place (`ROLL_PLACES`), a view of the rows given."""
     for block, parents in FLOW_GROUP_COLUMNS:
         inflow = chances.take(parents[0], axis=0, mode="clip")
         for column in parents[1:]:
             inflow += chances.take(column, axis=0, mode="clip")
         inflow /= 6
         chances[block] += inflow
-    rolled: Values = chances.take(FLOW_ROLLS, axis=0, mode="clip")
-    return rolled
+    return chances[ROLL_PLACES]
 
 
 def policy_roll_chances(finals: Values) -> Values:
@@ -298,14 +299,18 @@ def policy_roll_chances(finals: Values) -> Values:
     def fill(rolls: Values) -> None:
         finals.take(ROLL_AT_PLACE, axis=0, out=rolls, mode="clip")
 
-    return policy_chances_in_flow_order(finals.shape[1], fill)[0]
+    by_place = policy_chances_in_flow_order(finals.shape[1], fill)[0]
+    chances: Values = by_place.take(PLACE_OF_ROLL, axis=0, mode="clip")
+    return chances
 
 
 def policy_chances_in_flow_order[T](count: int, fill: Callable[[Values], T]) -> tuple[Values, T]:
     """`policy_roll_chances` of `count` states whose final rolls' values `fill` writes into
     the rolls' places (`ROLL_PLACES`: a row per roll, in flow order) of the keeps' values
-    made here, with what `fill` answers. The keeps' values are this function's alone, so
-    their memory is free again before the chances are carried through the keeps."""
+    made here, with what `fill` answers; the chances too are a row per roll's place (every
+    step keeps the rolls in that order, so none of them reorders a chunk's rolls). The
+    keeps' values are this function's alone, so their memory is free again before the
+    chances are carried through the keeps."""
     values = np.empty((len(KEEPS), count))
     made = fill(values[ROLL_PLACES])
     keys = _keep_keys_in_flow_order(values)
@@ -324,8 +329,9 @@ def policy_chances_in_flow_order[T](count: int, fill: Callable[[Values], T]) -> 
 
 @functools.lru_cache(maxsize=1)  # a build's chunks are of one size (but a level's last)
 def _first_roll_weights(count: int) -> Values:
-    """The first roll's chances, a column for each of `count` states (read-only)."""
-    weights = np.repeat(FIRST_ROLL, count).reshape(len(ROLLS), count)
+    """The first roll's chances, a row per roll's place and a column for each of `count`
+    states (read-only)."""
+    weights = np.repeat(FIRST_ROLL[ROLL_AT_PLACE], count).reshape(len(ROLLS), count)
     weights.flags.writeable = False
     return weights
 
@@ -347,16 +353,15 @@ def _keep_values_in_flow_order(values: Values) -> Values:
 
 
 def _chosen_cells(keys: Keys) -> Indices:
-    """For each roll (rows, in ROLLS order) and state (columns): the cell of its best keep
-    in a table of a row per keep in flow order and a column per state (a flat index), from
-    keys labelled with their keep's rank (in flow order; overwritten)."""
+    """For each roll (rows, by the rolls' places) and state (columns): the cell of its best
+    keep in a table of a row per keep in flow order and a column per state (a flat index),
+    from keys labelled with their keep's rank (in flow order; overwritten)."""
     for block, parents in FLOW_GROUP_COLUMNS:
         best = keys[block]
         for column in parents:
             np.maximum(best, keys.take(column, axis=0, mode="clip"), out=best)
     count = keys.shape[1]
-    ranks = keys.take(FLOW_ROLLS, axis=0, mode="clip")
-    ranks &= (1 << KEEP_BITS) - 1
+    ranks = keys[ROLL_PLACES] & ((1 << KEEP_BITS) - 1)
     cells: Indices = (FLOW_OF_RANK * count).take(ranks, mode="wrap")
     cells += np.arange(count)
     return cells
@@ -884,6 +889,17 @@ FAMILY_CHUNK = 1024
 DENSE_ROWS = 100
 
 
+def _upper_ways(faces: range) -> tuple[list[Indices], Indices]:
+    """For upper boxes of some faces (0 for ones), in a key table whose rows begin with a
+    row per upper box and count of its face (`FamilyStrategy._key_table`): each distinct
+    way the rolls show those faces (how many dice show each), its row of each box's key
+    (a column of rows a face), and the way of the roll at each of the rolls' places."""
+    counts = FACE_COUNTS[list(faces)].T[ROLL_AT_PLACE]  # a roll a row, by place
+    ways, way_of_place = np.unique(counts, axis=0, return_inverse=True)
+    rows = [face * (DICE + 1) + ways[:, column] for column, face in enumerate(faces)]
+    return [np.ascontiguousarray(row) for row in rows], way_of_place.ravel()
+
+
 class FamilyStrategy:
     """The optimal solitaire strategy of a five-dice family without jokers (Yatzy), for one
     table's house rules. A state is the filled-box mask and the upper total capped at the
@@ -999,7 +1015,7 @@ class FamilyStrategy:
         outcome (`outcome_of`: a box, and for an upper box how many dice show its face)
         rather than by roll: the values (less their lowest bits) go into `out`, a row per
         roll in the rolls' flow order (`ROLL_PLACES`), and the answer is each final roll's
-        (rows, in ROLLS order) label in each state (columns), and each outcome's next state
+        (rows, in the same order) label in each state (columns), and each outcome's next state
         and whether it reaches the upper bonus (a row per outcome).
 
         Every box's keys are labelled once per outcome or distinct score, all boxes in one
@@ -1011,27 +1027,30 @@ class FamilyStrategy:
         best = out
         spread = np.empty_like(best)
         scratch = np.full(count, np.iinfo(np.int64).min)
-        started = False
+        # The upper boxes first, three faces at a time: the best of three boxes depends only
+        # on how many dice show each of the three faces (56 ways, not 252 rolls), so it is
+        # made once a way and then spread over the rolls (boxes filled on every card of the
+        # chunk take part too: their keys are below every open box's).
+        for half, (rows, way_of_place) in enumerate(self.upper_ways):
+            ways = keys.take(rows[0], axis=0, mode="clip")
+            for column in rows[1:]:
+                np.maximum(ways, keys.take(column, axis=0, mode="clip"), out=ways)
+            np.take(ways, way_of_place, axis=0, out=spread if half else best, mode="clip")
+        np.maximum(best, spread, out=best)
         for b in self.dense_first:
-            if not is_open[b]:
+            if not is_open[b] or self.boxes[b].is_upper:
                 continue
             if self.is_dense[b]:
                 # `take` into `out` goes through a buffer unless its indices need no check.
-                into = spread if started else best
-                np.take(keys, self.key_rows[b], axis=0, out=into, mode="clip")
-                if started:
-                    np.maximum(best, spread, out=best)
+                np.take(keys, self.key_rows[b], axis=0, out=spread, mode="clip")
+                np.maximum(best, spread, out=best)
             else:
-                if not started:
-                    best.fill(np.iinfo(np.int64).min)
                 places, rows = self.key_rows[b]
                 best[places] = np.maximum(best[places], keys[rows])
                 np.maximum(scratch, keys[self.scratch_row[b]], out=scratch)
-            started = True
         del spread, keys
         np.maximum(best, scratch, out=best)
-        labels = np.take(best.astype(np.uint8), PLACE_OF_ROLL, axis=0, mode="clip")
-        labels &= (1 << BOX_BITS) - 1  # the lowest bits held the label
+        labels = best & ((1 << BOX_BITS) - 1)  # the lowest bits held the label
         best &= ~((1 << BOX_BITS) - 1)  # the values, in place
         return labels, nexts, crossed
 
@@ -1071,33 +1090,49 @@ class FamilyStrategy:
         keys = labelled(table, self.key_table_labels, BOX_BITS)
         return keys, nexts, crossed, open_on.any(axis=1)
 
-    def roll_outcomes(self, labels: Indices) -> tuple[Values, Indices]:
-        """For each final roll (rows) and state (columns) whose box has the label
-        `final_roll_outcomes` gives: the points that box scores (without the upper bonus),
-        and its outcome's cell in a table of a row per outcome and a column per state (a
-        flat index)."""
+    def key_row_cells(self, labels: Indices) -> Indices:
+        """For each final roll (rows, by the rolls' places) and state (columns) whose box has
+        the label `final_roll_outcomes` gives: the cell of what that box gives the roll in a
+        table of a row per row of `_key_table` (the box and its points) and a column per
+        state (a flat index). The labels given are overwritten."""
         count = labels.shape[1]
-        by_label = np.add(labels, self._label_offsets(), dtype=np.intp)
-        points, outcomes = self._by_label()
-        cells: Indices = (outcomes * count).take(by_label, mode="wrap")
+        by_label = labels
+        by_label |= self._label_offsets()
+        cells: Indices = (self._key_row_by_label() * count).take(by_label, mode="wrap")
         cells += np.arange(count)
-        return points.take(by_label, mode="wrap"), cells
+        return cells
+
+    def outcome_sums(self, weights: Values) -> Values:
+        """From the chance of each row of `_key_table` (rows) in each state (columns): for
+        each outcome (rows of each part) its chance, and the sums of the chance times the
+        points and times their square (without the upper bonus). An upper box's count of
+        its face is a row and an outcome of its own; a lower box's rows (its scratch and its
+        scores) are its one outcome, summed by a product with a small matrix (numpy's
+        `add.reduceat` took four times as long)."""
+        upper = len(rules.FACES) * (DICE + 1)
+        count = weights.shape[1]
+        sums = np.empty((3, self.outcome_count, count))
+        sums[0, :upper] = weights[:upper]
+        np.multiply(weights[:upper], self.key_row_points[:upper], out=sums[1, :upper])
+        np.multiply(sums[1, :upper], self.key_row_points[:upper], out=sums[2, :upper])
+        lower = self.lower_sums @ weights[upper:]
+        sums[:, upper:] = lower.reshape(3, -1, count)
+        return sums
 
     @cache  # noqa: B019 (one a house's rules, made once: `family_strategy` keeps each strategy)
-    def _by_label(self) -> tuple[Values, Indices]:
-        """The points (as floats: every use multiplies them with chances) and the outcome of
-        each roll by its box's label (the first box has the largest), a row per roll and
-        `2**BOX_BITS` labels in each, so that a label finds its entry without being turned
-        into a box number."""
+    def _key_row_by_label(self) -> Indices:
+        """The row of `_key_table` of each roll (by its place) by its box's label (the first
+        box has the largest), a row per roll's place and `2**BOX_BITS` labels in each, so
+        that a label finds its entry without being turned into a box number."""
         boxes = self.full_mask.bit_length() - np.arange(1 << BOX_BITS)
         boxes[(boxes < 0) | (boxes >= len(self.boxes))] = 0  # no box has those labels
-        points = self.scores.T[:, boxes].astype(np.float64)
-        return points.ravel(), self.outcome_of.T[:, boxes].ravel()
+        by_label: Indices = self.key_row_of.T[ROLL_AT_PLACE][:, boxes].ravel()
+        return by_label
 
     @staticmethod
     @cache
     def _label_offsets() -> Indices:
-        """Where each roll's row of labels starts in `_by_label`'s tables."""
+        """Where each roll's row of labels starts in `_key_row_by_label`'s table."""
         offsets: Indices = np.arange(len(ROLLS))[:, None] << BOX_BITS
         return offsets
 
@@ -1122,6 +1157,19 @@ class FamilyStrategy:
         self.key_table_rows = start
         self.lower_row_points = np.array(points, dtype=np.int64)
         self.lower_row_box = np.array(row_box)
+        # What each row gives: an upper row is an outcome of its own (`outcome_of`), a lower
+        # box's rows are its one outcome; and the points (floats: they weigh chances).
+        self.key_row_of = np.array(rows)  # by box and roll (ROLLS order)
+        upper_points = np.arange(1, upper + 1)[:, None] * np.arange(DICE + 1)
+        row_points = np.concatenate([upper_points.ravel(), self.lower_row_points])
+        self.key_row_points = row_points.astype(np.float64)[:, None]
+        # For each power of the points (0, 1, 2) and lower box, its rows' points to that power.
+        lower_boxes = len(self.boxes) - upper
+        self.lower_sums = np.zeros((3 * lower_boxes, len(self.lower_row_box)))
+        columns = np.arange(len(self.lower_row_box))
+        for power in range(3):
+            at = power * lower_boxes + self.lower_row_box
+            self.lower_sums[at, columns] = self.lower_row_points.astype(np.float64) ** power
         # A smaller box number is the larger label, so a tie goes to the earlier box.
         upper_row_box = np.repeat(np.arange(upper), DICE + 1)
         box_of_row = np.concatenate([upper_row_box, upper + self.lower_row_box])
@@ -1129,6 +1177,7 @@ class FamilyStrategy:
         # A box most rolls score in is spread over every roll; the others over those rolls.
         self.is_dense = [len(scoring) >= DENSE_ROWS for scoring in self.scoring_rows]
         self.dense_first = sorted(range(len(self.boxes)), key=lambda b: not self.is_dense[b])
+        self.upper_ways = [_upper_ways(faces) for faces in (range(3), range(3, upper))]
         self.key_rows: list[Any] = [
             row[ROLL_AT_PLACE] if dense else (PLACE_OF_ROLL[scoring], row[scoring])
             for row, dense, scoring in zip(rows, self.is_dense, self.scoring_rows, strict=True)

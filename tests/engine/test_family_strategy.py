@@ -221,7 +221,8 @@ def test_the_policy_pass_chooses_as_the_plain_choices_do_to_the_last_bit(yatzy, 
     """The policy pass's best box (every box's keys in one table, spread over all rolls or
     over the scoring ones) is the plain choice's, tie for tie, with the same values to the
     last bit; and the chances it carries through the keeps, chosen in flow order, are those
-    the plainly chosen keeps give, bit for bit (the policy files stay the same bytes)."""
+    the plainly chosen keeps give (to rounding: the pass adds a keep's chances in the order
+    of the rolls' places, the plain flow in the order of ROLLS)."""
     solver = yatzy(switches, forced)
     values = np.asarray(solver.load())
     for masks, uppers, _ in itertools.islice(solver.levels(), 0, None, 3):
@@ -229,9 +230,10 @@ def test_the_policy_pass_chooses_as_the_plain_choices_do_to_the_last_bit(yatzy, 
         finals, boxes = solver.final_roll_choices(masks, uppers, values)
         by_place = np.empty((len(strategy.ROLLS), len(masks)), dtype=np.int64)
         labels, _, _ = solver.final_roll_outcomes(masks, uppers, values, by_place)
-        assert (solver.full_mask.bit_length() - labels == boxes).all()
+        assert (solver.full_mask.bit_length() - labels[strategy.PLACE_OF_ROLL] == boxes).all()
         assert by_place[strategy.PLACE_OF_ROLL].tobytes() == finals.tobytes()
-        assert strategy.policy_roll_chances(finals).tobytes() == _plain_chances(finals).tobytes()
+        chances = strategy.policy_roll_chances(finals)
+        assert np.allclose(chances, _plain_chances(finals), rtol=1e-12, atol=1e-15)
 
 
 def _plain_chances(finals):
@@ -251,3 +253,38 @@ def _plain_chances(finals):
             flowing[block] += inflow / 6
         chances = flowing[strategy.FLOW_ROLLS]
     return chances
+
+
+def _rows_of_states(states):
+    """Made-up rows of next states (any numbers do): five for each state index given."""
+    return np.stack([(states * (7 + row) * 2654435761 % 1000) / 1000 for row in range(5)])
+
+
+@pytest.mark.parametrize("forced", [False, True], ids=["any-order", "forced"])
+@pytest.mark.parametrize("switches", [frozenset(), FIVE | FOUR], ids=["stated", "both-switches"])
+def test_a_turns_policy_rows_summed_by_outcome_are_those_summed_over_the_rolls(
+    yatzy, switches, forced
+):
+    """The policy pass sums each of a turn's rows over its outcomes (the chances of the rolls
+    gathered by box and points); written out a roll at a time, with the chosen box's points
+    (upper bonus included) and next state, the sums are the same to rounding."""
+    solver = yatzy(switches, forced)
+    values = np.asarray(solver.load())
+    for masks, uppers, _ in itertools.islice(solver.levels(), 1, None, 3):
+        masks, uppers = masks[:200], uppers[:200]
+        found = distribution._family_chunk_rows(solver, masks, uppers, values, _rows_of_states)
+        finals, boxes = solver.final_roll_choices(masks, uppers, values)
+        points, nexts, crossed = solver.box_outcomes(masks, uppers, boxes)
+        chances = strategy.policy_roll_chances(finals)
+        mean, second, *bonus = _rows_of_states(nexts)
+        pairs = zip([1, mean, second], bonus, strict=True)
+        bonus = [np.where(crossed, whole, part) for whole, part in pairs]
+        by_roll = [
+            points + mean,
+            points**2 + 2 * points * mean + second,
+            bonus[0],
+            points * bonus[0] + bonus[1],
+            points**2 * bonus[0] + 2 * points * bonus[1] + bonus[2],
+        ]
+        expected = np.array([(chances * row).sum(axis=0) for row in by_roll])
+        assert np.allclose(found, expected, rtol=1e-12, atol=0)
