@@ -111,3 +111,14 @@ def test_the_web_manifest_is_compressed_like_a_page(db):
     )
     assert answer["Content-Encoding"] == "br" and len(answer.content) < 300
     assert "Accept-Encoding" in answer["Vary"]
+
+
+def test_a_game_page_writes_out_no_value_a_browser_or_our_script_takes_by_default(db):
+    """A form's method is GET unless it says otherwise, the pad's script counts five dice
+    unless the form says six, and the browser reads the icon's type from its answer: about
+    20 bytes of each first load. A Maxi Yatzy page still says its six dice."""
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    page = browser_of(game.owner).get(reverse("game", args=[game.public_id])).text
+    assert 'class="dice-entry"' in page
+    assert 'method="get"' not in page and "data-dice-count" not in page
+    assert '<link rel="icon" href="' in page and "image/svg+xml" not in page
