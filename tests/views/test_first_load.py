@@ -122,3 +122,14 @@ def test_a_game_page_writes_out_no_value_a_browser_or_our_script_takes_by_defaul
     assert 'class="dice-entry"' in page
     assert 'method="get"' not in page and "data-dice-count" not in page
     assert '<link rel="icon" href="' in page and "image/svg+xml" not in page
+
+
+def test_a_page_carries_no_csrf_token_and_sets_the_cookie_our_scripts_read_it_from(db):
+    """htmx's posts and the outbox's send Django's CSRF token from its cookie
+    (htmx-settings.js reads it by this name): 81 bytes of each first load were the token in
+    the page's <body hx-headers>. A page still sets (or renews) the cookie."""
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    response = browser_of(game.owner).get(reverse("game", args=[game.public_id]))
+    assert "X-CSRFToken" not in response.text and "hx-headers" not in response.text
+    assert settings.CSRF_COOKIE_NAME == "csrftoken" and not settings.CSRF_COOKIE_HTTPONLY
+    assert response.cookies["csrftoken"].value
