@@ -31,6 +31,9 @@ from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 # filled, no theme-color metas, the manifest without a description and compressed.
 FIRST_LOAD_GOAL = {"en": 21_500, "other": 22_000}
 EVERY_LANGUAGE = FIRST_LOAD_GOAL["other"]
+# What English reached this round (21,636), with room for the few bytes that differ from
+# one page to the next: no cut of this round may come back unnoticed.
+ENGLISH_NOW = 21_650
 
 
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
@@ -42,7 +45,7 @@ def test_the_first_load_of_a_four_player_game_page_stays_under_22_000_bytes(db, 
     sizes = first_load(phone, reverse("game", args=[game.public_id]))
     assert f'<html lang="{language}">' in phone.get(reverse("game", args=[game.public_id])).text
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
-    assert sum(sizes.values()) <= EVERY_LANGUAGE, parts
+    assert sum(sizes.values()) <= (ENGLISH_NOW if language == "en" else EVERY_LANGUAGE), parts
     assert shell.static(EVERY_PAGE) in sizes  # the owner's page can record
     assert "js/outbox.js" in BUNDLES[EVERY_PAGE]
     assert reverse("service-worker") not in sizes
