@@ -106,9 +106,12 @@ class Phone:
             if header.lower() == "set-cookie":
                 name, _, rest = value.partition("=")
                 self.cookies[name] = rest.split(";", 1)[0]
-        found = re.search(r'csrfmiddlewaretoken" value="([^"]+)"|X-CSRFToken": "([^"]+)"', text)
+        # A form's own token, else Django's cookie, which a page's scripts send (htmx-settings.js).
+        found = re.search(r'csrfmiddlewaretoken" value="([^"]+)"', text)
         if found:
-            self.token = found.group(1) or found.group(2)
+            self.token = found.group(1)
+        elif "csrftoken" in self.cookies:
+            self.token = self.cookies["csrftoken"]
         return response.status, response.getheader("Location", ""), text, elapsed
 
 

@@ -253,7 +253,7 @@ SECURE_CSP = {
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+CSRF_COOKIE_HTTPONLY = False  # our scripts read the token from it (htmx-settings.js)
 SESSION_COOKIE_HTTPONLY = True
 # Read in development too, so a wrong value is found before it reaches a server.
 _ssl_redirect = _switch("DJANGO_SSL_REDIRECT", True)

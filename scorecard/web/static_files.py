@@ -56,7 +56,11 @@ UGLIFY = settings.BASE_DIR / "node_modules" / "uglify-js" / "bin" / "uglifyjs"
 # drops "use strict" (a module is strict anyway) and the page runs the code in sloppy mode.
 # Several passes, and htmx's own build's `eval` mangling (htmx calls eval only when allowEval
 # is on, which base.html turns off). `some` keeps a licence comment (/*! or @license), if any.
-UGLIFY_OPTIONS = ["--no-module", "--compress", "passes=3", "--mangle", "eval", "--comments", "some"]
+# `unsafe` assumes the built-ins are the browser's own (`s.charAt(i)` as `s[i]`, `0 ===
+# s.indexOf(x)` as `!s.indexOf(x)`): 20 bytes fewer on the wire, 39 with the order below.
+UGLIFY_OPTIONS = [
+    "--no-module", "--compress", "passes=3,unsafe", "--mangle", "eval", "--comments", "some",
+]  # fmt: skip
 
 # What the pages run. Every page loads one file: htmx, its settings and our scripts for a
 # game at the table (see the module's docstring for why one file); a digital game and the
@@ -66,11 +70,14 @@ BUNDLES = {
     EVERY_PAGE: [
         "django_htmx/htmx-2.js",
         "js/htmx-settings.js",
+        # brotli's order (17,215 bytes against 17,234 for the one before), keeping the one
+        # that matters: requests.js, live.js, shell.js, outbox.js listen to the same htmx
+        # events and run in this order (a stale poll's answer is refused after requests.js).
+        "js/dice-pad.js",
+        "js/submit-on-change.js",
         "js/requests.js",
         "js/live.js",
         "js/shell.js",
-        "js/submit-on-change.js",
-        "js/dice-pad.js",
         "js/outbox.js",
     ],
     "bundles/dice-game.js": ["js/dice-game.js"],

@@ -13,7 +13,10 @@ source is read:
   follows is still preceded by the newline of the line before;
 - a `{% comment %}` block is left out, with its newline when it fills its lines;
 - a line that is one `{% if %}…{% endif %}` (no `else`) prints its newline only with its
-  content: the newline moves inside the condition.
+  content: the newline moves inside the condition;
+- a blank line is left out (the newline before it still parts what stands around it): the
+  lines between partial definitions, which print nothing where they stand, were some 25
+  blank lines of a game page.
 
 A `{% blocktranslate %}` is left exactly as written (its words are how its translation is
 found), and so is a `<pre>` or `<textarea>`, whose spaces show. Only `.html` files of our
@@ -34,6 +37,7 @@ KEPT = re.compile(
 COMMENT_LINES = re.compile(r"(?<=\n)\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}\n", re.S)
 COMMENT = re.compile(r"\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}", re.S)
 INDENTATION = re.compile(r"(?<=\n)[ \t]+")
+BLANK_LINES = re.compile(r"\n{2,}")
 # Tags that print nothing themselves. Not the start of a block or a partial: their body is
 # also printed somewhere else (in the parent's block, where the partial is used), after
 # markup of another line than the one before the tag.
@@ -85,7 +89,7 @@ def trimmed(source: str) -> str:
 
 
 def _trimmed_part(text: str) -> str:
-    text = INDENTATION.sub("", text)
+    text = BLANK_LINES.sub("\n", INDENTATION.sub("", text))
     text = COMMENT_LINES.sub("", text)
     text = COMMENT.sub("", text)
     text = SILENT_LINE.sub(r"\1", text)

@@ -1,6 +1,6 @@
 // The face pad fills the dice on the phone itself, so quick taps are never lost to a round
-// trip; once all the dice are in (five, or six for Maxi Yatzy: the form's data-dice-count)
-// or the options on show go stale, the form asks the server.
+// trip; once all the dice are in (five, or six for Maxi Yatzy, which the form's
+// data-dice-count says) or the options on show go stale, the form asks the server.
 // Without this script every tap is a plain form submission and works the same way.
 "use strict";
 

@@ -138,7 +138,6 @@
     clearTimeout(retryTimer);
     let answer = null;
     try {
-      const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
       const response = await fetch(tap.path, {
         method: "POST",
         body: tap.body,
@@ -146,7 +145,7 @@
           "Content-Type": "application/x-www-form-urlencoded",
           "HX-Request": "true",
           "Idempotency-Key": tap.key,
-          "X-CSRFToken": csrf,
+          "X-CSRFToken": csrfToken(), // htmx-settings.js
         },
       });
       answer = { status: response.status, html: await response.text(), inPlace: response.headers.get("X-In-Place") };

@@ -23,14 +23,19 @@ from tests.factories import GameFactory
 from tests.helpers import CHROMIUM_ENCODINGS, browser_of, first_load
 
 # The goals: issues 20 and 23's 22,000 bytes in every language, met and asserted here
-# (French, the heaviest now, 21,903; German 21,885; English 21,719: README "First load"),
-# and issue 21's 21,500 for English, still missed by about 220: `make bench` reports it,
-# no test asserts it. htmx alone is 14,673 bytes. This round took about 760 (French) from
-# 22,667: the language and advice switches' forms fetched when opened, the grid's ids on its
-# rows, no "How to score" column on the game page and its correction hint once a box is
-# filled, no theme-color metas, the manifest without a description and compressed.
+# (French, the heaviest now, 21,797; German 21,778; English 21,620: README "First load"),
+# and issue 21's 21,500 for English, still missed by about 120: `make bench` reports it;
+# the test holds English to this round's figure (ENGLISH_NOW). htmx alone is 14,673 bytes.
+# This round took 99 (English) to 107 (German): the CSRF token read from its cookie instead
+# of the page, uglify-js's `unsafe` and brotli's order of our scripts, no default values
+# written out (the dice form's method and five dice, the icon's type), no classes nothing
+# reads on the standings' cells, no blank lines left by the templates' sources. What it
+# measured and did not make is in the README.
 FIRST_LOAD_GOAL = {"en": 21_500, "other": 22_000}
 EVERY_LANGUAGE = FIRST_LOAD_GOAL["other"]
+# What English reached this round (21,620), with room for the few bytes that differ from
+# one page to the next: no cut of this round may come back unnoticed.
+ENGLISH_NOW = 21_635
 
 
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
@@ -42,7 +47,7 @@ def test_the_first_load_of_a_four_player_game_page_stays_under_22_000_bytes(db, 
     sizes = first_load(phone, reverse("game", args=[game.public_id]))
     assert f'<html lang="{language}">' in phone.get(reverse("game", args=[game.public_id])).text
     parts = ", ".join(f"{url} {size:,}" for url, size in sizes.items())
-    assert sum(sizes.values()) <= EVERY_LANGUAGE, parts
+    assert sum(sizes.values()) <= (ENGLISH_NOW if language == "en" else EVERY_LANGUAGE), parts
     assert shell.static(EVERY_PAGE) in sizes  # the owner's page can record
     assert "js/outbox.js" in BUNDLES[EVERY_PAGE]
     assert reverse("service-worker") not in sizes
@@ -111,3 +116,34 @@ def test_the_web_manifest_is_compressed_like_a_page(db):
     )
     assert answer["Content-Encoding"] == "br" and len(answer.content) < 300
     assert "Accept-Encoding" in answer["Vary"]
+
+
+def test_a_game_page_writes_out_no_value_a_browser_or_our_script_takes_by_default(db):
+    """A form's method is GET unless it says otherwise, the pad's script counts five dice
+    unless the form says six, and the browser reads the icon's type from its answer: about
+    20 bytes of each first load. A Maxi Yatzy page still says its six dice."""
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    page = browser_of(game.owner).get(reverse("game", args=[game.public_id])).text
+    assert 'class="dice-entry"' in page
+    assert 'method="get"' not in page and "data-dice-count" not in page
+    assert '<link rel="icon" href="' in page and "image/svg+xml" not in page
+
+
+def test_a_page_carries_no_csrf_token_and_sets_the_cookie_our_scripts_read_it_from(db):
+    """htmx's posts and the outbox's send Django's CSRF token from its cookie
+    (htmx-settings.js reads it by this name): 81 bytes of each first load were the token in
+    the page's <body hx-headers>. A page still sets (or renews) the cookie."""
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    response = browser_of(game.owner).get(reverse("game", args=[game.public_id]))
+    assert "X-CSRFToken" not in response.text and "hx-headers" not in response.text
+    assert settings.CSRF_COOKIE_NAME == "csrftoken" and not settings.CSRF_COOKIE_HTTPONLY
+    assert response.cookies["csrftoken"].value
+
+
+def test_the_standings_cells_carry_no_class_that_nothing_reads(db):
+    """The upper total's and the pace's cells had classes no style or script read (a test
+    found the cells by them): 13 bytes of each first load. The total's makes it bold."""
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    page = browser_of(game.owner).get(reverse("game", args=[game.public_id])).text
+    assert page.count('<td class="total">') == 4
+    assert 'class="upper"' not in page and 'class="pace"' not in page
