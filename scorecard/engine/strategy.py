@@ -661,13 +661,14 @@ def solve_levels(
     chunk: int,
     count: int,
     progress: Progress | None = None,
+    threads: int | None = None,
 ) -> None:
     """Call `solve_chunk` on the states of each level in turn (`count` levels), `chunk` states
-    at a time."""
+    at a time, with `threads` threads (default: one a core)."""
     # Chunks of one level depend only on levels already solved; numpy releases the GIL in its
     # loops, so a thread per core keeps them busy (and BLAS must not start threads of its own).
     # SOLVER_THREADS overrides the count, e.g. on a shared server.
-    workers = int(os.environ.get("SOLVER_THREADS", os.cpu_count() or 1))
+    workers = int(os.environ.get("SOLVER_THREADS", threads or os.cpu_count() or 1))
     _keep_freed_memory()
     with threadpool_limits(1), ThreadPoolExecutor(max_workers=workers) as pool:
         for done, (masks, uppers, fifties) in enumerate(levels, start=1):

@@ -5,6 +5,8 @@ them, and each player's chance to win."""
 import itertools
 import math
 import random
+import threading
+import time
 from collections import Counter
 from functools import cache
 
@@ -175,3 +177,36 @@ def test_playing_to_win_the_last_turn_is_never_worse_than_playing_for_points(yat
     assert yatzy_tables.win_chance_this_turn(card, [total + 500]) == 0
     ranked = yatzy_tables.rate_keeps_to_win(card, (1, 2, 3, 4, 6), 2, [rival])
     assert ranked[0][1] == max(chance for _, chance in ranked) <= 1
+
+
+def test_the_policy_pass_solves_a_level_on_one_thread(yatzy_tables, monkeypatch, tmp_path):
+    """Its many small numpy calls would keep a second thread waiting for the GIL (a sixth of
+    the build's CPU in the kernel) for next to no shorter build."""
+    monkeypatch.delenv("SOLVER_THREADS", raising=False)
+    seen = set()
+    solve_levels = strategy.solve_levels
+
+    def a_level_in_small_chunks(levels, _solve_chunk, _chunk, count, progress=None, threads=None):
+        def slow_chunk(*_):
+            seen.add(threading.get_ident())
+            time.sleep(0.001)  # long enough for a pool to start its other threads
+
+        solve_levels(itertools.islice(levels, 1), slow_chunk, 16, count, progress, threads)
+
+    monkeypatch.setattr(strategy, "solve_levels", a_level_in_small_chunks)
+    with open(tmp_path / "scratch", "w+b") as scratch:
+        distribution._solve_family_levels(yatzy_tables, scratch)
+    assert len(seen) == 1
+
+
+def test_solver_threads_sets_how_many_threads_solve_a_level(monkeypatch):
+    levels = [(np.arange(4096), np.zeros(4096, int), np.zeros(4096, int))]
+    seen = set()
+
+    def slow_chunk(*_):
+        seen.add(threading.get_ident())
+        time.sleep(0.001)
+
+    monkeypatch.setenv("SOLVER_THREADS", "3")
+    strategy.solve_levels(iter(levels), slow_chunk, 64, 1, threads=1)
+    assert len(seen) == 3
