@@ -45,6 +45,8 @@ class Role(StrEnum):
 def game_for(request: HtmxHttpRequest, key: str, role: Role) -> Game:
     """The game `key` opens for `role` (its public id for the owner, else a link's token);
     anything else is a 404."""
+    if (tapped := _taken(request, key, role)) is not None:
+        return tapped.game
     if role is Role.OWNER:
         return household_game(request, key)
     linked = GameLink.objects.select_related("game__owner").filter(token=key, role=role.value)
@@ -57,9 +59,29 @@ def game_for(request: HtmxHttpRequest, key: str, role: Role) -> Game:
 def seated_game_for(request: HtmxHttpRequest, key: str, role: Role) -> SeatedGame:
     """The same game with its seats and players, in one query, for a view about to load
     its state."""
+    if (tapped := _taken(request, key, role)) is not None:
+        return tapped
     if role is Role.OWNER:
         return household_seated_game(request, key)
     return game_with_seats(LINKED_SEATS.rows(token=key, role=role.value))
+
+
+def game_for_a_tap(request: HtmxHttpRequest, key: str, role: Role) -> Game:
+    """The game a tap is for, read with its seats once for the tap's check and its view: the
+    view's first `seated_game_for` or `game_for` takes it instead of reading it again (a
+    query, and the ORM's building of it, which cost more than the read on a record). Only
+    the first: a later read in the same request reads what was written since."""
+    found = seated_game_for(request, key, role)
+    request._tapped_game = (key, role.value, found)
+    return found.game
+
+
+def _taken(request: HtmxHttpRequest, key: str, role: Role) -> SeatedGame | None:
+    tapped = request.__dict__.pop("_tapped_game", None)
+    if tapped is None or tapped[:2] != (key, role.value):
+        return None
+    found: SeatedGame = tapped[2]
+    return found
 
 
 def version_for(request: HtmxHttpRequest, key: str, role: Role) -> int:

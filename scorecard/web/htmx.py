@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
 if TYPE_CHECKING:
+    from scorecard.access.households import SeatedGame
     from scorecard.models import Household
 
 
@@ -18,3 +19,5 @@ class HtmxHttpRequest(HttpRequest):
     _household: "Household | None"
     # Set by `live.AnswerUnchangedPolls` when a poll's game changed (read after `hasattr`).
     _polled_version: int
+    # Set by `links.game_for_a_tap`: the game the tap's view reads (taken by the first read).
+    _tapped_game: "tuple[str, str, SeatedGame]"

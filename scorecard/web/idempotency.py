@@ -28,7 +28,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from scorecard.access.links import Role, game_for
+from scorecard.access.links import Role, game_for_a_tap
 from scorecard.models import Game, IdempotentRequest
 from scorecard.web.htmx import HtmxHttpRequest
 
@@ -77,8 +77,10 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
                 return view(request, key, *args, role=role, **kwargs)
             if not KEY_SHAPE.fullmatch(tap):
                 return refused(str(BAD_KEY))
-            game = game_for(request, key, role)
             with transaction.atomic():
+                # Read inside the transaction, as the view's own read was: on SQLite it holds
+                # the write lock, so this is the game as the write will find it.
+                game = game_for_a_tap(request, key, role)
                 claim, is_new = _claim(tap, game)
                 if not is_new:  # stored before: this tap was written already
                     if claim.game_id != game.pk:

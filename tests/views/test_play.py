@@ -243,6 +243,26 @@ def test_recording_reads_the_game_once_however_big_the_game(
     assert small == big
 
 
+# A phone's tap carries a key (outbox.js) so that a tap sent again is written once: the key's
+# savepoint, insert and release, the record's own savepoint and release inside the key's
+# transaction, and the outcome noted on the key.
+TAP_KEY_QUERIES = 6
+
+
+@pytest.mark.parametrize("names", [["A", "B"], [f"P{i}" for i in range(8)]])
+def test_a_tap_with_its_key_reads_the_game_once(household, names, django_assert_num_queries):
+    game = GameFactory(owner=household, names=names)
+    client = browser_of(household)
+    data = {"version": 0, "turn": 1, "box": "chance", "dice": "12346"}
+    headers = {**HTMX, "Idempotency-Key": "a-tap-of-this-phone-1"}
+    with django_assert_num_queries(MAX_QUERIES_PER_RECORD + TAP_KEY_QUERIES) as captured:
+        response = client.post(game_url(game, "game-record"), data, headers=headers)
+    assert response.status_code == 200 and Entry.objects.filter(game=game).count() == 1
+    reads = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")]
+    reads_of_the_game = [sql for sql in reads if '"scorecard_game"."version"' in sql]
+    assert len(reads_of_the_game) == 1
+
+
 SETTLING_QUERIES = 5  # the seats' results, then each of box totals and figures read, written
 
 
