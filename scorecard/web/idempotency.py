@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from scorecard.access.links import Role, game_for_a_tap
+from scorecard.game import compiled
 from scorecard.models import Game, IdempotentRequest
 from scorecard.web.htmx import HtmxHttpRequest
 
@@ -88,8 +89,7 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
                     return replay(request, game, key, role, claim)
                 response = view(request, key, *args, role=role, **kwargs)
                 if request in _notes:
-                    claim.status, claim.note = response.status_code, _notes.pop(request)[:200]
-                    claim.save(update_fields=["status", "note"])
+                    NOTE_KEY.run(response.status_code, _notes.pop(request)[:200], claim.pk)
                 else:  # nothing was written, so nothing is kept: a repeat is checked afresh
                     claim.delete()
             return response
@@ -99,12 +99,20 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
     return decorate
 
 
+# Every tap of every phone writes its key's row and then notes its outcome there: written
+# without the ORM's building of each statement (see `compiled`).
+INSERT_KEY = compiled.insert(IdempotentRequest, "key", "game", "status", "note", "created")
+NOTE_KEY = compiled.update(IdempotentRequest, "status", "note", where=("id",))
+
+
 def _claim(tap: str, game: Game) -> tuple[IdempotentRequest, bool]:
     """The key stored for this tap now (True), or the one stored before it (False: read
     back after the insert found it, on PostgreSQL once its writer's transaction ended)."""
     try:
         with transaction.atomic():
-            return IdempotentRequest.objects.create(key=tap, game=game), True
+            stored = IdempotentRequest(key=tap, game=game)
+            stored.pk = INSERT_KEY.run(tap, game.pk, stored.status, stored.note, stored.created)
+            return stored, True
     except IntegrityError:
         return IdempotentRequest.objects.get(key=tap), False
 
