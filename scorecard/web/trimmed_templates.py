@@ -26,26 +26,24 @@ they are. tests/web/test_trimmed_templates.py renders the pages both ways and co
 
 import re
 
-from django.template import Origin
-from django.template.loaders.filesystem import Loader as FilesystemLoader
+from jinja2 import Environment, FileSystemLoader
 
 # Left as written: a translated block (its text is the catalog's key), and elements whose
 # spaces show.
 KEPT = re.compile(
     r"\{%\s*blocktranslate\b.*?\{%\s*endblocktranslate\s*%\}|<(pre|textarea)\b.*?</\1>", re.S
 )
-COMMENT_LINES = re.compile(r"(?<=\n)\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}\n", re.S)
-COMMENT = re.compile(r"\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}", re.S)
+COMMENT_LINES = re.compile(r"(?<=\n)\{#.*?#\}\n", re.S)
+COMMENT = re.compile(r"\{#.*?#\}", re.S)
 INDENTATION = re.compile(r"(?<=\n)[ \t]+")
 BLANK_LINES = re.compile(r"\n{2,}")
 # Tags that print nothing themselves. Not the start of a block or a partial: their body is
 # also printed somewhere else (in the parent's block, where the partial is used), after
 # markup of another line than the one before the tag.
 SILENT_TAG = (
-    r"\{%\s*(?:if|elif|else|endif|for|empty|endfor|with|endwith|load|partialdef|endpartialdef|endblock"
-    r"|per_version|endper_version|drawn_once|enddrawn_once)\b[^%]*%\}"
+    r"\{%\s*(?:if|elif|else|endif|for|endfor|with|endwith|set|call|endcall|endblock)\b[^%]*%\}"
+    r"|\{%\s*block\s+\w+\s+scoped\s*%\}"
     r"|\{%[^%]*\sas\s+\w+\s*%\}"
-    r"|\{#.*?#\}"
 )
 SILENT_LINE = re.compile(rf"(?<=\n)((?:{SILENT_TAG})+)\n")
 # A line that is one `{% if %}…{% endif %}`: its newline goes inside, printed only with it.
@@ -96,9 +94,9 @@ def _trimmed_part(text: str) -> str:
     return CONDITIONAL_LINE.sub(_newline_inside, text)
 
 
-class TrimmedLoader(FilesystemLoader):
+class TrimmedLoader(FileSystemLoader):
     """The filesystem loader (our `templates/` folder), its HTML templates trimmed."""
 
-    def get_contents(self, origin: Origin) -> str:
-        source = super().get_contents(origin)
-        return trimmed(source) if origin.name.endswith(".html") else source
+    def get_source(self, environment: Environment, template: str):
+        source, filename, uptodate = super().get_source(environment, template)
+        return (trimmed(source) if template.endswith(".html") else source), filename, uptodate
