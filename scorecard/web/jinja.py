@@ -10,20 +10,20 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.dateformat import format as date_format
 from django.utils.html import format_html
 from django.utils.timezone import now as current_time
-from django.utils.timezone import template_localtime
-from django.middleware.csrf import get_token
 from jinja2 import ChainableUndefined, Environment
 
 from scorecard.web import jinja_values
-from scorecard.web.jinja_filters import FILTERS
 from scorecard.web.fragments import per_version
 from scorecard.web.idempotency import FIELD
+from scorecard.web.jinja_filters import FILTERS
+from scorecard.web.jinja_values import local_time
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
@@ -66,7 +66,7 @@ def widthratio(value: float, most: float, width: int) -> int:
 
 
 def now(format_string: str) -> str:
-    return date_format(template_localtime(current_time()), format_string)
+    return date_format(local_time(current_time()), format_string)
 
 
 def language_info(code: str) -> dict[str, Any]:
@@ -95,6 +95,7 @@ GLOBALS = {
     "per_version": per_version,
     "unlocalised": jinja_values.unlocalised,
 }
+
 
 def environment(**options: Any) -> Environment:
     options |= {

@@ -8,18 +8,18 @@ from typing import Any
 
 from django.template.defaultfilters import capfirst, floatformat
 from django.utils.dateformat import format as date_format
-from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorecard.presenters import rule_names
 from scorecard.presenters.box_names import box_name, family_name
+from scorecard.web.jinja_values import local_time
 
 
 def date(value: Any, format_string: str) -> str:
     """`{{ when|date("j M Y") }}` (or `|time`): in the server's time zone and the page's
     language, as Django's `date` filter writes it."""
-    return date_format(template_localtime(value), format_string) if value else ""
+    return date_format(local_time(value), format_string) if value else ""
 
 
 def stringformat(value: Any, spec: str) -> str:

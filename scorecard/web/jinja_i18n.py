@@ -12,33 +12,34 @@ text as before and the catalogs do not change.
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
 from django.utils import translation
 from jinja2 import nodes
 from jinja2.ext import Extension
 from jinja2.parser import Parser
+from markupsafe import Markup, escape
 
 from scorecard.web.jinja_values import shown
 
 
+def said(singular: str, plural: str | None, count: int | None, context: str | None) -> str:
+    """The text in the page's language: Django's gettext, pgettext, ngettext or npgettext."""
+    if plural is None:
+        return translation.pgettext(context, singular) if context else translation.gettext(singular)
+    if context:
+        return translation.npgettext(context, singular, plural, count or 0)
+    return translation.ngettext(singular, plural, count or 0)
+
+
 def translated(message: str, context: str | None) -> Markup:
     """A text written in the template, so safe as written (as Django's string literals are)."""
-    text = translation.pgettext(context, message) if context else translation.gettext(message)
-    return Markup(text)
+    return Markup(said(message, None, None, context))
 
 
 def block_translated(
     singular: str, plural: str | None, count: int | None, context: str | None, values: dict
 ) -> Markup:
-    if plural is None:
-        if context:
-            text = translation.pgettext(context, singular)
-        else:
-            text = translation.gettext(singular)
-    elif context:
-        text = translation.npgettext(context, singular, plural, count)
-    else:
-        text = translation.ngettext(singular, plural, count)
+    """The block's text with its values, each escaped and localised."""
+    text = said(singular, plural, count, context)
     return Markup(text % {name: escape(shown(value)) for name, value in values.items()})
 
 
@@ -74,7 +75,9 @@ class TranslateExtension(Extension):
             elif word == "context":
                 context = parser.stream.expect("string").value
             elif word in ("with", "count"):
-                while parser.stream.current.type == "name" and parser.stream.look().type == "assign":
+                while (
+                    parser.stream.current.type == "name" and parser.stream.look().type == "assign"
+                ):
                     name = next(parser.stream).value
                     parser.stream.expect("assign")
                     values[name] = parser.parse_expression()

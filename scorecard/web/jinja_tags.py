@@ -49,7 +49,11 @@ class PartialExtension(Extension):
                 name += str(next(parser.stream).value)
         call = self.call_method(
             "_draw",
-            [nodes.DerivedContextReference(), nodes.Const(template_name), nodes.Const(block_name(name))],
+            [
+                nodes.DerivedContextReference(),
+                nodes.Const(template_name),
+                nodes.Const(block_name(name)),
+            ],
             lineno=lineno,
         )
         return nodes.Output([call], lineno=lineno)

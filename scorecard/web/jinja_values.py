@@ -9,18 +9,23 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from decimal import Decimal
 
+from django.utils import timezone
 from django.utils.formats import localize
-from django.utils.timezone import template_localtime
 
 LOCALISED = (float, Decimal, datetime.date, datetime.time)
 
 _unlocalised: ContextVar[bool] = ContextVar("unlocalised", default=False)
 
 
+def local_time[T](value: T) -> T:
+    """A date and time in the server's time zone, as Django's templates print it."""
+    return timezone.template_localtime(value)  # type: ignore[attr-defined]
+
+
 def shown(value: object) -> object:
     """The environment's `finalize`: what `{{ value }}` prints."""
     if isinstance(value, LOCALISED) and not _unlocalised.get():
-        return localize(template_localtime(value))
+        return localize(local_time(value))
     return value
 
 
