@@ -3,6 +3,7 @@ kept in the cache: every phone that shows that version gets the same bytes a fre
 would give, and nobody ever gets a drawing of another game, version, role or address."""
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.template import engines
@@ -198,3 +199,19 @@ def test_a_cache_that_does_not_answer_costs_a_fresh_drawing_not_the_page(
     assert region(page, "boxes") == region(before, "boxes")
     watch = link_address(played, LinkRole.WATCH)
     assert Client().get(watch, {"live": "1"}, headers=POLL).status_code == 200
+
+
+def test_a_per_version_block_is_drawn_once_per_version_and_per_value_named():
+    drawings = []
+    block = engines["jinja2"].from_string(
+        '{% call per_version("test", game, oob) %}<p>{{ draw() }}</p>{% endcall %}'
+    )
+
+    def answer(version: int, oob: bool = False) -> str:
+        game = SimpleNamespace(public_id="g1", version=version)
+        return block.render({"game": game, "oob": oob, "draw": lambda: drawings.append(1) or 1})
+
+    assert answer(1) == answer(1) == "<p>1</p>" and len(drawings) == 1
+    answer(1, oob=True)
+    answer(2)
+    assert len(drawings) == 3
