@@ -94,12 +94,15 @@ def advised(client_of, strategy_tables):
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache (the Win column and charts are kept there) and
-    no words of another test's catalogs kept in this process."""
+    no rows of another test's sheets, nor words of another test's catalogs, kept in this
+    process."""
     from django.core.cache import cache
 
     from scorecard.presenters import per_language
+    from scorecard.web import drawn_once
 
     cache.clear()
+    drawn_once.forget()
     per_language.forget()
     yield
     cache.clear()

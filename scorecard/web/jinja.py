@@ -106,6 +106,7 @@ def environment(**options: Any) -> Environment:
             "scorecard.web.jinja_i18n.TranslateExtension",
             "scorecard.web.jinja_tags.PartialExtension",
             "scorecard.web.jinja_tags.SpacelessExtension",
+            "scorecard.web.drawn_once.DrawnOnceExtension",
         ],
     }
     env = Environment(**options)

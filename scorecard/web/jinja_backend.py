@@ -5,39 +5,35 @@ TemplateDoesNotExist, as an unknown template is."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.template import TemplateDoesNotExist
 from django.template.backends import jinja2 as django_jinja2
-from django.template.backends.utils import csrf_input_lazy, csrf_token_lazy
+from jinja2 import Template
 
 from scorecard.web.jinja_tags import block_name
 
 
 class Jinja2(django_jinja2.Jinja2):
-    def get_template(self, template_name: str):
+    def get_template(self, template_name: str) -> django_jinja2.Template:
         name, _, partial = template_name.partition("#")
         template = super().get_template(name)
         if not partial:
             return template
-        block = block_name(partial)
-        if block not in template.template.blocks:
+        block = BlockAlone(template.template, block_name(partial))
+        if block.block not in template.template.blocks:
             raise TemplateDoesNotExist(template_name, backend=self)
-        return Partial(template.template, self, block)
+        return django_jinja2.Template(block, self)  # type: ignore[arg-type]  # renders alike
 
 
-class Partial(django_jinja2.Template):
-    """One block of a template, drawn with the context the whole template would have."""
+class BlockAlone:
+    """One block of a Jinja2 template, drawn with the context the whole template gets
+    (Django's backend adds the request, the CSRF input and the context processors')."""
 
-    def __init__(self, template, backend, block: str) -> None:
-        super().__init__(template, backend)
-        self.block = block
+    def __init__(self, template: Template, block: str) -> None:
+        self.template, self.block = template, block
+        self.name, self.filename = template.name, template.filename  # for Django's Origin
 
-    def render(self, context=None, request=None) -> str:
-        context = dict(context or {})
-        if request is not None:
-            context["request"] = request
-            context["csrf_input"] = csrf_input_lazy(request)
-            context["csrf_token"] = csrf_token_lazy(request)
-            for context_processor in self.backend.template_context_processors:
-                context.update(context_processor(request))
-        jinja_context = self.template.new_context(context)
-        return "".join(self.template.blocks[self.block](jinja_context))
+    def render(self, context: dict[str, Any]) -> str:
+        draw = self.template.blocks[self.block]
+        return "".join(draw(self.template.new_context(context)))
