@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
@@ -27,6 +28,7 @@ from scorecard.web.jinja_values import local_time
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
+    """A page's address by its name, as Django's `{% url %}` works it out."""
     return reverse(name, args=args or None, kwargs=kwargs or None)
 
 
@@ -66,16 +68,12 @@ def widthratio(value: float, most: float, width: int) -> int:
 
 
 def now(format_string: str) -> str:
+    """The time now, as Django's `{% now %}` writes it."""
     return date_format(local_time(current_time()), format_string)
 
 
-def language_info(code: str) -> dict[str, Any]:
-    return translation.get_language_info(code)
-
-
 def languages_info() -> list[dict[str, Any]]:
-    from django.conf import settings
-
+    """Each of the site's languages as Django's `{% get_language_info_list %}` gives it."""
     return [translation.get_language_info(code) for code, _ in settings.LANGUAGES]
 
 
@@ -84,7 +82,7 @@ GLOBALS = {
     "static": static,
     "now": now,
     "get_language": translation.get_language,
-    "language_info": language_info,
+    "language_info": translation.get_language_info,
     "languages_info": languages_info,
     "widthratio": widthratio,
     "posts_to": posts_to,
