@@ -99,7 +99,7 @@ def fresh_cache():
     from django.core.cache import cache
 
     from scorecard.presenters import per_language
-    from scorecard.templatetags import drawn_once
+    from scorecard.web import drawn_once
 
     cache.clear()
     drawn_once.forget()

@@ -16,6 +16,8 @@ from typing import NoReturn
 import dj_database_url
 from django.utils.csp import CSP
 
+from scorecard.web.trimmed_templates import TrimmedLoader
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -121,29 +123,30 @@ MIDDLEWARE = [
 ROOT_URLCONF = "yahtzee.urls"
 WSGI_APPLICATION = "yahtzee.wsgi.application"
 
+# Our pages are Jinja2 templates (scorecard/web/jinja.py), one template language for every page:
+# README, Performance. Django's own engine stays for Django's own apps (the admin).
+CONTEXT_PROCESSORS = [
+    "django.template.context_processors.request",
+    "django.template.context_processors.csp",
+    "django.contrib.auth.context_processors.auth",
+    "django.contrib.messages.context_processors.messages",
+]
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "BACKEND": "scorecard.web.jinja_backend.Jinja2",
+        "NAME": "jinja2",
         "OPTIONS": {
-            # Django's own loaders, cached, but our HTML templates are read without the blank
-            # lines and indentation their tags leave (scorecard/web/trimmed_templates.py).
-            "loaders": [
-                (
-                    "django.template.loaders.cached.Loader",
-                    [
-                        "scorecard.web.trimmed_templates.TrimmedLoader",
-                        "django.template.loaders.app_directories.Loader",
-                    ],
-                )
-            ],
-            "context_processors": [
-                "django.template.context_processors.request",
-                "django.template.context_processors.csp",
-                "django.contrib.auth.context_processors.auth",
-                "django.contrib.messages.context_processors.messages",
-            ],
+            "environment": "scorecard.web.jinja.environment",
+            # Our HTML templates are read without the blank lines and indentation their tags
+            # leave (scorecard/web/trimmed_templates.py); Jinja2 keeps each compiled.
+            "loader": TrimmedLoader(BASE_DIR / "templates"),
+            "context_processors": CONTEXT_PROCESSORS,
         },
+    },
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "APP_DIRS": True,
+        "OPTIONS": {"context_processors": CONTEXT_PROCESSORS},
     },
 ]
 

@@ -99,15 +99,6 @@ class Column:
         return (self.heading, self.player, self.count, self.id, self.is_current)
 
 
-def _by_name(fields: tuple[Any, ...], key: Any) -> Any:
-    """A row's or a cell's field by its name, as the template asks for it: Django's lookup
-    tries `cell[name]` first, and a tuple refuses a name with an exception (the costliest
-    part of a lookup); a number or a slice still indexes the tuple."""
-    if type(key) is str:
-        return getattr(fields, key)
-    return tuple.__getitem__(fields, key)
-
-
 class Cell(NamedTuple):
     text: str = ""
     href: str = ""
@@ -127,9 +118,6 @@ class Row(NamedTuple):
     # "r3" in a game's grid, so an entry's answer can swap the rows it changed. Rows, not
     # cells: an id on each of a 4-player page's 76 cells was about 210 bytes of its first load.
     id: str = ""
-
-
-Cell.__getitem__ = Row.__getitem__ = _by_name  # type: ignore[assignment,method-assign]
 
 
 # The address that corrects a turn (`access.GameLinks.correct`), for a sheet whose boxes

@@ -72,3 +72,14 @@ def store(cache_key: str, version: int, markup: str) -> None:
         cache.set(cache_key, (version, str(markup)), FRAGMENT_SECONDS)
     except CACHE_GONE:
         logger.warning("The cache did not answer; the drawing is not kept", exc_info=True)
+
+
+def per_version(region: str, game, *varies: object, caller: Callable[[], str]) -> SafeString:
+    """`{% call per_version("region", game, ...) %}…{% endcall %}`: the markup between the
+    tags drawn once per version of `game` and kept in the cache.
+
+    Everything the markup depends on besides the game's version goes in the call: the
+    region's name, the game, and any other values (the address it was reached by, out of
+    band, the Win column). Only markup that holds nothing of the asking browser (no CSRF
+    token, no tap key) may go between the tags."""
+    return kept(key(region, game.public_id, *varies), game.version, caller)

@@ -1,5 +1,5 @@
 """Our HTML templates read without the blank lines and indentation their tags leave, once
-when a template is loaded (the cached loader keeps the result), so no page pays for it.
+when a template is loaded (Jinja2 keeps the compiled result), so no page pays for it.
 
 A template is written one element per line, indented, with `{% if %}` and `{% for %}` on
 lines of their own; rendered as written, a 4-player game page carried some 60 blank lines
@@ -8,10 +8,11 @@ source is read:
 
 - each line loses its indentation (the newline before it stays, so words and inline
   elements keep the space between them);
-- a line holding only tags that print nothing (`if`, `for`, `with`, `load`, the end of a
-  block or a partial, a tag ending `as name`) or only a comment loses its newline: what
-  follows is still preceded by the newline of the line before;
-- a `{% comment %}` block is left out, with its newline when it fills its lines;
+- a line holding only tags that print nothing (`if`, `for`, `with`, `set`, `call`, the
+  start of a partial (`{% block name scoped %}`), the end of a block or a call, a tag
+  ending `as name`) loses its newline: what follows is still preceded by the newline of
+  the line before;
+- a `{# comment #}` is left out, with its newline when it fills its lines;
 - a line that is one `{% if %}…{% endif %}` (no `else`) prints its newline only with its
   content: the newline moves inside the condition;
 - a blank line is left out (the newline before it still parts what stands around it): the
@@ -26,26 +27,25 @@ they are. tests/web/test_trimmed_templates.py renders the pages both ways and co
 
 import re
 
-from django.template import Origin
-from django.template.loaders.filesystem import Loader as FilesystemLoader
+from jinja2 import Environment, FileSystemLoader
 
 # Left as written: a translated block (its text is the catalog's key), and elements whose
 # spaces show.
 KEPT = re.compile(
     r"\{%\s*blocktranslate\b.*?\{%\s*endblocktranslate\s*%\}|<(pre|textarea)\b.*?</\1>", re.S
 )
-COMMENT_LINES = re.compile(r"(?<=\n)\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}\n", re.S)
-COMMENT = re.compile(r"\{%\s*comment\b[^%]*%\}.*?\{%\s*endcomment\s*%\}", re.S)
+COMMENT_LINES = re.compile(r"(?<=\n)\{#.*?#\}\n", re.S)
+COMMENT = re.compile(r"\{#.*?#\}", re.S)
 INDENTATION = re.compile(r"(?<=\n)[ \t]+")
 BLANK_LINES = re.compile(r"\n{2,}")
-# Tags that print nothing themselves. Not the start of a block or a partial: their body is
-# also printed somewhere else (in the parent's block, where the partial is used), after
-# markup of another line than the one before the tag.
+# Tags that print nothing themselves. Not the start of a page's block (`{% block content %}`):
+# its body is printed in the parent's block, after markup of another line than the one
+# before the tag. A partial's start is: what it prints begins after the tag.
 SILENT_TAG = (
-    r"\{%\s*(?:if|elif|else|endif|for|empty|endfor|with|endwith|load|partialdef|endpartialdef|endblock"
-    r"|per_version|endper_version|drawn_once|enddrawn_once)\b[^%]*%\}"
+    r"\{%\s*(?:if|elif|else|endif|for|endfor|with|endwith|set|call|endcall|endblock"
+    r"|drawn_once|enddrawn_once)\b[^%]*%\}"
+    r"|\{%\s*block\s+\w+\s+scoped\s*%\}"
     r"|\{%[^%]*\sas\s+\w+\s*%\}"
-    r"|\{#.*?#\}"
 )
 SILENT_LINE = re.compile(rf"(?<=\n)((?:{SILENT_TAG})+)\n")
 # A line that is one `{% if %}…{% endif %}`: its newline goes inside, printed only with it.
@@ -96,9 +96,9 @@ def _trimmed_part(text: str) -> str:
     return CONDITIONAL_LINE.sub(_newline_inside, text)
 
 
-class TrimmedLoader(FilesystemLoader):
+class TrimmedLoader(FileSystemLoader):
     """The filesystem loader (our `templates/` folder), its HTML templates trimmed."""
 
-    def get_contents(self, origin: Origin) -> str:
-        source = super().get_contents(origin)
-        return trimmed(source) if origin.name.endswith(".html") else source
+    def get_source(self, environment: Environment, template: str):
+        source, filename, uptodate = super().get_source(environment, template)
+        return (trimmed(source) if template.endswith(".html") else source), filename, uptodate

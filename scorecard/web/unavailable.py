@@ -35,7 +35,7 @@ GO_BACK = gettext_lazy("Go back and send it again in a few seconds.")
 # it, in one place, and it reads nothing from the database. Its words are listed here for
 # makemessages, which does not read a template kept in a Python string.
 PAGE_WORDS = [gettext_noop("Back in a moment"), gettext_noop("Try again")]
-PAGE = """{% extends "base.html" %}{% load i18n %}
+PAGE = """{% extends "base.html" %}
 {% block title %}{% translate "Back in a moment" %} · {% translate "Yahtzee score card" %}
 {% endblock %}
 {% block content %}
@@ -63,7 +63,7 @@ def unavailable_response(request: HttpRequest, message: str = "") -> HttpRespons
         context = {"message": message, "again": again}
         context["retry"] = request.get_full_path() if by_link else ""
         try:
-            body = engines["django"].from_string(PAGE).render(context, request)
+            body = engines["jinja2"].from_string(PAGE).render(context, request)
             kind = "text/html; charset=utf-8"
         except Exception:  # the page failed (a deploy without collectstatic): say it plainly
             logger.exception("The page saying the database is unavailable failed; sent it as text")

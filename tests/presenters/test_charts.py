@@ -46,7 +46,7 @@ def test_a_chart_says_its_title_and_names_escaped():
     chart = line_chart([Series("<b>Ann</b>", [12, 30])], title="Ann & Bob's totals")
     assert chart.title == "Ann & Bob's totals"  # data: the template escapes it
     svg = drawn("_line_chart.html", chart)
-    assert 'aria-label="Ann &amp; Bob&#x27;s totals"' in svg
+    assert 'aria-label="Ann &amp; Bob&#39;s totals"' in svg
     assert "&lt;b&gt;Ann&lt;/b&gt; 30</text>" in svg and "<b>" not in svg
 
 

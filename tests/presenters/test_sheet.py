@@ -203,23 +203,6 @@ def test_an_entrys_answer_draws_what_it_changed_in_one_piece(game):
     assert drawn.count('hx-swap-oob="true"') == len(one_by_one) == 2 + 6
 
 
-def test_a_row_and_a_cell_answer_a_field_by_name_as_the_template_asks_and_stay_tuples():
-    """Django's lookup asks `cell[name]` first: answered at once, not refused with an
-    exception; numbers and slices still index the tuple, and equal rows hash alike."""
-    from scorecard.presenters.sheet import Cell, Row
-
-    cell = Cell("12", "/correct/3/", "Correct Ann’s Ones: 12")
-    row = Row("Ones", "Sum of the 1s", "box", (cell,))
-    assert (cell["text"], cell["href"], row["label"], row["cells"]) == (
-        "12",
-        "/correct/3/",
-        "Ones",
-        (cell,),
-    )
-    assert (cell[0], cell[1:3], row[2]) == ("12", ("/correct/3/", "Correct Ann’s Ones: 12"), "box")
-    assert hash(row) == hash(Row("Ones", "Sum of the 1s", "box", (Cell(*cell),)))
-
-
 @pytest.mark.parametrize("family", [YAHTZEE, YATZY, MAXI])
 def test_an_entry_s_changed_rows_are_the_rows_the_whole_grid_tells_apart(household, family):
     """Only the entry's box and the sums its own column reads otherwise are built, for every

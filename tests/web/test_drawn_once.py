@@ -4,10 +4,10 @@ worker that kept nothing would draw."""
 
 import re
 
-from django.template import Context, Template
+from django.template import engines
 
 from scorecard.engine.rules import Box
-from scorecard.templatetags import drawn_once
+from scorecard.web import drawn_once
 from tests.factories import play
 from tests.helpers import browser_of, game_url, post_box
 
@@ -18,6 +18,11 @@ def regions(page) -> tuple[str, str]:
     found = re.findall(sections, page.content.decode(), re.S)
     assert len(found) == 2, "no grid or no standings on the page"
     return found[0], found[1]
+
+
+def template(source: str):
+    """A Jinja2 template of the site's environment, drawn from a dict of values."""
+    return engines["jinja2"].env.from_string(source)
 
 
 def drawn_afresh(client, game) -> tuple[str, str]:
@@ -42,11 +47,11 @@ def test_after_an_entry_the_changed_rows_are_redrawn_and_match_a_fresh_drawing(g
 
 
 def test_a_row_is_kept_for_its_values_and_language_and_drawn_again_for_others(monkeypatch):
-    template = Template("{% load drawn_once %}{% drawn_once key %}{{ shown }}{% enddrawn_once %}")
+    drawing = template("{% drawn_once key %}{{ shown }}{% enddrawn_once %}")
 
     def draw(key: str, shown: str, language: str = "en") -> str:
         monkeypatch.setattr(drawn_once, "get_language", lambda: language)
-        return template.render(Context({"key": key, "shown": shown}))
+        return drawing.render({"key": key, "shown": shown})
 
     assert draw("a", "first") == "first"
     assert draw("a", "second") == "first"  # the values named are the same: kept
@@ -54,34 +59,20 @@ def test_a_row_is_kept_for_its_values_and_language_and_drawn_again_for_others(mo
     assert draw("a", "third", language="sv") == "third"
 
 
-def test_a_render_asks_for_the_language_once_however_many_drawings_it_reads(monkeypatch):
-    """A grid reads twenty rows and more: the language they are kept under is asked of
-    Django (a context-local read) once a response, not once a row."""
-    asked = []
-    monkeypatch.setattr(drawn_once, "get_language", lambda: asked.append(1) or "en")
-    template = Template(
-        "{% load drawn_once %}{% for row in rows %}{% drawn_once row %}{{ row }}"
-        "{% enddrawn_once %}{% endfor %}"
-    )
-    assert template.render(Context({"rows": list(range(25))})) == "".join(map(str, range(25)))
-    assert template.render(Context({"rows": list(range(25))})) == "".join(map(str, range(25)))
-    assert len(asked) == 2
-
-
 def test_a_list_counts_by_its_items():
-    template = Template("{% load drawn_once %}{% drawn_once cells %}{{ shown }}{% enddrawn_once %}")
-    assert template.render(Context({"cells": [1, 2], "shown": "one"})) == "one"
-    assert template.render(Context({"cells": [1, 2], "shown": "two"})) == "one"
-    assert template.render(Context({"cells": [1, 3], "shown": "two"})) == "two"
+    drawing = template("{% drawn_once cells %}{{ shown }}{% enddrawn_once %}")
+    assert drawing.render({"cells": [1, 2], "shown": "one"}) == "one"
+    assert drawing.render({"cells": [1, 2], "shown": "two"}) == "one"
+    assert drawing.render({"cells": [1, 3], "shown": "two"}) == "two"
 
 
 def test_only_the_most_recently_used_drawings_are_kept(monkeypatch):
     monkeypatch.setattr(drawn_once, "KEPT", 2)
-    template = Template("{% load drawn_once %}{% drawn_once key %}{{ key }}{% enddrawn_once %}")
+    drawing = template("{% drawn_once key %}{{ key }} {{ shown }}{% enddrawn_once %}")
     for key in ("a", "b", "a", "c"):
-        template.render(Context({"key": key}))
-    (node,) = [node for node in template.nodelist if isinstance(node, drawn_once.DrawnOnceNode)]
-    assert [key[1:] for key in node.drawings] == [("a",), ("c",)]
+        drawing.render({"key": key, "shown": "first"})
+    assert drawing.render({"key": "a", "shown": "again"}) == "a first"  # kept
+    assert drawing.render({"key": "b", "shown": "again"}) == "b again"  # dropped: drawn again
 
 
 def test_new_catalogs_draw_afresh(tmp_path):
@@ -89,10 +80,10 @@ def test_new_catalogs_draw_afresh(tmp_path):
     never be answered with words drawn from the old ones."""
     from django.test import override_settings
 
-    template = Template("{% load drawn_once %}{% drawn_once key %}{{ shown }}{% enddrawn_once %}")
-    assert template.render(Context({"key": "a", "shown": "old words"})) == "old words"
+    drawing = template("{% drawn_once key %}{{ shown }}{% enddrawn_once %}")
+    assert drawing.render({"key": "a", "shown": "old words"}) == "old words"
     with override_settings(LOCALE_PATHS=[tmp_path]):
-        assert template.render(Context({"key": "a", "shown": "new words"})) == "new words"
+        assert drawing.render({"key": "a", "shown": "new words"}) == "new words"
 
 
 def test_the_pages_fixed_parts_follow_the_phone_s_language(game):
@@ -140,15 +131,12 @@ def test_a_page_after_an_entry_draws_only_the_cells_and_headings_that_changed(ga
 
 
 def test_new_addresses_draw_afresh(settings):
-    """A drawing holds addresses ({% static %}, {% url %}): a new static URL (a test's
+    """A drawing holds addresses (`static()`, `url()`): a new static URL (a test's
     settings) must never be answered with addresses drawn before it."""
-    template = Template(
-        "{% load static drawn_once %}{% drawn_once 'head' %}{% static 'css/app.css' %}"
-        "{% enddrawn_once %}"
-    )
-    assert template.render(Context()).startswith("/static/")
+    drawing = template("{% drawn_once 'head' %}{{ static('css/app.css') }}{% enddrawn_once %}")
+    assert drawing.render().startswith("/static/")
     settings.STATIC_URL = "/elsewhere/"
-    assert template.render(Context()).startswith("/elsewhere/")
+    assert drawing.render().startswith("/elsewhere/")
 
 
 def test_a_game_page_after_an_entry_translates_none_of_its_fixed_words_afresh(game, monkeypatch):
@@ -202,18 +190,18 @@ def test_a_game_page_after_an_entry_works_out_no_fixed_address_afresh(game, monk
     """The static files' and the fixed pages' addresses on a game page (its styles and
     scripts, the head's, the language switch's) are the same on every page: the first phone
     to open a new version finds them drawn."""
-    from django.template.defaulttags import URLNode
-    from django.templatetags.static import StaticNode
-
     owner = browser_of(game.owner)
     post_box(owner, game, Box.ONES, (1, 1, 2, 3, 4))
     owner.get(game_url(game))
     worked_out = []
-    real_static, real_url = StaticNode.url, URLNode.render
-    monkeypatch.setattr(StaticNode, "url", lambda self, context: worked_out.append(self.path)
-                        or real_static(self, context))  # fmt: skip
-    monkeypatch.setattr(URLNode, "render", lambda self, context: worked_out.append(self.view_name)
-                        or real_url(self, context))  # fmt: skip
+    environment = engines["jinja2"].env
+    for name in ("static", "url"):
+
+        def counted(*args, real=environment.globals[name], **kwargs):
+            worked_out.append(args)
+            return real(*args, **kwargs)
+
+        monkeypatch.setitem(environment.globals, name, counted)
     post_box(owner, game, Box.ONES, (1, 2, 3, 4, 6))
     page = owner.get(game_url(game)).content.decode()
     assert "/static/" in page and 'hx-get="/language/"' in page

@@ -3,8 +3,10 @@ kept in the cache: every phone that shows that version gets the same bytes a fre
 would give, and nobody ever gets a drawing of another game, version, role or address."""
 
 import re
+from types import SimpleNamespace
 
 import pytest
+from django.template import engines
 from django.test import Client
 from django.urls import reverse
 from redis.exceptions import ConnectionError as CacheConnectionError
@@ -32,10 +34,28 @@ def link_address(game, role: LinkRole) -> str:
     return reverse(role.value, args=[token])
 
 
-def drew_the_grid(response) -> bool:
-    """Whether answering `response` drew the score sheet's grid (the test client lists the
-    templates each response rendered)."""
-    return "_sheet_table.html" in {template.name for template in response.templates}
+@pytest.fixture
+def drawn(monkeypatch):
+    """The templates drawn since the list was last emptied: each page and each include is
+    fetched from the Jinja2 environment as it is drawn (the test client's `templates`
+    lists Django's templates only)."""
+    environment = engines["jinja2"].env
+    names: list[str] = []
+    fetch = environment.get_template
+
+    def fetched(name, *args, **kwargs):
+        names.append(name)
+        return fetch(name, *args, **kwargs)
+
+    monkeypatch.setattr(environment, "get_template", fetched)
+    return names
+
+
+def drew_the_grid(drawn: list[str], ask):
+    """The answer to `ask()`, and whether answering it drew the score sheet's grid."""
+    drawn.clear()
+    response = ask()
+    return response, "_sheet_table.html" in drawn
 
 
 @pytest.fixture
@@ -43,10 +63,14 @@ def played(game):
     return play(game, [(Box.FOURS, (4, 4, 4, 1, 2)), (Box.CHANCE, (6, 6, 5, 5, 4))])
 
 
-def test_a_second_phone_gets_the_grid_and_standings_drawn_for_the_first_byte_for_byte(played):
-    first = browser_of(played.owner).get(game_url(played))
-    second = browser_of(played.owner).get(game_url(played))
-    assert drew_the_grid(first) and not drew_the_grid(second)
+def test_a_second_phone_gets_the_grid_and_standings_drawn_for_the_first_byte_for_byte(
+    played, drawn
+):
+    first, first_drew = drew_the_grid(drawn, lambda: browser_of(played.owner).get(game_url(played)))
+    second, second_drew = drew_the_grid(
+        drawn, lambda: browser_of(played.owner).get(game_url(played))
+    )
+    assert first_drew and not second_drew
     for dom_id in ("boxes", "standings"):
         assert region(second, dom_id) == region(first, dom_id)
 
@@ -122,14 +146,17 @@ def test_a_drawing_of_another_version_is_never_served():
 
 
 def test_watchers_polling_after_an_entry_cost_one_drawing_for_the_version(
-    played, django_assert_num_queries
+    played, django_assert_num_queries, drawn
 ):
     watch = link_address(played, LinkRole.WATCH)
-    first = Client().get(watch, {"live": "1"}, headers=POLL)
+    first, first_drew = drew_the_grid(
+        drawn, lambda: Client().get(watch, {"live": "1"}, headers=POLL)
+    )
     assert first.status_code == 200 and first["ETag"] == f'"{played.version}"'
+    drawn.clear()
     with django_assert_num_queries(1):
         second = Client().get(watch, {"live": "1"}, headers=POLL)
-    assert drew_the_grid(first) and not second.templates  # nothing drawn at all
+    assert first_drew and not drawn  # nothing drawn at all
     assert second.content == first.content and second["ETag"] == first["ETag"]
     assert second["Cache-Control"] == first["Cache-Control"]
 
@@ -156,17 +183,35 @@ def test_no_kept_drawing_holds_a_csrf_token_or_a_tap_key(played, monkeypatch):
         assert "csrfmiddlewaretoken" not in markup and "idempotency_key" not in markup
 
 
-def test_a_cache_that_does_not_answer_costs_a_fresh_drawing_not_the_page(played, monkeypatch):
+def test_a_cache_that_does_not_answer_costs_a_fresh_drawing_not_the_page(
+    played, monkeypatch, drawn
+):
     owner = browser_of(played.owner)
-    drawn = owner.get(game_url(played))
+    before = owner.get(game_url(played))
 
     def lose_the_cache(*args, **kwargs):
         raise CacheConnectionError("Error 111 connecting to 10.0.0.5:6379. Connection refused.")
 
     monkeypatch.setattr(fragments.cache, "get", lose_the_cache)
     monkeypatch.setattr(fragments.cache, "set", lose_the_cache)
-    page = owner.get(game_url(played))
-    assert page.status_code == 200 and drew_the_grid(page)
-    assert region(page, "boxes") == region(drawn, "boxes")
+    page, drew = drew_the_grid(drawn, lambda: owner.get(game_url(played)))
+    assert page.status_code == 200 and drew
+    assert region(page, "boxes") == region(before, "boxes")
     watch = link_address(played, LinkRole.WATCH)
     assert Client().get(watch, {"live": "1"}, headers=POLL).status_code == 200
+
+
+def test_a_per_version_block_is_drawn_once_per_version_and_per_value_named():
+    drawings = []
+    block = engines["jinja2"].from_string(
+        '{% call per_version("test", game, oob) %}<p>{{ draw() }}</p>{% endcall %}'
+    )
+
+    def answer(version: int, oob: bool = False) -> str:
+        game = SimpleNamespace(public_id="g1", version=version)
+        return block.render({"game": game, "oob": oob, "draw": lambda: drawings.append(1) or 1})
+
+    assert answer(1) == answer(1) == "<p>1</p>" and len(drawings) == 1
+    answer(1, oob=True)
+    answer(2)
+    assert len(drawings) == 3

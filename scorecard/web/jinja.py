@@ -1,0 +1,113 @@
+"""The Jinja2 environment our pages are drawn in (settings.TEMPLATES): Django's addresses,
+static files, translations and localisation, and our own tags and filters.
+
+Undefined names print nothing and chain (`{{ missing.name }}` is empty), as Django's
+templates did; a template's final newline is kept, as Django keeps it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.middleware.csrf import get_token
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from django.utils.dateformat import format as date_format
+from django.utils.html import format_html
+from django.utils.timezone import now as current_time
+from jinja2 import ChainableUndefined, Environment
+
+from scorecard.web import jinja_values
+from scorecard.web.fragments import per_version
+from scorecard.web.idempotency import FIELD
+from scorecard.web.jinja_filters import FILTERS
+from scorecard.web.jinja_values import local_time
+
+
+def url(name: str, *args: Any, **kwargs: Any) -> str:
+    """A page's address by its name, as Django's `{% url %}` works it out."""
+    return reverse(name, args=args or None, kwargs=kwargs or None)
+
+
+def posts_to(url: str) -> str:
+    """`action` and `hx-post` of a post form: its address written once for a page without
+    scripts and for htmx's request that swaps the answer in place."""
+    return format_html('action="{}" hx-post="{}"', url, url)
+
+
+def gets_from(url: str) -> str:
+    """`action` and `hx-get` of a get form."""
+    return format_html('action="{}" hx-get="{}"', url, url)
+
+
+def links_to(*parts: object) -> str:
+    """`href` and `hx-get` of a link; `parts` are joined, so a query needs no second copy."""
+    url = "".join(map(str, parts))
+    return format_html('href="{}" hx-get="{}"', url, url)
+
+
+def tap_key() -> str:
+    """The hidden key that makes a form's post a single tap (see `web.idempotency`), drawn
+    fresh into each form, so a page without scripts that sends a form twice sends one key."""
+    return format_html('<input type="hidden" name="{}" value="{}">', FIELD, uuid.uuid4())
+
+
+def sets_csrf_cookie(request) -> str:
+    """Prints nothing: asking for the token makes Django set (or renew) the CSRF cookie on
+    this answer, which our scripts read htmx's posts' token from."""
+    get_token(request)
+    return ""
+
+
+def widthratio(value: float, most: float, width: int) -> int:
+    """`value` out of `most` scaled to `width`, rounded (Django's `{% widthratio %}`)."""
+    return round(value / most * width) if most else 0
+
+
+def now(format_string: str) -> str:
+    """The time now, as Django's `{% now %}` writes it."""
+    return date_format(local_time(current_time()), format_string)
+
+
+def languages_info() -> list[dict[str, Any]]:
+    """Each of the site's languages as Django's `{% get_language_info_list %}` gives it."""
+    return [translation.get_language_info(code) for code, _ in settings.LANGUAGES]
+
+
+GLOBALS = {
+    "url": url,
+    "static": static,
+    "now": now,
+    "get_language": translation.get_language,
+    "language_info": translation.get_language_info,
+    "languages_info": languages_info,
+    "widthratio": widthratio,
+    "posts_to": posts_to,
+    "gets_from": gets_from,
+    "links_to": links_to,
+    "tap_key": tap_key,
+    "sets_csrf_cookie": sets_csrf_cookie,
+    "per_version": per_version,
+    "unlocalised": jinja_values.unlocalised,
+}
+
+
+def environment(**options: Any) -> Environment:
+    options |= {
+        "undefined": ChainableUndefined,
+        "finalize": jinja_values.shown,
+        "keep_trailing_newline": True,
+        "extensions": [
+            "scorecard.web.jinja_i18n.TranslateExtension",
+            "scorecard.web.jinja_tags.PartialExtension",
+            "scorecard.web.jinja_tags.SpacelessExtension",
+            "scorecard.web.drawn_once.DrawnOnceExtension",
+        ],
+    }
+    env = Environment(**options)
+    env.globals.update(GLOBALS)
+    env.filters.update(FILTERS)
+    return env

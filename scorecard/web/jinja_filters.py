@@ -1,0 +1,67 @@
+"""Filters of our Jinja2 templates: Django's that our pages use (`floatformat`, `date`,
+`capfirst`…) and our own words and numbers in the page's language."""
+
+from __future__ import annotations
+
+from numbers import Real
+from typing import Any
+
+from django.template.defaultfilters import capfirst, floatformat
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scorecard.presenters import rule_names
+from scorecard.presenters.box_names import box_name, family_name
+from scorecard.web.jinja_values import local_time
+
+
+def date(value: Any, format_string: str) -> str:
+    """`{{ when|date("j M Y") }}` (or `|time`): in the server's time zone and the page's
+    language, as Django's `date` filter writes it."""
+    return date_format(local_time(value), format_string) if value else ""
+
+
+def stringformat(value: Any, spec: str) -> str:
+    """`{{ n|stringformat("+d") }}`: Django's filter, Python's %-formatting."""
+    return ("%" + spec) % value
+
+
+def unlocalize(value: Any) -> str:
+    """A number as Python writes it, for an attribute a script reads."""
+    return str(value)
+
+
+def percent(chance: Real, decimals: int = 0) -> str:
+    """`{{ 0.046|percent(2) }}`: "4.60%" in English, "4,60 %" in Swedish or German (where a
+    language puts a space before the sign, its catalog says so)."""
+    # floatformat rounds (number_format alone would cut 2.045 to 2.04) and localises.
+    number = floatformat(float(chance) * 100, decimals)
+    return pgettext("percent", "%(number)s%%") % {"number": number}
+
+
+def join_names(seats: list[Any]) -> str:
+    """`{{ winners|join_names }}`: the players' names as a sentence lists them ("Ann, Bob
+    and Cy"), in the page's language."""
+    names = [seat.player.name for seat in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+FILTERS = {
+    "date": date,
+    "time": date,
+    "floatformat": floatformat,
+    "capfirst": capfirst,
+    "stringformat": stringformat,
+    "unlocalize": unlocalize,
+    "percent": percent,
+    "box_name": box_name,
+    "family_name": family_name,
+    "join_names": join_names,
+    "joker_label": rule_names.joker_label,
+    "joker_summary": rule_names.joker_summary,
+    "switch_label": rule_names.switch_label,
+    "switch_note": rule_names.switch_note,
+}
