@@ -89,10 +89,16 @@ class CompiledWrite:
     preparation for the database, as the ORM's would."""
 
     def __init__(
-        self, model: type[Model], kind: str, columns: Sequence[str], where: Sequence[str] = ()
+        self,
+        model: type[Model],
+        kind: str,
+        columns: Sequence[str],
+        where: Sequence[str] = (),
+        unique: str = "",
     ) -> None:
         self._fields = [_column_field(model, name) for name in (*columns, *where)]
         self._model, self._kind, self._columns, self._where = model, kind, columns, where
+        self._unique = unique
         self._sql: dict[str, str] = {}
 
     def _compile(self, alias: str) -> str:
@@ -103,6 +109,8 @@ class CompiledWrite:
         if self._kind == "insert":
             marks = ", ".join(["%s"] * len(names))
             sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
+            if self._unique:  # SQLite (3.35 on) and PostgreSQL both say it so
+                sql += f" ON CONFLICT ({quote(_column(model, self._unique))}) DO NOTHING"
             sql += f" RETURNING {quote(_column(model, 'pk'))}"
         else:
             where = [f"{quote(_column(model, name))} = %s" for name in self._where]
@@ -132,6 +140,16 @@ class CompiledWrite:
 
     def run(self, *values: object, alias: str = DEFAULT_DB_ALIAS) -> int:
         """The new row's primary key for an insert; the number of rows for an update."""
+        found = self._run(values, alias)
+        if found is None:
+            raise AssertionError("an INSERT ... RETURNING returns its row")
+        return found
+
+    def run_if_new(self, *values: object, alias: str = DEFAULT_DB_ALIAS) -> int | None:
+        """An `insert_new`'s row's primary key, or None when its unique value was there."""
+        return self._run(values, alias)
+
+    def _run(self, values: Sequence[object], alias: str) -> int | None:
         connection = connections[alias]
         sql = self._sql.get(alias) or self._compile(alias)
         params = self._params(values, connection)
@@ -141,10 +159,7 @@ class CompiledWrite:
                 count: int = cursor.rowcount
                 return count
             inserted = cursor.fetchone()
-            if inserted is None:
-                raise AssertionError("an INSERT ... RETURNING returns its row")
-            key: int = inserted[0]
-            return key
+            return None if inserted is None else int(inserted[0])
 
 
 def _column_field(model: type[Model], name: str) -> Field[Any, Any]:
@@ -164,6 +179,13 @@ def _column(model: type[Model], name: str) -> str:
 
 def insert(model: type[Model], *columns: str) -> CompiledWrite:
     return CompiledWrite(model, "insert", columns)
+
+
+def insert_new(model: type[Model], *columns: str, unique: str) -> CompiledWrite:
+    """An insert that writes nothing when a row with the same `unique` value exists: no
+    error, so no savepoint is needed to go on in the same transaction. On PostgreSQL it
+    waits for a transaction writing that value to end, as a unique index makes it."""
+    return CompiledWrite(model, "insert", columns, unique=unique)
 
 
 def update(model: type[Model], *columns: str, where: Sequence[str]) -> CompiledWrite:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from functools import wraps
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -101,20 +101,22 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
 
 # Every tap of every phone writes its key's row and then notes its outcome there: written
 # without the ORM's building of each statement (see `compiled`).
-INSERT_KEY = compiled.insert(IdempotentRequest, "key", "game", "status", "note", "created")
+INSERT_KEY = compiled.insert_new(
+    IdempotentRequest, "key", "game", "status", "note", "created", unique="key"
+)
 NOTE_KEY = compiled.update(IdempotentRequest, "status", "note", where=("id",))
 
 
 def _claim(tap: str, game: Game) -> tuple[IdempotentRequest, bool]:
     """The key stored for this tap now (True), or the one stored before it (False: read
-    back after the insert found it, on PostgreSQL once its writer's transaction ended)."""
-    try:
-        with transaction.atomic():
-            stored = IdempotentRequest(key=tap, game=game)
-            stored.pk = INSERT_KEY.run(tap, game.pk, stored.status, stored.note, stored.created)
-            return stored, True
-    except IntegrityError:
+    back after the insert found it, on PostgreSQL once its writer's transaction ended).
+    The insert that finds the key writes nothing and raises nothing, so it needs no
+    savepoint of its own: two statements fewer on every tap."""
+    stored = IdempotentRequest(key=tap, game=game)
+    stored.pk = INSERT_KEY.run_if_new(tap, game.pk, stored.status, stored.note, stored.created)
+    if stored.pk is None:
         return IdempotentRequest.objects.get(key=tap), False
+    return stored, True
 
 
 def forget_old_keys(now=None) -> int:

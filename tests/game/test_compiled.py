@@ -1,11 +1,12 @@
 """Compiled queries give exactly what the ORM would, with the request's own values."""
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 
 from scorecard.engine.rules import Box
 from scorecard.game import compiled
-from scorecard.models import Entry, Game, Seat
+from scorecard.models import Entry, Game, IdempotentRequest, Seat
 from tests.factories import play
 
 
@@ -52,3 +53,22 @@ def test_a_compiled_update_writes_many_rows_in_one_query(game, django_assert_num
     assert list(rows) == [(200, True, finished), (150, False, finished)]
     with pytest.raises(ValueError, match="one at a time"):
         compiled.insert(Game, "version").run_many([(1,)])
+
+
+def test_an_insert_of_a_unique_value_already_there_writes_nothing_and_goes_on(
+    game, django_assert_num_queries
+):
+    """No error, so the transaction around it goes on without a savepoint (PostgreSQL
+    would refuse every later statement after a failed one)."""
+    insert = compiled.insert_new(
+        IdempotentRequest, "key", "game", "status", "note", "created", unique="key"
+    )
+    now = timezone.now()
+    with transaction.atomic(), django_assert_num_queries(3):
+        first = insert.run_if_new("tap-1", game.pk, 200, "", now)
+        again = insert.run_if_new("tap-1", game.pk, 409, "again", now)
+        assert IdempotentRequest.objects.filter(key="tap-1").count() == 1
+    assert first is not None and again is None
+    assert IdempotentRequest.objects.get(pk=first).note == ""
+    with pytest.raises(AssertionError, match="returns its row"):
+        insert.run("tap-1", game.pk, 200, "", now)
