@@ -31,7 +31,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple, cast
 
@@ -373,12 +373,28 @@ class Totals:
     def lower_total(self) -> int:
         return self.lower + self.yahtzee_bonus
 
+    # Field by field, not through dataclasses.astuple (which copies each value deeply): the
+    # standings add every player's cards at each record.
     def times(self, factor: int) -> Totals:
         """The same card counted `factor` times, as Triple Yahtzee scores its cards."""
-        return Totals(*(factor * value for value in astuple(self)))
+        return Totals(
+            factor * self.upper,
+            factor * self.bonus,
+            factor * self.lower,
+            factor * self.yahtzee_bonus,
+            factor * self.total,
+            factor * self.pace,
+        )
 
     def __add__(self, other: Totals) -> Totals:
-        return Totals(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
+        return Totals(
+            self.upper + other.upper,
+            self.bonus + other.bonus,
+            self.lower + other.lower,
+            self.yahtzee_bonus + other.yahtzee_bonus,
+            self.total + other.total,
+            self.pace + other.pace,
+        )
 
 
 def totals(filled: Card, extra_yahtzees: int = 0) -> Totals:

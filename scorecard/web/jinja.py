@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.timezone import now as current_time
 from jinja2 import ChainableUndefined, Environment
 
-from scorecard.web import jinja_values
+from scorecard.web import jinja_tags, jinja_values
 from scorecard.web.fragments import per_version
 from scorecard.web.idempotency import FIELD
 from scorecard.web.jinja_filters import FILTERS
@@ -108,6 +108,7 @@ def environment(**options: Any) -> Environment:
         ],
     }
     env = Environment(**options)
+    env.context_class = jinja_tags.PartialContext
     env.globals.update(GLOBALS)
     env.filters.update(FILTERS)
     return env

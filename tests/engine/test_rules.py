@@ -349,6 +349,12 @@ def test_triple_cards_multiply_everything():
     assert (one + one.times(2)).bonus == 3 * 35
 
 
+def test_totals_add_and_multiply_every_figure():
+    one, two = rules.Totals(1, 2, 3, 4, 5, 6), rules.Totals(10, 20, 30, 40, 50, -60)
+    assert one + two == rules.Totals(11, 22, 33, 44, 55, -54)
+    assert two.times(3) == rules.Totals(30, 60, 90, 120, 150, -180)
+
+
 def test_extra_yahtzee_count_is_checked():
     with pytest.raises(ValueError, match="0 to 12"):
         rules.totals({}, extra_yahtzees=13)
