@@ -85,10 +85,24 @@ def final_totals(
     else:
         top = most_still_possible(position.filled, joker)
         parts = distribution.split(joker, position.state())
-    chances = np.zeros(top + 1)
+    low, high = _within_reach(parts, top)
+    chances = np.zeros(high - low + 1)
     for part in parts:
-        chances += part.weight * _rounded_normal(part.mean, part.variance, top)
-    return position.total, chances, False
+        chances += part.weight * _rounded_normal(part.mean, part.variance, low, high)
+    return position.total + low, chances, False
+
+
+def _within_reach(parts: list[Any], top: int) -> tuple[int, int]:
+    """The totals still to come where any part's chance is above nothing: beyond
+    `CDF_REACH` standard deviations the table's distribution function is flat, so every
+    chance there is 0. Early in a game `top` counts an extra Yahtzee on every turn (about
+    1,500) while the parts lie within a few hundred points: the chances, and every rival's
+    product below, are worked out on that much less."""
+    reach = CDF_REACH + 1
+    low = min(math.floor(p.mean - reach * math.sqrt(p.variance)) for p in parts)
+    high = max(math.ceil(p.mean + reach * math.sqrt(p.variance)) for p in parts)
+    low = min(max(0, low), top)
+    return low, max(low, min(top, high))
 
 
 def _exact(positions: list[Position], joker: JokerRule) -> list[Values]:
@@ -114,10 +128,11 @@ def _family_most_still_possible(position: Position) -> int:
     return most
 
 
-def _rounded_normal(mean: float, variance: float, top: int) -> Values:
-    """A normal distribution on the whole numbers 0 to `top` (the tails folded onto them)."""
+def _rounded_normal(mean: float, variance: float, low: int, high: int) -> Values:
+    """A normal distribution on the whole numbers `low` to `high` (the tails folded onto
+    them)."""
     sd = math.sqrt(variance) or 1e-9
-    edges = _normal_cdf((np.arange(top + 2) - 0.5 - mean) / sd)
+    edges = _normal_cdf((np.arange(low, high + 2) - 0.5 - mean) / sd)
     chances = np.diff(edges)
     chances[0] += edges[0]
     chances[-1] += 1 - edges[-1]
@@ -171,21 +186,35 @@ def win_chances(positions: list[Position], joker: JokerRule) -> Chances:
     for row, (start, chances, _) in enumerate(finals):
         grids[row, start - low : start - low + len(chances)] = chances
     below = np.cumsum(grids, axis=1) - grids  # P(total < k)
-    shares = []
-    for player in range(len(finals)):
-        # The product over rivals of (below + equal·t), as coefficients of t: c[m] is the
-        # chance every rival is at most k with exactly m of them level at k.
-        coefficients = np.zeros((len(finals), high - low))
-        coefficients[0] = 1.0
-        for rival in range(len(finals)):
-            if rival == player:
-                continue
-            shifted = np.zeros_like(coefficients)
-            shifted[1:] = coefficients[:-1] * grids[rival]
-            coefficients = coefficients * below[rival] + shifted
-        level_share = 1 / (np.arange(len(finals))[:, None] + 1)
-        shares.append(float(np.sum(grids[player] * (coefficients * level_share).sum(axis=0))))
-    return Chances([_settled(share) for share in shares], all(exact for _, _, exact in finals))
+    # A player finishing on k wins when every rival is below k, and shares first place with
+    # the m rivals level at k: 1/(m+1) of it. With t standing for "level", the product over
+    # rivals of (below + equal·t) has as coefficient of t^m the chance that every rival is at
+    # most k and m are level, and 1/(m+1) is the integral of t^m from 0 to 1: the player's
+    # share at k is the integral of that product. It is a polynomial of degree players - 1,
+    # so Gauss-Legendre's rule with half as many nodes integrates it exactly.
+    nodes, weights = _gauss_legendre((len(finals) + 1) // 2)
+    factors = below[None] + grids[None] * nodes[:, None, None]  # (node, player, total)
+    others = _products_of_the_others(factors)
+    level_shares = np.tensordot(weights, others, axes=1)  # (player, total)
+    shares = (grids * level_shares).sum(axis=1)
+    return Chances([_settled(float(s)) for s in shares], all(exact for _, _, exact in finals))
+
+
+@cache
+def _gauss_legendre(count: int) -> tuple[Values, Values]:
+    """Nodes and weights on [0, 1] that integrate a polynomial of degree 2·count - 1 exactly."""
+    nodes, weights = np.polynomial.legendre.leggauss(count)
+    return (nodes + 1) / 2, weights / 2
+
+
+def _products_of_the_others(factors: Values) -> Values:
+    """Along axis 1, the product of every factor but each one's own (from the products
+    before it and after it: no division, so a factor of 0 is no trouble)."""
+    ones = np.ones_like(factors[:, :1])
+    before = np.cumprod(np.concatenate([ones, factors[:, :-1]], axis=1), axis=1)
+    after = np.cumprod(np.concatenate([ones, factors[:, :0:-1]], axis=1), axis=1)[:, ::-1]
+    others: Values = before * after
+    return others
 
 
 def _settled(share: float) -> float:
