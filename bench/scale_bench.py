@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import django_setup  # noqa: E402,F401  (starts Django on a test database)
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
+from query_count import QueryCount  # noqa: E402
 
 from scorecard.history import exchange  # noqa: E402
 from scorecard.models import Game, Household, Player  # noqa: E402
@@ -35,12 +35,13 @@ from tests.helpers import browser_of  # noqa: E402
 def median_ms(send, runs=9) -> tuple[float, int]:
     times = []
     for _ in range(runs):
-        with CaptureQueriesContext(connection) as captured:
+        counted = QueryCount()
+        with connection.execute_wrapper(counted):
             started = time.perf_counter()
             response = send()
             times.append((time.perf_counter() - started) * 1000)
         assert response.status_code == 200
-    return statistics.median(times), len(captured.captured_queries)
+    return statistics.median(times), counted.queries
 
 
 def export_figures(games) -> tuple[float, float]:
