@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ from scorecard.engine.rules import Box, HouseRules, JokerRule
 from scorecard.engine.strategy import FamilyStrategy, Values
 
 EXACT_OPEN = 3
+NORMAL_KEPT = 1_024  # states' distributions kept between requests: up to 8 KB each
 
 
 @dataclass(frozen=True)
@@ -80,16 +81,30 @@ def final_totals(
             exact = _exact([position], joker)[0]
         return position.total, exact, True
     if solver:
-        parts = distribution.family_split(solver, position.state())
         top = _family_most_still_possible(position)
     else:
         top = most_still_possible(position.filled, joker)
-        parts = distribution.split(joker, position.state())
+    low, chances = _still_to_come(position.house, joker, position.state(), top)
+    return position.total + low, chances, False
+
+
+@lru_cache(maxsize=NORMAL_KEPT)
+def _still_to_come(
+    house: HouseRules[Any], joker: JokerRule, state: int, top: int
+) -> tuple[int, Values]:
+    """(lowest points still to come, chances of it and each above it) from a state, by its
+    normal parts. A new version changes one player's card, so the Win column finds every
+    other player's kept here (a few KB each), as it finds the exact late-game ones kept."""
+    if house.family.has_jokers:
+        parts = distribution.split(joker, state)
+    else:
+        parts = distribution.family_split(strategy.family_strategy(house), state)
     low, high = _within_reach(parts, top)
     chances = np.zeros(high - low + 1)
     for part in parts:
         chances += part.weight * _rounded_normal(part.mean, part.variance, low, high)
-    return position.total + low, chances, False
+    chances.flags.writeable = False  # shared by every game that reaches the state
+    return low, chances
 
 
 def _within_reach(parts: list[Any], top: int) -> tuple[int, int]:
@@ -161,11 +176,16 @@ def _normal_cdf_table() -> tuple[Values, Values]:
     return grid, table
 
 
+@cache
+def _most_in(box: Box) -> int:
+    return max(rules.achievable_points(box))
+
+
 def most_still_possible(filled: Mapping[Box, int], joker: JokerRule) -> int:
     """An upper bound of the points a card can still score: each open box at its most, the
     upper bonus while it can come, and an extra-Yahtzee bonus on every remaining turn."""
     open_boxes = [box for box in Box if box not in filled]
-    most = sum(max(rules.achievable_points(box)) for box in open_boxes)
+    most = sum(_most_in(box) for box in open_boxes)
     upper = sum(points for box, points in filled.items() if box.is_upper)
     if upper < rules.UPPER_BONUS_THRESHOLD and any(box.is_upper for box in open_boxes):
         most += rules.UPPER_BONUS
@@ -193,9 +213,9 @@ def win_chances(positions: list[Position], joker: JokerRule) -> Chances:
     # share at k is the integral of that product. It is a polynomial of degree players - 1,
     # so Gauss-Legendre's rule with half as many nodes integrates it exactly.
     nodes, weights = _gauss_legendre((len(finals) + 1) // 2)
-    factors = below[None] + grids[None] * nodes[:, None, None]  # (node, player, total)
+    factors = below[:, None] + grids[:, None] * nodes[:, None]  # (player, node, total)
     others = _products_of_the_others(factors)
-    level_shares = np.tensordot(weights, others, axes=1)  # (player, total)
+    level_shares = np.tensordot(others, weights, axes=([1], [0]))  # (player, total)
     shares = (grids * level_shares).sum(axis=1)
     return Chances([_settled(float(s)) for s in shares], all(exact for _, _, exact in finals))
 
@@ -208,11 +228,13 @@ def _gauss_legendre(count: int) -> tuple[Values, Values]:
 
 
 def _products_of_the_others(factors: Values) -> Values:
-    """Along axis 1, the product of every factor but each one's own (from the products
-    before it and after it: no division, so a factor of 0 is no trouble)."""
-    ones = np.ones_like(factors[:, :1])
-    before = np.cumprod(np.concatenate([ones, factors[:, :-1]], axis=1), axis=1)
-    after = np.cumprod(np.concatenate([ones, factors[:, :0:-1]], axis=1), axis=1)[:, ::-1]
+    """Along the first axis, the product of every factor but each one's own (from the
+    products before it and after it: no division, so a factor of 0 is no trouble)."""
+    before = np.empty_like(factors)
+    after = np.empty_like(factors)
+    before[0] = after[-1] = 1.0
+    np.cumprod(factors[:-1], axis=0, out=before[1:])
+    np.cumprod(factors[:0:-1], axis=0, out=after[-2::-1])
     others: Values = before * after
     return others
 

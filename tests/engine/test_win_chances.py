@@ -83,3 +83,55 @@ def test_the_normal_distribution_function_is_within_1e8_of_math_erfs_inside_and_
     z = np.concatenate([np.linspace(-12, 12, 10_001), np.random.default_rng(3).normal(0, 3, 5000)])
     exact = np.array([0.5 * (1 + math.erf(x / math.sqrt(2))) for x in z.tolist()])
     assert np.abs(win_chances._normal_cdf(z) - exact).max() < 1e-8
+
+
+def test_an_unchanged_card_is_not_worked_out_again_at_the_next_version(policy_tables):
+    """A new version changes one player's card: every other player's distribution is kept
+    (read-only, as every game that reaches the same card shares it)."""
+    ann, bob = {Box.CHANCE: 21}, {Box.ONES: 3}
+    win_chances._still_to_come.cache_clear()
+    win_chances.win_chances([Position(ann), Position(bob)], HASBRO)
+    assert win_chances._still_to_come.cache_info().misses == 2
+    later = win_chances.win_chances([Position(ann), Position(bob | {Box.TWOS: 6})], HASBRO)
+    info = win_chances._still_to_come.cache_info()
+    assert (info.hits, info.misses) == (1, 3)
+    _, chances, exact = win_chances.final_totals(Position(ann), HASBRO)
+    assert not exact and not chances.flags.writeable
+    assert math.isclose(sum(later.chances), 1.0)
+
+
+def test_the_chances_are_the_products_over_the_rivals_in_any_order(policy_tables):
+    """Gauss-Legendre's rule integrates the rivals' product exactly: the same chances as
+    the polynomial's coefficients give, whatever the order of the players."""
+    rng = random.Random(5)
+    cards = [{box: rng.choice(sorted(rules.achievable_points(box))) for box in
+              rng.sample(list(Box), rng.randint(0, 12))} for _ in range(7)]  # fmt: skip
+    chances = win_chances.win_chances([Position(card) for card in cards], HASBRO).chances
+    backwards = win_chances.win_chances([Position(c) for c in cards[::-1]], HASBRO).chances
+    assert chances == pytest.approx(backwards[::-1], abs=1e-12)
+    assert math.isclose(sum(chances), 1.0, abs_tol=1e-9)
+    assert chances == pytest.approx(_by_coefficients(cards), abs=1e-12)
+
+
+def _by_coefficients(cards):
+    """Each share the long way: the product over rivals of (below + level·t) as a
+    polynomial in t, its coefficient of t^m shared among m + 1 players."""
+    finals = [win_chances.final_totals(Position(card), HASBRO) for card in cards]
+    low = min(start for start, _, _ in finals)
+    high = max(start + len(chances) for start, chances, _ in finals)
+    grids = np.zeros((len(finals), high - low))
+    for row, (start, chances, _) in enumerate(finals):
+        grids[row, start - low : start - low + len(chances)] = chances
+    below = np.cumsum(grids, axis=1) - grids
+    shares = []
+    for player in range(len(finals)):
+        coefficients = np.zeros((len(finals), high - low))
+        coefficients[0] = 1.0
+        for rival in range(len(finals)):
+            if rival != player:
+                shifted = np.zeros_like(coefficients)
+                shifted[1:] = coefficients[:-1] * grids[rival]
+                coefficients = coefficients * below[rival] + shifted
+        level = 1 / (np.arange(len(finals))[:, None] + 1)
+        shares.append(float(np.sum(grids[player] * (coefficients * level).sum(axis=0))))
+    return shares
