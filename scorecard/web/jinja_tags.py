@@ -38,7 +38,7 @@ def draw_block(context: Context, template_name: str, name: str) -> Markup:
 class PartialContext(Context):
     """The environment's context: a partial is drawn in a context derived from the one
     around it, and Jinja2's own `derived` copies the list of every block of the page into
-    each (a game page has about forty), which was most of a partial's cost. A partial only
+    each (a game page has about forty): about a tenth of a record's drawing. A partial only
     reads the blocks, so the derived context shares them."""
 
     def derived(self, locals: dict | None = None) -> Context:  # noqa: A002 (Jinja2's name)

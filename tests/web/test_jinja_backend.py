@@ -69,3 +69,15 @@ def test_the_site_s_partials_the_views_name_are_found():
         "_sheet_table.html#changed-rows",
     ]:
         assert engines["jinja2"].get_template(name)
+
+
+def test_a_partial_shares_the_pages_blocks_instead_of_copying_them(engine):
+    """Jinja2's own derived context copies every block's list into each partial's context
+    (about forty on a game page, fifteen partials in a record's answer); a partial only
+    reads them. It still sees the names set around it, and the page's own are untouched."""
+    template = engine.get_template("page.html").template
+    context = template.new_context({"name": "Ann"})
+    derived = context.derived({"name": "Cy"})
+    assert derived.blocks is context.blocks
+    assert derived["name"] == "Cy" and context["name"] == "Ann"
+    assert "".join(derived.blocks["greeting"][0](derived)) == "<p>Hello Cy</p>"
