@@ -140,7 +140,8 @@ TEMPLATES = [
             # Our HTML templates are read without the blank lines and indentation their tags
             # leave (scorecard/web/trimmed_templates.py); Jinja2 keeps each compiled.
             "loader": TrimmedLoader(BASE_DIR / "templates"),
-            "context_processors": CONTEXT_PROCESSORS,
+            # One masked CSRF field per answer, none in an htmx answer's hx-post forms.
+            "context_processors": [*CONTEXT_PROCESSORS, "scorecard.web.csrf.csrf_fields"],
         },
     },
     {

@@ -11,7 +11,6 @@ import uuid
 from typing import Any
 
 from django.conf import settings
-from django.middleware.csrf import get_token
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
@@ -55,13 +54,6 @@ def tap_key() -> str:
     return format_html('<input type="hidden" name="{}" value="{}">', FIELD, uuid.uuid4())
 
 
-def sets_csrf_cookie(request) -> str:
-    """Prints nothing: asking for the token makes Django set (or renew) the CSRF cookie on
-    this answer, which our scripts read htmx's posts' token from."""
-    get_token(request)
-    return ""
-
-
 def widthratio(value: float, most: float, width: int) -> int:
     """`value` out of `most` scaled to `width`, rounded (Django's `{% widthratio %}`)."""
     return round(value / most * width) if most else 0
@@ -89,7 +81,6 @@ GLOBALS = {
     "gets_from": gets_from,
     "links_to": links_to,
     "tap_key": tap_key,
-    "sets_csrf_cookie": sets_csrf_cookie,
     "per_version": per_version,
     "unlocalised": jinja_values.unlocalised,
 }
