@@ -127,6 +127,29 @@ def test_a_refused_tap_leaves_no_key_so_its_repeat_is_checked_afresh(client_of, 
     assert Entry.objects.filter(game=game).count() == 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_tap_that_meets_a_bug_keeps_neither_its_key_nor_a_write(client_of, game, monkeypatch):
+    """The record runs in the key's transaction without a savepoint of its own: a bug there
+    takes the key's row back with it, so the same tap sent again is written afresh."""
+    from scorecard.engine import rules as engine
+
+    place = engine.HouseRules.place
+
+    def broken(*args, **kwargs):
+        raise ValueError("a bug")
+
+    tap, url = str(uuid.uuid4()), game_url(game, "game-record")
+    monkeypatch.setattr(engine.HouseRules, "place", broken)
+    client_of.raise_request_exception = False
+    assert client_of.post(url, box_post(game), headers=keyed(tap)).status_code == 500
+    assert not IdempotentRequest.objects.exists() and not Entry.objects.exists()
+    game.refresh_from_db()
+    assert game.version == 0
+    monkeypatch.setattr(engine.HouseRules, "place", place)
+    assert client_of.post(url, box_post(game), headers=keyed(tap)).status_code == 200
+    assert Entry.objects.filter(game=game).count() == 1
+
+
 def test_two_keys_for_the_same_turn_keep_the_version_check(client_of, game):
     sent = box_post(game)
     client_of.post(game_url(game, "game-record"), sent, headers=keyed(str(uuid.uuid4())))
