@@ -184,13 +184,14 @@ def sheet_words(house: rules.HouseRules[Any]) -> SheetWords:
     )
 
 
+def _shown(value: Totalled, card: CardProgress | None) -> str:
+    """A sum as its cell shows it: blank on a card not begun."""
+    return str(value(card)) if card is not None and card.entries else ""
+
+
 def _sum_row(key: str, words: SheetWords, value: Totalled, columns: list[Column]) -> Row:
-    cells = []
-    for column in columns:
-        card = column.card
-        text = str(value(card)) if card is not None and card.entries else ""
-        cells.append(Cell(text))
-    return Row(*words.sums[key], "sum", tuple(cells))
+    cells = tuple(Cell(_shown(value, column.card)) for column in columns)
+    return Row(*words.sums[key], "sum", cells)
 
 
 def _upper(card: CardProgress) -> int:
@@ -259,7 +260,17 @@ def sheet_rows(
 
 
 # The rows under the upper boxes: their subtotal, the bonus and the upper total.
-_UPPER_SUMS = (("upper", _upper), ("bonus", _bonus), ("upper-total", _upper_total))
+_UPPER_SUMS: tuple[tuple[str, Totalled], ...] = (
+    ("upper", _upper),
+    ("bonus", _bonus),
+    ("upper-total", _upper_total),
+)
+
+
+def _lower_figures(house: rules.HouseRules[Any]) -> tuple[tuple[str, Totalled], ...]:
+    """The sums under the lower boxes, down to the grand total."""
+    extra = (("extra", _yahtzee_bonus),) if house.family.has_jokers else ()
+    return (*extra, ("lower-total", _lower_total), ("total", _total))
 
 
 def _upper_sums(words: SheetWords, columns: list[Column]) -> list[Row]:
@@ -270,13 +281,7 @@ def _lower_sums(
     house: rules.HouseRules[Any], words: SheetWords, columns: list[Column]
 ) -> list[Row]:
     """The rows under the lower boxes, down to the grand total (and a Triple's weights)."""
-    rows = []
-    if house.family.has_jokers:
-        rows.append(_sum_row("extra", words, _yahtzee_bonus, columns))
-    rows += [
-        _sum_row("lower-total", words, _lower_total, columns),
-        _sum_row("total", words, _total, columns),
-    ]
+    rows = [_sum_row(name, words, figure, columns) for name, figure in _lower_figures(house)]
     if any(column.multiplier > 1 for column in columns):
         rows += [_weighted_row(words, columns), _player_total_row(words, columns)]
     return rows
@@ -394,19 +399,16 @@ def _moved_rows(
     every column and given its place in the grid (`sheet_rows`' order)."""
     house, words = card.house_rules, sheet_words(card.house_rules)
     upper, lower = house.family.upper_boxes, house.family.lower_boxes
-    column = next(column for column in columns if column.card is card)
-    before = replace(column, card=_card_toggled(card, entry))
-    now, then = _sums(house, words, [column]), _sums(house, words, [before])
-    moved = [index for index, (a, b) in enumerate(zip(now, then, strict=True)) if a != b]
-    if len(columns) > 1:  # the grid's sum rows; with one column, they are its own
-        now = _sums(house, words, columns) if moved else []
+    before = _card_toggled(card, entry)
+    sums = (*_UPPER_SUMS, *_lower_figures(house))
     upper_sums = len(_UPPER_SUMS)
     box = entry.rules_box
     box_place = upper.index(box) if box in upper else len(upper) + upper_sums + lower.index(box)
     placed = [(box_place, _box_row(words, box, columns, correct))]
-    for index in moved:
-        place = len(upper) + index if index < upper_sums else len(upper) + len(lower) + index
-        placed.append((place, now[index]))
+    for index, (name, figure) in enumerate(sums):
+        if _shown(figure, card) != _shown(figure, before):
+            place = len(upper) + index if index < upper_sums else len(upper) + len(lower) + index
+            placed.append((place, _sum_row(name, words, figure, columns)))
     return [row._replace(id=f"r{place}") for place, row in sorted(placed)]
 
 
@@ -419,10 +421,6 @@ def _rows_that_differ(
               for column in columns]  # fmt: skip
     now, then = sheet_rows(columns, correct), sheet_rows(before, correct)
     return [row for row, was in zip(now, then, strict=True) if row != was]
-
-
-def _sums(house: rules.HouseRules[Any], words: SheetWords, columns: list[Column]) -> list[Row]:
-    return _upper_sums(words, columns) + _lower_sums(house, words, columns)
 
 
 def _card_toggled(card: CardProgress, entry: EntryRow) -> CardProgress:
