@@ -10,7 +10,7 @@ another may.
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 
 from django.http import Http404
 from django.urls import reverse
@@ -209,5 +209,12 @@ class GameLinks:
 
     def correct(self, turn: int) -> str:
         """The correction address of a turn (only for roles that score)."""
+        before, after = self._correction_pattern
+        return f"{before}{turn}{after}"
+
+    @cached_property
+    def _correction_pattern(self) -> tuple[str, str]:
+        """The correction address around its turn, worked out once: a grid asks for it for
+        every filled box."""
         before, between, after = _turn_url_pattern(ROUTES[self.role]["correct"])
-        return f"{before}{self.key}{between}{turn}{after}"
+        return f"{before}{self.key}{between}", after

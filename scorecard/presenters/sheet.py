@@ -106,6 +106,9 @@ class Cell(NamedTuple):
     span: int = 1
 
 
+EMPTY_CELL = Cell()
+
+
 class Row(NamedTuple):
     """A row of the sheet. Tuples all the way down: a game page's grid keeps each row's
     drawing under the row itself (`{% drawn_once row %}`), hashed and compared in C."""
@@ -227,15 +230,16 @@ def _box_row(
     for column in columns:
         entry = column.card.by_box.get(box) if column.card else None
         if entry is None:
-            cells.append(Cell(""))
-        elif correct:
+            cells.append(EMPTY_CELL)
+            continue
+        points = str(entry.points)
+        if correct:
             # What a filled box's link says: whose box, on which card, what it holds.
-            said = {"player": column.player, "box": name, "points": entry.points}
             label = words.correction_on_a_card if column.count else words.correction
-            label %= said | {"count": column.count}
-            cells.append(Cell(str(entry.points), correct(entry.turn), label))
+            said = {"player": column.player, "box": name, "points": points, "count": column.count}
+            cells.append(Cell(points, correct(entry.turn), label % said))
         else:
-            cells.append(Cell(str(entry.points)))
+            cells.append(Cell(points))
     return Row(name, hint, "box", tuple(cells), box)
 
 
