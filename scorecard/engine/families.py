@@ -302,17 +302,14 @@ class Family[B: (Box, FamilyBox)]:
     has_jokers: bool = False  # Yahtzee's extra-Yahtzee bonus and joker rules
     has_advice: bool = True  # an exact strategy exists for it
     by_key: dict[str, B] = field(init=False, repr=False)
+    # The card's two sections, in card order (every sum of a card and of a grid reads them).
+    upper_boxes: tuple[B, ...] = field(init=False, repr=False)
+    lower_boxes: tuple[B, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_key", {box.key: box for box in self.boxes})
-
-    @property
-    def upper_boxes(self) -> tuple[B, ...]:
-        return tuple(box for box in self.boxes if box.is_upper)
-
-    @property
-    def lower_boxes(self) -> tuple[B, ...]:
-        return tuple(box for box in self.boxes if box.is_lower)
+        object.__setattr__(self, "upper_boxes", tuple(box for box in self.boxes if box.is_upper))
+        object.__setattr__(self, "lower_boxes", tuple(box for box in self.boxes if box.is_lower))
 
     def box(self, key: str) -> B:
         """The box a form, a file or the database names, or a readable refusal."""

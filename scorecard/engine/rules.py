@@ -459,6 +459,10 @@ def maximum_score() -> int:
 # --- Any family ---------------------------------------------------------------------------------
 
 
+# What a box of a card is: one of Yahtzee's or of another family's.
+BOX_TYPES = (Box, FamilyBox)
+
+
 @dataclass(frozen=True)
 class HouseRules[B: (Box, FamilyBox)]:
     """What one table plays: a family, the house switches it turned on, its upper bonus (the
@@ -552,10 +556,13 @@ class HouseRules[B: (Box, FamilyBox)]:
         return max(self.achievable_points(box))
 
     def _check_filled(self, filled: Mapping[B, int]) -> None:
+        # Every card's totals are checked (a page adds up every card), so the loop is lean:
+        # a box of this family is the very member its key finds.
+        family, switches = self.family, self.switches
         for box, points in filled.items():
-            if not isinstance(box, Box | FamilyBox) or self.family.by_key.get(box.key) is not box:
+            if not isinstance(box, BOX_TYPES) or family.by_key.get(box.key) is not box:
                 raise RuleViolation(f"{box!r} is not a box of a {self.family.name} card.")
-            if points not in self.achievable_points(box):
+            if points not in family.achievable_points(box, switches):
                 raise RuleViolation(
                     Said("%(box)s cannot hold %(points)s points.", box=box, points=points)
                 )
@@ -700,9 +707,13 @@ class HouseRules[B: (Box, FamilyBox)]:
         four 5s is +5, two 6s -6.
         """
         self._check_filled(filled)
-        upper = sum(points for box, points in filled.items() if box.is_upper)
-        lower = sum(points for box, points in filled.items() if box.is_lower)
-        pace = sum(points - self.pace_par(box) for box, points in filled.items() if box.is_upper)
+        upper = lower = pace = 0
+        for box, points in filled.items():  # one pass: a box is upper or lower
+            if box.is_upper:
+                upper += points
+                pace += points - self.pace_par(box)
+            else:
+                lower += points
         return self.totals_from_sums(upper, lower, extra_yahtzees, pace)
 
     def totals_from_sums(
@@ -721,7 +732,7 @@ class HouseRules[B: (Box, FamilyBox)]:
         """Whether the upper bonus is decided: its threshold is reached, or every upper box is
         filled."""
         upper = sum(points for box, points in filled.items() if box.is_upper)
-        filled_all = all(box in filled for box in self.boxes if box.is_upper)
+        filled_all = all(box in filled for box in self.family.upper_boxes)
         return upper >= self.upper_bonus.threshold or filled_all
 
     def turns_per_player(self, cards: int) -> int:
