@@ -176,7 +176,10 @@ class _Address:
         self.action = name
 
     def __get__(self, links: GameLinks, owner: type | None = None) -> str:
-        return links._address(self.action)
+        # Kept on the instance, which it then shadows: a turn panel asks for its game's
+        # page a dozen times.
+        address = links.__dict__[self.action] = links._address(self.action)
+        return address
 
 
 class GameLinks:

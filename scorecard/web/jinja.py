@@ -15,9 +15,9 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.dateformat import format as date_format
-from django.utils.html import format_html
 from django.utils.timezone import now as current_time
 from jinja2 import ChainableUndefined, Environment
+from markupsafe import Markup, escape
 
 from scorecard.web import jinja_tags, jinja_values
 from scorecard.web.fragments import per_version
@@ -31,27 +31,33 @@ def url(name: str, *args: Any, **kwargs: Any) -> str:
     return reverse(name, args=args or None, kwargs=kwargs or None)
 
 
-def posts_to(url: str) -> str:
+# These attributes are written into every turn panel, so with markupsafe's `escape` (in C)
+# rather than `format_html`, which costs several times as much for the same markup.
+
+
+def posts_to(url: str) -> Markup:
     """`action` and `hx-post` of a post form: its address written once for a page without
     scripts and for htmx's request that swaps the answer in place."""
-    return format_html('action="{}" hx-post="{}"', url, url)
+    address = escape(url)
+    return Markup(f'action="{address}" hx-post="{address}"')
 
 
-def gets_from(url: str) -> str:
+def gets_from(url: str) -> Markup:
     """`action` and `hx-get` of a get form."""
-    return format_html('action="{}" hx-get="{}"', url, url)
+    address = escape(url)
+    return Markup(f'action="{address}" hx-get="{address}"')
 
 
-def links_to(*parts: object) -> str:
+def links_to(*parts: object) -> Markup:
     """`href` and `hx-get` of a link; `parts` are joined, so a query needs no second copy."""
-    url = "".join(map(str, parts))
-    return format_html('href="{}" hx-get="{}"', url, url)
+    address = escape("".join(map(str, parts)))
+    return Markup(f'href="{address}" hx-get="{address}"')
 
 
-def tap_key() -> str:
+def tap_key() -> Markup:
     """The hidden key that makes a form's post a single tap (see `web.idempotency`), drawn
     fresh into each form, so a page without scripts that sends a form twice sends one key."""
-    return format_html('<input type="hidden" name="{}" value="{}">', FIELD, uuid.uuid4())
+    return Markup(f'<input type="hidden" name="{FIELD}" value="{uuid.uuid4()}">')
 
 
 def widthratio(value: float, most: float, width: int) -> int:
