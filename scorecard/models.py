@@ -116,6 +116,10 @@ class Game(models.Model):
     # Every change bumps the version: a form that shows an older one is stale (double taps,
     # a second phone), and later live views poll it.
     version = models.PositiveIntegerField(default=0)
+    # The version the latest entry's record made. While it is still `version`, the last
+    # change was that entry, so a live page one version behind is sent only what the entry
+    # changed (`views.play`); an undo, a correction or a roll moves `version` past it.
+    recorded_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
     created = models.DateTimeField(default=timezone.now, editable=False)
     finished = models.DateTimeField(null=True, blank=True)

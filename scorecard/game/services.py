@@ -216,6 +216,9 @@ def house_settings(game: Game) -> HouseSettings:
 
 
 CLAIM = compiled.update(Game, "version", "finished", where=("id", "version"))
+CLAIM_FOR_AN_ENTRY = compiled.update(
+    Game, "version", "finished", "recorded_version", where=("id", "version")
+)
 
 
 class _Keep(enum.Enum):
@@ -228,16 +231,27 @@ KEEP = _Keep.KEEP
 
 
 def _claim_version(
-    game: Game, version: int, *, finished: datetime | None | Literal[_Keep.KEEP] = KEEP
+    game: Game,
+    version: int,
+    *,
+    finished: datetime | None | Literal[_Keep.KEEP] = KEEP,
+    for_an_entry: bool = False,
 ) -> None:
     """Move the game to the next version (and set when it finished), or fail if another
-    change got there first.
+    change got there first. `for_an_entry`: the change records an entry, and the game says
+    so (`Game.recorded_version`).
 
     The conditional UPDATE is the lock: on PostgreSQL a second writer waits for the row and
     then finds the version moved; SQLite takes the database lock when the transaction starts.
     """
     finished = game.finished if finished is KEEP else finished
-    if not CLAIM.run(version + 1, finished, game.pk, version):
+    if for_an_entry:
+        claimed = CLAIM_FOR_AN_ENTRY.run(version + 1, finished, version + 1, game.pk, version)
+        if claimed:
+            game.recorded_version = version + 1
+    else:
+        claimed = CLAIM.run(version + 1, finished, game.pk, version)
+    if not claimed:
         raise GameChanged
     game.version, game.finished = version + 1, finished
 
@@ -317,7 +331,8 @@ def record_box(
             raise ZeroNeedsConfirmation(named, card, progress)
         last_turn = progress.next_turn == progress.total_turns
         try:
-            _claim_version(game, version, finished=timezone.now() if last_turn else None)
+            finished = timezone.now() if last_turn else None
+            _claim_version(game, version, finished=finished, for_an_entry=True)
         except GameChanged:  # another phone's change won the race to the row
             progress = _reread(game, seats)
             repeat = _repeat_of_last(progress, turn, card, named, dice, points)

@@ -49,13 +49,16 @@ def _respond(
     legend_open: bool = False,
 ) -> TemplateResponse:
     """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
-    standings rows and the cells `entry` changed), "after-refusal" (everything) or
-    "after-poll" (everything, out of band, for a live page whose game changed) or
-    "standings-legend" (with `legend_open`: what the standings' columns mean)."""
+    standings rows and the cells `entry` changed), "after-refusal" (everything),
+    "after-poll" (everything, out of band, for a live page whose game changed),
+    "after-poll-step" (the panel out of band and what `entry` changed, for a live page that
+    shows the version before it) or "standings-legend" (with `legend_open`: what the
+    standings' columns mean)."""
     progress, links = panel.progress, panel.links
     context = {"panel": panel, "game": progress.game, "links": links, "legend_open": legend_open}
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
-    if whole or partial == "after-entry":
+    entry_changes = partial in {"after-entry", "after-poll-step"}
+    if whole or entry_changes:
         shows_wins = panel.wants_advice and advisor.win_chances_shown(progress)
         context["win_note"] = str(WIN_NOTE) if shows_wins else ""
         # Worked out when drawn: the page's standings may come drawn from the cache.
@@ -68,10 +71,10 @@ def _respond(
     correct = links.correct if scoring_table else None
     if whole or legend_open:
         context["standings_headings"] = standings.headings(progress.game.house_rules)
-    if whole or (partial == "after-entry" and panel.grid_hint_changes):
+    if whole or (entry_changes and panel.grid_hint_changes):
         # (The first box filled, or the only one undone: the grid's hint comes or goes.)
         context["sheet"] = GameSheet(progress, correct)
-    if partial == "after-entry" and entry is not None:
+    if entry_changes and entry is not None:
         context["changed_rows"] = changed_rows(progress, entry, correct)
     template = f"game.html#{partial}" if request.htmx else "game.html"
     # Drawn after the view returns, so a write's transaction (`idempotency`) ends first.
@@ -130,8 +133,9 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     game, seats = seated_game_for(request, key, role)
     progress = load_progress(game, seats=seats)
     if live.is_poll(request):
-        response = _respond(request, _panel(request, progress, links, {}), "after-poll")
-        return live.tagged(response, progress.game.version)
+        partial, entry = _poll_answer(request, progress)
+        panel = _panel(request, progress, links, {})
+        return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     panel = _panel(request, progress, links, request.GET)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
@@ -146,15 +150,28 @@ def _watcher_poll(request: HtmxHttpRequest, links: GameLinks) -> HttpResponse:
     """A watch link's poll answer holds no form and nothing of the browser asking, so it is
     drawn once per version and every phone watching the game gets that drawing (one small
     query each); it is kept under the version it shows, which a tap may have moved on."""
-    cache_key = fragments.key("after-poll", links.key, links.role)
     version = live.current_version(request, links.key, links.role)
+    # Kept apart: what a page one version behind is sent (an entry's changes, when the
+    # version was an entry) and what any other page is sent (everything).
+    one_behind = live.shown_version(request) == version - 1
+    answer = "after-poll-step" if one_behind else "after-poll"
+    cache_key = fragments.key(answer, links.key, links.role)
     if (drawn := fragments.stored(cache_key, version)) is not None:
         return live.tagged(HttpResponse(drawn), version)
     game, seats = seated_game_for(request, links.key, links.role)
-    panel = _panel(request, load_progress(game, seats=seats), links, {})
-    response = _respond(request, panel, "after-poll").render()
-    fragments.store(cache_key, game.version, response.content.decode())
+    progress = load_progress(game, seats=seats)
+    partial, entry = _poll_answer(request, progress) if one_behind else ("after-poll", None)
+    response = _respond(request, _panel(request, progress, links, {}), partial, entry=entry)
+    fragments.store(cache_key, game.version, response.render().content.decode())
     return live.tagged(response, game.version)
+
+
+def _poll_answer(request: HtmxHttpRequest, progress: GameProgress) -> tuple[str, EntryRow | None]:
+    """What a live page's poll is sent: the last entry's changes (its rows, the standings'
+    rows, the turn) when the page shows the version before that entry, else every region."""
+    if live.one_entry_behind(request, progress.game):
+        return "after-poll-step", progress.entries[-1]
+    return "after-poll", None
 
 
 @require_POST

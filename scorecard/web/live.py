@@ -16,6 +16,7 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control
 
 from scorecard.access import links
+from scorecard.models import Game
 from scorecard.web.htmx import HtmxHttpRequest
 from scorecard.web.language import vary_by_language
 from scorecard.web.middleware import keep_link_page_private
@@ -31,6 +32,20 @@ def etag(version: int) -> str:
 
 def is_poll(request: HtmxHttpRequest) -> bool:
     return bool(request.htmx) and "live" in request.GET
+
+
+def shown_version(request: HttpRequest) -> int | None:
+    """The version a poll says its page shows (`If-None-Match`), if it names one."""
+    named = request.headers.get("If-None-Match", "")
+    digits = named.strip().removeprefix("W/").strip('"')
+    return int(digits) if digits.isdecimal() and len(digits) < 10 else None
+
+
+def one_entry_behind(request: HttpRequest, game: Game) -> bool:
+    """Whether the poll's page shows the version just before the game's, and the change
+    between them was an entry recorded: then the entry's changes bring the page up to date."""
+    behind = shown_version(request) == game.version - 1
+    return behind and game.recorded_version == game.version
 
 
 def _asks_if_changed(request: HttpRequest) -> bool:

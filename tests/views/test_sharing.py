@@ -459,7 +459,22 @@ def test_an_unchanged_poll_is_a_304_without_a_body_from_one_query(
 
 
 @pytest.mark.parametrize("who", ["owner", "scorer", "watcher"])
-def test_a_poll_after_a_change_brings_every_region_out_of_band(shared, game, who):
+def test_a_poll_after_changes_brings_every_region_out_of_band(shared, game, who):
+    client, key, prefix = shared[who]
+    game.refresh_from_db()
+    seen = game.version
+    Client().post(f"/score/{shared['scorer'][1]}/undo/", _data(game, "undo"))
+    headers = HTMX | {"If-None-Match": f'"{seen}"'}
+    response = client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers)
+    page = text(response)
+    assert response.status_code == 200 and response.headers["ETag"] == f'"{seen + 1}"'
+    for region in ("turn", "standings", "boxes"):
+        assert f'<section id="{region}"' in page and page.count('hx-swap-oob="true"') >= 3
+    assert f'data-version="{seen + 1}"' in page and "Ann’s turn" in page
+
+
+@pytest.mark.parametrize("who", ["owner", "scorer", "watcher"])
+def test_a_poll_one_entry_behind_brings_the_turn_and_what_the_entry_changed(shared, game, who):
     client, key, prefix = shared[who]
     game.refresh_from_db()
     seen = game.version
@@ -468,6 +483,7 @@ def test_a_poll_after_a_change_brings_every_region_out_of_band(shared, game, who
     response = client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers)
     page = text(response)
     assert response.status_code == 200 and response.headers["ETag"] == f'"{seen + 1}"'
-    for region in ("turn", "standings", "boxes"):
-        assert f'<section id="{region}"' in page and page.count('hx-swap-oob="true"') >= 3
+    assert '<section id="turn"' in page and '<tbody id="standings-rows" hx-swap-oob="true">' in page
+    assert '<tr id="r18" class="sum" hx-swap-oob="true">' in page  # the grand total moved
+    assert '<section id="standings"' not in page and '<section id="boxes"' not in page
     assert f'data-version="{seen + 1}"' in page and "Ann’s turn" in page

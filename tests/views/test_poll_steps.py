@@ -1,0 +1,170 @@
+"""A live page one version behind an entry is sent only what the entry changed: the turn
+panel, the standings' rows and the grid's changed rows and headings, out of band. Swapped
+into the page the phone shows, they make exactly the page a fresh load of the new version
+gives, at every turn of a whole game of every family, for a watcher and for another phone
+of the household; a page further behind, or one behind an undo, gets every region."""
+
+import random
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorecard.access import sharing
+from scorecard.engine import families
+from scorecard.game import services
+from scorecard.game.progress import load_progress
+from scorecard.models import Game, LinkRole
+from tests.helpers import HTMX, browser_of, game_url
+
+# What differs between two drawings of the same state: a form's tap key, and its CSRF field,
+# which a whole page carries and an htmx answer leaves to htmx's header (`web/csrf.py`).
+TAP_KEY = re.compile(r'(name="idempotency_key" value=")[^"]*"')
+CSRF_FIELD = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
+COMPARED = ("turn", "standings-rows", "boxes")
+STEP_MARK = '<tbody id="standings-rows" hx-swap-oob="true">'  # the rows alone, not the table
+
+
+def element(html: str, dom_id: str) -> tuple[int, int]:
+    """Where the element with `dom_id` starts and ends in `html` (its own closing tag
+    found by counting the same tag's openings inside it)."""
+    found = re.search(rf'<([a-z0-9]+)\b[^>]*\bid="{re.escape(dom_id)}"', html)
+    assert found, f"no #{dom_id}"
+    tag, depth = found.group(1), 0
+    for mark in re.finditer(rf"<(/?){tag}\b[^>]*>", html[found.start() :]):
+        depth += -1 if mark.group(1) else 1
+        if depth == 0:
+            return found.start(), found.start() + mark.end()
+    raise AssertionError(f"#{dom_id} is never closed")
+
+
+def swap_out_of_band(page: str, answer: str) -> str:
+    """The page after htmx swaps in every element of `answer` marked `hx-swap-oob="true"`
+    (in place of the page's element with its id), as a poll's answer is swapped."""
+    for marked in re.finditer(r'<[a-z0-9]+\b[^>]*\bid="([^"]+)"[^>]*hx-swap-oob="true"', answer):
+        start, end = element(answer, marked.group(1))
+        new = answer[start:end].replace(' hx-swap-oob="true"', "")
+        old_start, old_end = element(page, marked.group(1))
+        page = page[:old_start] + new + page[old_end:]
+    return page
+
+
+def shown(page: str, dom_id: str) -> str:
+    """An element as a person sees it: whitespace between tags and per-drawing values aside."""
+    start, end = element(page, dom_id)
+    element_shown = re.sub(r">\s+<", "><", page[start:end])
+    return TAP_KEY.sub(r'\1"', CSRF_FIELD.sub("", element_shown))
+
+
+def record_next(owner: Client, game: Game, rng: random.Random) -> None:
+    """The next turn's box recorded as a phone taps it: seeded dice, now and then all alike
+    (extra Yahtzees, jokers), in the first open box of the first open card."""
+    progress = load_progress(game)
+    card = progress.current.open_cards()[0]
+    count = game.house_rules.family.dice_count
+    if rng.random() < 0.2:
+        dice = [rng.randint(1, 6)] * count
+    else:
+        dice = [rng.randint(1, 6) for _ in range(count)]
+    url = reverse("game-record", args=[game.public_id])
+    for tried in ("".join(map(str, dice)), "1234" + "56"[: count - 4]):
+        data = {"version": game.version, "turn": progress.next_turn, "card": card.number,
+                "box": card.open_boxes()[0].key, "dice": tried, "confirm": "zero"}  # fmt: skip
+        if owner.post(url, data, headers=HTMX).status_code == 200:
+            game.refresh_from_db()
+            return
+    raise AssertionError("neither roll could be recorded")
+
+
+def follow_a_whole_game(game: Game, follower: Client, address: str) -> list[str]:
+    """Play `game` to its end; after each entry the follower's page takes the poll's answer
+    and is compared with a fresh load. Returns the answers."""
+    owner, rng = browser_of(game.owner), random.Random(game.pk)
+    page = follower.get(address).content.decode()
+    answers = []
+    while load_progress(game).current is not None:
+        seen = game.version
+        record_next(owner, game, rng)
+        poll = HTMX | {"If-None-Match": f'"{seen}"'}
+        answer = follower.get(address, {"live": "1"}, headers=poll)
+        assert answer.status_code == 200 and answer["ETag"] == f'"{game.version}"'
+        answers.append(body := answer.content.decode())
+        page = swap_out_of_band(page, body)
+        fresh = follower.get(address).content.decode()
+        for dom_id in COMPARED:
+            assert shown(page, dom_id) == shown(fresh, dom_id), (game.version, dom_id)
+    return answers
+
+
+def is_a_step(answer: str) -> bool:
+    return STEP_MARK in answer and '<section id="standings"' not in answer
+
+
+def watch_address(game: Game) -> str:
+    return reverse("watch", args=[sharing.link_renew(game=game, role=LinkRole.WATCH).token])
+
+
+@pytest.mark.parametrize(
+    ("family", "mode"),
+    [
+        (families.YAHTZEE.key, Game.Mode.STANDARD),
+        (families.YATZY.key, Game.Mode.STANDARD),
+        (families.MAXI.key, Game.Mode.STANDARD),
+        (families.YAHTZEE.key, Game.Mode.TRIPLE),
+    ],
+)
+def test_a_watcher_s_page_kept_up_by_steps_is_the_page_a_fresh_load_gives(household, family, mode):
+    game = services.game_create(
+        owner=household, names=["Ann", "Bob"], mode=mode, house=services.HouseSettings(family)
+    )
+    answers = follow_a_whole_game(game, Client(), watch_address(game))
+    assert len(answers) == len(load_progress(game).entries) and all(map(is_a_step, answers))
+    assert not any('<section id="boxes"' in answer for answer in answers)
+
+
+@pytest.mark.parametrize("mode", [Game.Mode.STANDARD, Game.Mode.TRIPLE])
+def test_another_phone_of_the_household_kept_up_by_steps_shows_what_a_fresh_load_shows(
+    household, mode
+):
+    game = services.game_create(owner=household, names=["Ann", "Bob", "Cy"], mode=mode)
+    answers = follow_a_whole_game(game, browser_of(household), game_url(game))
+    assert len(answers) == len(load_progress(game).entries) and all(map(is_a_step, answers))
+    # The first entry brings the whole grid: its hint on correcting comes with it.
+    with_the_grid = [i for i, answer in enumerate(answers) if '<section id="boxes"' in answer]
+    assert with_the_grid == [0]
+
+
+def test_a_step_is_the_turn_the_standings_rows_and_the_changed_rows_only(household):
+    game = services.game_create(owner=household, names=["Ann", "Bob"])
+    address = watch_address(game)
+    record_next(browser_of(household), game, random.Random(1))
+    answer = Client().get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": '"0"'})
+    body = answer.content.decode()
+    assert '<section id="turn"' in body and STEP_MARK in body
+    assert '<tr id="r0" class="box" hx-swap-oob="true">' in body  # Aces, the box filled
+    assert '<section id="boxes"' not in body and '<section id="standings"' not in body
+
+
+@pytest.mark.parametrize("change", ["two entries", "undo", "correction"])
+def test_a_page_further_behind_or_behind_another_change_gets_every_region(household, change):
+    game = services.game_create(owner=household, names=["Ann", "Bob"])
+    owner, rng = browser_of(household), random.Random(2)
+    for _ in range(3):
+        record_next(owner, game, rng)
+    seen = game.version
+    if change == "two entries":
+        seen -= 1
+        record_next(owner, game, rng)
+    elif change == "undo":
+        owner.post(reverse("game-undo", args=[game.public_id]), {"version": seen}, headers=HTMX)
+    else:  # Aces corrected to nothing, as the correction page's form sends it
+        correct = reverse("game-correct", args=[game.public_id, 1])
+        assert owner.post(correct, {"version": seen, "points": "0"}).status_code == 302
+    game.refresh_from_db()
+    assert game.version == seen + (2 if change == "two entries" else 1)
+    for follower, address in ((Client(), watch_address(game)), (owner, game_url(game))):
+        poll = HTMX | {"If-None-Match": f'"{seen}"'}
+        body = follower.get(address, {"live": "1"}, headers=poll).content.decode()
+        for region in ("turn", "standings", "boxes"):
+            assert f'<section id="{region}"' in body, (change, region)
