@@ -9,7 +9,7 @@ STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-_sqlite = DATABASES["default"]["ENGINE"].endswith("sqlite3")
+_sqlite = DATABASES["default"]["ENGINE"] == "yahtzee.sqlite"
 DATABASES["default"]["TEST"] = {
     "NAME": str(BASE_DIR / ".bench-db.sqlite3") if _sqlite else "bench_yahtzee"
 }

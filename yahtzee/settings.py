@@ -159,6 +159,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, each statement's placeholders rewritten once (yahtzee/sqlite).
+    DATABASES["default"]["ENGINE"] = "yahtzee.sqlite"
     # WAL lets readers go on while one writer records a box; IMMEDIATE takes the write lock
     # at the start of a transaction, so two writers queue instead of failing mid-way.
     DATABASES["default"]["OPTIONS"] = {

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
+from datetime import date, datetime, time
+from decimal import Decimal
 from typing import Any, NamedTuple
+from uuid import UUID
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, Model, QuerySet
 
 _stand_ins = itertools.count(1_987_654_321, -1)  # in range of every integer column
+# What converters give that no row's reader can change: shared by the rows that repeat it.
+_IMMUTABLE = frozenset({bool, int, float, str, bytes, Decimal, datetime, date, time, UUID,
+                        type(None)})  # fmt: skip
 
 Row = tuple[Any, ...]
 # A column's converters as the compiler gives them: (its position, (functions, expression)).
@@ -73,13 +79,21 @@ class CompiledQuery:
             rows: list[Row] = cursor.fetchall()
         if not converters:
             return rows
-        converted = []
+        converted: list[Row] = []
+        before, was = (), ()  # the previous row as read and as converted
         for row in rows:
             cells = list(row)
             for position, (functions, expression) in converters:
+                if before and row[position] == before[position]:
+                    # A column that repeats (a game's own columns on each of its seat rows)
+                    # is converted once, when what it converts to cannot be changed.
+                    if type(was[position]) in _IMMUTABLE:
+                        cells[position] = was[position]
+                        continue
                 for convert in functions:
                     cells[position] = convert(cells[position], expression, connection)
-            converted.append(tuple(cells))
+            before, was = row, tuple(cells)
+            converted.append(was)
         return converted
 
 

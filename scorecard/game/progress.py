@@ -70,20 +70,21 @@ class CardProgress:
     filled: dict[Any, int] = field(default_factory=dict)  # by a box of the game's family
     by_box: dict[Any, EntryRow] = field(default_factory=dict)
     extra_yahtzees: int = 0
-    _totals: rules.Totals | None = None
+    _totals: rules.Totals | None = None  # worked out when asked, forgotten on every change
+    _bonus_settled: bool | None = None
 
     def add(self, entry: EntryRow) -> None:
         self.entries.append(entry)
         self.filled[entry.rules_box] = entry.points
         self.by_box[entry.rules_box] = entry
         self.extra_yahtzees += entry.yahtzee_bonus
-        self._totals = None
+        self._totals = self._bonus_settled = None
 
     def remove(self, entry: EntryRow) -> None:
         self.entries.remove(entry)
         del self.filled[entry.rules_box], self.by_box[entry.rules_box]
         self.extra_yahtzees -= entry.yahtzee_bonus
-        self._totals = None
+        self._totals = self._bonus_settled = None
 
     @property
     def multiplier(self) -> int:
@@ -101,7 +102,9 @@ class CardProgress:
 
     @property
     def bonus_settled(self) -> bool:
-        return self.house_rules.upper_bonus_settled(self.filled)
+        if self._bonus_settled is None:
+            self._bonus_settled = self.house_rules.upper_bonus_settled(self.filled)
+        return self._bonus_settled
 
     def open_boxes(self) -> list[Any]:
         return [box for box in self.house_rules.boxes if box not in self.filled]
