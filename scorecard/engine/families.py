@@ -167,7 +167,13 @@ class Switch(enum.Enum):
 
 def member_by_key[M: enum.Enum](members: type[M], key: str) -> M | None:
     """The member of a keyed enum (`Switch`, `JokerRule`) stored as `key`, if there is one."""
-    return next((member for member in members if getattr(member, "key", None) == key), None)
+    return _by_key(members).get(key)
+
+
+@cache
+def _by_key[M: enum.Enum](members: type[M]) -> dict[str, M]:
+    """A keyed enum's members by key, made once: a game's rule is looked up many times a turn."""
+    return {member.key: member for member in members if hasattr(member, "key")}
 
 
 @dataclass(frozen=True)

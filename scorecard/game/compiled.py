@@ -84,12 +84,12 @@ class CompiledQuery:
         for row in rows:
             cells = list(row)
             for position, (functions, expression) in converters:
-                if before and row[position] == before[position]:
-                    # A column that repeats (a game's own columns on each of its seat rows)
-                    # is converted once, when what it converts to cannot be changed.
-                    if type(was[position]) in _IMMUTABLE:
-                        cells[position] = was[position]
-                        continue
+                # A column that repeats (a game's own columns on each of its seat rows) is
+                # converted once, when what it converts to cannot be changed.
+                repeats = before and row[position] == before[position]
+                if repeats and type(was[position]) in _IMMUTABLE:
+                    cells[position] = was[position]
+                    continue
                 for convert in functions:
                     cells[position] = convert(cells[position], expression, connection)
             before, was = row, tuple(cells)

@@ -76,6 +76,8 @@ def _respond(
         context["sheet"] = GameSheet(progress, correct)
     if entry_changes and entry is not None:
         context["changed_rows"] = changed_rows(progress, entry, correct)
+    if partial == "after-poll-step":  # an entry's answer, its turn panel out of band too
+        partial, context["oob"] = "after-entry", True
     template = f"game.html#{partial}" if request.htmx else "game.html"
     # Drawn after the view returns, so a write's transaction (`idempotency`) ends first.
     response = TemplateResponse(request, template, context, status=status)

@@ -72,3 +72,49 @@ def test_an_insert_of_a_unique_value_already_there_writes_nothing_and_goes_on(
     assert IdempotentRequest.objects.get(pk=first).note == ""
     with pytest.raises(AssertionError, match="returns its row"):
         insert.run("tap-1", game.pk, 200, "", now)
+
+
+def test_a_value_repeated_down_the_rows_is_converted_once_and_reads_as_the_orms(game):
+    rows = compiled.CompiledQuery(
+        lambda game: Seat.objects.filter(game=game).order_by("position").values_list(
+            "position", "game__created", "game__digital"
+        ),
+        game=int,
+    ).rows(game=game.pk)
+    expected = Seat.objects.filter(game=game).order_by("position")
+    assert rows == list(expected.values_list("position", "game__created", "game__digital"))
+    assert rows[0][1] is rows[1][1]  # the game's time, converted for the first seat only
+
+
+def test_a_repeated_value_that_could_be_changed_is_converted_for_each_row(household):
+    from scorecard.models import Player, PlayerFigures
+
+    for name in ("Ann", "Bob"):
+        player = Player.objects.create(owner=household, name=name)
+        PlayerFigures.objects.create(player=player, bands={"200": 1})
+    bands = compiled.CompiledQuery(
+        lambda owner: PlayerFigures.objects.filter(player__owner=owner)
+        .order_by("pk")
+        .values_list("bands"),
+        owner=int,
+    ).rows(owner=household.pk)
+    assert bands == [({"200": 1},), ({"200": 1},)]
+    assert bands[0][0] is not bands[1][0]  # a dict one reader may change is its own
+
+
+def test_sqlite_statements_are_rewritten_once_and_read_as_django_writes_them(db):
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's own placeholder style")
+    from yahtzee.sqlite.base import _qmark
+
+    _qmark.cache_clear()
+    for _ in range(2):  # written afresh, then from what the first one kept
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT '100%%', %s", [7])
+            assert cursor.fetchone() == ("100%", 7)
+    assert (_qmark.cache_info().misses, _qmark.cache_info().hits) == (1, 1)
+    with connection.cursor() as cursor:  # Django's named style goes on as before
+        cursor.execute("SELECT %(number)s", {"number": 3})
+        assert cursor.fetchone() == (3,)
