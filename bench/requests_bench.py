@@ -303,8 +303,9 @@ def lists_at_scale(bench: Bench, rounds: int) -> str:
 
 def live_polls(bench: Bench, rounds: int) -> None:
     """What the phones that follow a 4-player game cost: an unchanged poll (a 304, the
-    common case) and a poll after an entry (every region): the first watcher's draws the
-    new version, another watcher's is served that drawing."""
+    common case) and a poll after an entry (the page one entry behind: the entry's changes):
+    the first watcher's draws them for the new version, another watcher's is served that
+    drawing. And a page two entries behind, which gets every region, drawn for the version."""
 
     from scorecard.access import sharing
     from scorecard.models import LinkRole
@@ -330,6 +331,10 @@ def live_polls(bench: Bench, rounds: int) -> None:
             watcher.get(watch, live, headers=h)))  # fmt: skip
         bench.measure("live poll after an entry: another watcher, 4 players", lambda h=seen: (
             other_watcher.get(watch, live, headers=h)))  # fmt: skip
+        if turn > 1:  # a page two entries behind gets every region (drawn for the version)
+            behind = {"If-None-Match": f'"{turn - 2}"'} | HTMX
+            bench.measure("live poll two entries behind: watch link, 4 players", lambda h=behind: (
+                phone().get(watch, live, headers=h)))  # fmt: skip
 
 
 def with_advice(bench: Bench, players: int) -> None:

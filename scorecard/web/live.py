@@ -5,7 +5,8 @@ A page that shows a game carries its version (`data-version`) and the address to
 `If-None-Match` set to the version on show. An unchanged game answers 304 with no body after
 one small query (`links.version_for`), before the session, CSRF and message middleware run
 (`AnswerUnchangedPolls`), so a hundred watchers cost the server next to nothing; a changed
-one reaches the view and answers with every region of the page, out of band, drawn once per
+one reaches the view and answers out of band: a page one entry behind gets that entry's
+changes (`one_entry_behind`), any other every region of the page, each drawn once per
 version for every phone that watches (`web.fragments`).
 """
 

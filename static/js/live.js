@@ -1,6 +1,7 @@
 // Every phone at the table stays current: while visible, the page asks every 2 s whether
-// the game changed (If-None-Match: its version). 304: nothing to do; 200: every region, out
-// of band; 404: the link was revoked, so say so and stop. Without it, a reload does the same.
+// the game changed (If-None-Match: its version). 304: nothing to do; 200: what changed, out of
+// band (one entry's rows when the page is one entry behind, else every region); 404: the link
+// was revoked, so say so and stop. Without it, a reload does the same.
 // After two polls without an answer "reconnecting" shows and polls slow down (4 s; 10 s
 // offline); the connection's return or the page shown again polls at once.
 "use strict";

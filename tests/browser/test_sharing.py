@@ -195,6 +195,35 @@ def test_two_phones_watching_are_sent_one_drawing_of_each_entry(phone, second_ph
     save_screenshot(third_phone, "second-watcher-after-an-entry")
 
 
+def test_a_watcher_kept_up_entry_by_entry_shows_what_a_fresh_load_shows(
+    phone, second_phone, third_phone
+):
+    """Each poll one entry behind brings only what the entry changed (no grid, no standings
+    table): swapped in by htmx, the watcher's grid, standings and turn read as a fresh load's."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    watch_address = make_link(phone, "Watch")
+    phone.get_by_role("link", name="Back to the game").click()
+    watcher = second_phone
+    watcher.goto(watch_address)
+    regions = ("#boxes table", "#standings table", "#turn h2")
+    entries = [("44425", "Fours", "Bob"), ("66612", "Sixes", "Ann"), ("11123", "Ones", "Bob"),
+               ("55555", "Yahtzee", "Ann")]  # fmt: skip
+    for dice, label, whose_next in entries:
+        with a_poll_after_an_entry(watcher) as poll:
+            enter(phone, dice)
+            box(phone, label).click()
+        assert '<section id="boxes"' not in poll.value.text()  # the entry's rows alone
+        expect(watcher.get_by_role("heading", name=f"{whose_next}’s turn")).to_be_visible()
+        third_phone.goto(watch_address)
+        for region in regions:
+            assert watcher.locator(region).inner_text() == third_phone.locator(region).inner_text()
+    assert watcher.errors == [] and phone.errors == []
+    save_screenshot(watcher, "watcher-kept-up-by-entries")
+
+
 @pytest.mark.routes_requests
 def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(phone, second_phone):
     household = HouseholdFactory()
