@@ -76,8 +76,10 @@ def test_an_insert_of_a_unique_value_already_there_writes_nothing_and_goes_on(
 
 def test_a_value_repeated_down_the_rows_is_converted_once_and_reads_as_the_orms(game):
     rows = compiled.CompiledQuery(
-        lambda game: Seat.objects.filter(game=game).order_by("position").values_list(
-            "position", "game__created", "game__digital"
+        lambda game: (
+            Seat.objects.filter(game=game)
+            .order_by("position")
+            .values_list("position", "game__created", "game__digital")
         ),
         game=int,
     ).rows(game=game.pk)
@@ -93,9 +95,9 @@ def test_a_repeated_value_that_could_be_changed_is_converted_for_each_row(househ
         player = Player.objects.create(owner=household, name=name)
         PlayerFigures.objects.create(player=player, bands={"200": 1})
     bands = compiled.CompiledQuery(
-        lambda owner: PlayerFigures.objects.filter(player__owner=owner)
-        .order_by("pk")
-        .values_list("bands"),
+        lambda owner: (
+            PlayerFigures.objects.filter(player__owner=owner).order_by("pk").values_list("bands")
+        ),
         owner=int,
     ).rows(owner=household.pk)
     assert bands == [({"200": 1},), ({"200": 1},)]
