@@ -1,7 +1,7 @@
 """Compiled queries give exactly what the ORM would, with the request's own values."""
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from scorecard.engine.rules import Box
@@ -85,7 +85,10 @@ def test_a_value_repeated_down_the_rows_is_converted_once_and_reads_as_the_orms(
     ).rows(game=game.pk)
     expected = Seat.objects.filter(game=game).order_by("position")
     assert rows == list(expected.values_list("position", "game__created", "game__digital"))
-    assert rows[0][1] is rows[1][1]  # the game's time, converted for the first seat only
+    # SQLite gives a time as text, converted here once for every seat; PostgreSQL's driver
+    # makes its own.
+    if connection.vendor == "sqlite":
+        assert rows[0][1] is rows[1][1]
 
 
 def test_a_repeated_value_that_could_be_changed_is_converted_for_each_row(household):
@@ -105,8 +108,6 @@ def test_a_repeated_value_that_could_be_changed_is_converted_for_each_row(househ
 
 
 def test_sqlite_statements_are_rewritten_once_and_read_as_django_writes_them(db):
-    from django.db import connection
-
     if connection.vendor != "sqlite":
         pytest.skip("SQLite's own placeholder style")
     from yahtzee.sqlite.base import _qmark
