@@ -45,7 +45,8 @@ def release() -> str:
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     shell = json.dumps([static(name) for name in SHELL])
-    context = {"release": release(), "shell": shell, "static_url": static("")}
+    # The prefix itself, not `static("")`: the hashed names' storage has no file called "".
+    context = {"release": release(), "shell": shell, "static_url": settings.STATIC_URL}
     response = render(request, WORKER, context, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
