@@ -1,6 +1,6 @@
 """Our answer for an address that opens nothing. A shared link that stopped working says so,
-in the words a live page shows when its poll hears the same (`web.failures`), and what to do;
-any other address is simply not found."""
+in the words a live page shows when its poll hears the same (`web.failures`), and what to do
+(a household's join link too); any other address is simply not found."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -9,5 +9,4 @@ from scorecard.web import failures
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    link_gone = str(failures.GONE_FOR_A_LINK) if failures.opened_by_link(request) else ""
-    return render(request, "404.html", {"link_gone": link_gone}, status=404)
+    return render(request, "404.html", {"link_gone": failures.gone_words(request)}, status=404)

@@ -37,6 +37,10 @@ GONE_FOR_A_LINK = _(
     "This link no longer works: it was revoked or the game was deleted. Ask the table for a "
     "new one."
 )
+GONE_FOR_A_JOIN_LINK = _(
+    "This join link no longer works: it was replaced or revoked. Ask someone in the household "
+    "for a new one."
+)
 LINK_PAGES = frozenset({"score", "watch", "score-sheet", "watch-sheet"})
 PLAIN_TEXT = "text/plain; charset=utf-8"
 
@@ -49,6 +53,15 @@ def opened_by_link(request: HttpRequest) -> bool:
     """Whether the address is a shared link's page (a 404 there: the link was revoked)."""
     match = request.resolver_match
     return match is not None and match.url_name in LINK_PAGES
+
+
+def gone_words(request: HttpRequest) -> str:
+    """What a "not found" page says: why a shared game link or a household's join link
+    opens nothing, or nothing for any other address."""
+    match = request.resolver_match
+    if match is not None and match.url_name == "household-join":
+        return str(GONE_FOR_A_JOIN_LINK)
+    return str(GONE_FOR_A_LINK) if opened_by_link(request) else ""
 
 
 def _words_for(request: HttpRequest, status: int) -> str:

@@ -328,3 +328,20 @@ def test_a_pseudo_locale_leaves_no_text_unwrapped_on_the_translated_pages(
     save_screenshot(phone, "pseudo-locale-review")
     assert found == {}
     assert phone.errors == []
+
+
+def test_a_german_phone_s_blank_sheet_never_scrolls_sideways(phones):
+    """German's longer words make the sheet wider than a small phone: the table scrolls in
+    its own box, and its hidden column labels stay inside that box, not past the page."""
+    phone = speaking(phones(viewport={"width": 360, "height": 740}), "de")
+    phone.goto(phone.base)
+    phone.get_by_role("navigation").get_by_role("link", name="Block", exact=True).click()
+    for family in ["Kniffel", "Yatzy", "Maxi Yatzy"]:
+        for columns in ["6", "8"]:
+            phone.get_by_label(family, exact=True).check()
+            phone.get_by_label("Spalten").select_option(columns)
+            phone.get_by_role("button", name="Block aktualisieren").click()
+            phone.wait_for_url(f"**columns={columns}**")
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 360, (family, columns)
+    save_screenshot(phone, "language-de-blank-sheet-8-columns")
+    assert phone.errors == []

@@ -362,6 +362,10 @@ def test_a_new_or_revoked_join_link_lets_nobody_in_by_the_old_one(phone, second_
     expect(join_region.locator(".share-url")).to_have_count(0)
     expect(phone.get_by_role("button", name="Make a join link")).to_be_visible()
     assert second_phone.goto(second).status == 404
+    # The page says why this link opens nothing and what to do, not just "not found".
+    expect(second_phone.get_by_role("heading", name="Link no longer works")).to_be_visible()
+    expect(second_phone.get_by_text("This join link no longer works")).to_be_visible()
+    expect(second_phone.get_by_text("Ask someone in the household")).to_be_visible()
     no_error_page(phone)
     assert phone.errors == []
 
