@@ -90,8 +90,10 @@ class KeepAdvice:
 
 
 def keep_button_label(keep: tuple[int, ...]) -> str:
+    # Not "score now": with two rolls left, keeping all five still leaves the next roll's
+    # choice, and its value is that of the dice with one roll fewer, above scoring now.
     if len(keep) == rules.DICE_COUNT:
-        return _("Keep all five: score now")
+        return _("Keep all five")
     return _("Keep %(dice)s") % {"dice": keep_label(keep)} if keep else _("Reroll all five")
 
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scorecard.engine import rules, strategy, tables
 from scorecard.game.progress import load_progress
-from scorecard.presenters import advisor
+from scorecard.presenters import advice, advisor
 from tests.factories import GameFactory
 
 
@@ -39,6 +39,20 @@ def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(
     ranked = strategy_tables.rate_keeps({}, (5, 5, 5, 5, 5), 1, joker)
     keeps = advisor.rate_keeps(card, (5, 5, 5, 5, 5), 1, game)
     assert [k.keep for k in keeps] == [keep for keep, _ in ranked[: advisor.KEEPS_SHOWN]]
-    assert keeps[0].is_best and keeps[0].label == "Keep all five: score now"
+    assert keeps[0].is_best and keeps[0].label == "Keep all five"
     assert all(k.loss == pytest.approx(ranked[0][1] - k.expected) for k in keeps)
     assert [k.loss for k in keeps] == sorted(k.loss for k in keeps)
+
+
+def test_keeping_all_five_on_the_first_roll_is_not_called_scoring_now(strategy_tables, household):
+    """With two rolls left, keeping every die still leaves the next roll's choice: its value
+    is the dice's with one roll fewer, more than the best box now, so it is not "score now"."""
+    from scorecard.game.progress import CardProgress
+
+    game = GameFactory(owner=household, names=["A"])
+    dice = (6, 6, 6, 3, 4)
+    keeps = advisor.ranked_keeps(CardProgress(1), dice, 2, game)
+    all_five = next(value for keep, value in keeps if len(keep) == 5)
+    one_roll_fewer = advisor.ranked_keeps(CardProgress(1), dice, 1, game)[0][1]
+    assert all_five == pytest.approx(one_roll_fewer)
+    assert advice.keep_button_label(dice) == "Keep all five"
