@@ -448,7 +448,7 @@ def first_load(bench: Bench) -> str:
 
 def _compressed_pages(bench: Bench, household: Household, url: str, rounds: int = 10) -> None:
     """What compressing a page costs (the other rows are not compressed): a phone's first
-    page at brotli's quality 10, every later one at 5 (web/compression.py)."""
+    page at brotli's quality 11, every later one at 5 (web/compression.py)."""
     later = phone(household)
     later.get(url)  # sets the CSRF cookie: from now on its pages are later pages
     for _ in range(rounds):
@@ -459,7 +459,7 @@ def _compressed_pages(bench: Bench, household: Household, url: str, rounds: int 
             lambda: later.get(url, headers={"Accept-Encoding": CHROMIUM_ENCODINGS}),
         )
         bench.measure(
-            "game page, 4 players, brotli 10 (a phone's first page)",
+            "game page, 4 players, brotli 11 (a phone's first page)",
             lambda first=first: first.get(url, headers={"Accept-Encoding": CHROMIUM_ENCODINGS}),
         )
 

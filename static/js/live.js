@@ -31,7 +31,22 @@
       source: live,
       swap: "none",
       headers: { "If-None-Match": `"${live.dataset.version}"` },
-    }).catch(() => {}); // a poll without an answer is counted below, not thrown
+    }).then(keepEntering, () => {}); // a poll without an answer is counted below, not thrown
+  }
+
+  // Another phone's change that leaves the turn where it was (a correction of an earlier
+  // turn) redraws the turn panel: the same turn (its heading unchanged) keeps the dice this
+  // phone was entering, shown with their boxes again once all are in. In every state of the
+  // panel the first field named dice holds the dice entered (typed, or carried hidden).
+  let entering;
+  const entered = () => [document.getElementById("turn-title")?.textContent, document.querySelector("#turn [name=dice]")];
+  function keepEntering() {
+    const [title, field] = entered(), [was, dice] = entering || [];
+    entering = 0;
+    if (dice && field && !field.value && title == was) {
+      field.value = dice;
+      if (dice.length == (+field.form.dataset.diceCount || 5)) field.form.show?.click();
+    }
   }
 
   document.addEventListener("htmx:afterRequest", (event) => {
@@ -54,9 +69,9 @@
     const { requestConfig: asked, xhr } = event.detail;
     const live = document.querySelector("[data-live]");
     const answered = /\d+/.exec(xhr.getResponseHeader("ETag"));
-    if (asked.verb === "get" && asked.elt.matches("[data-live]") && live && answered && answered <= +live.dataset.version) {
-      event.detail.shouldSwap = false;
-    }
+    if (asked.verb !== "get" || !asked.elt.matches("[data-live]") || !live) return;
+    if (answered && answered <= +live.dataset.version) event.detail.shouldSwap = false;
+    else entering = entered().map((part) => part?.value ?? part);
   });
   document.addEventListener("visibilitychange", poll);
   window.addEventListener("online", poll);

@@ -253,6 +253,57 @@ def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(pho
     assert first.errors == []
 
 
+def correct_by_taps(page, cell: str, dice: str) -> None:
+    """Tap a filled box of the grid, type the dice it should have had, and save."""
+    page.locator("#boxes").get_by_role("link", name=re.compile(f"^Correct {cell}:")).click()
+    page.get_by_label("The dice that were rolled").fill(dice)
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_role("heading", name=re.compile("’s turn"))).to_be_visible()
+
+
+def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_box(
+    phone, second_phone
+):
+    """Another phone's change redraws the turn panel of every phone following the game: the
+    dice half-entered on the score link stay, and all five stay shown with their boxes."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    enter(phone, "44425")
+    box(phone, "Fours").click()
+    expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    open_share_page(phone, game)
+    score_address = make_link(phone, "Score")
+    phone.get_by_role("link", name="Back to the game").click()
+    scorer = second_phone
+    scorer.goto(score_address)
+    pad = scorer.get_by_role("group", name="Add a die")
+    for face in "663":
+        pad.get_by_role("button", name=face, exact=True).click()
+
+    correct_by_taps(phone, "Ann’s Fours", "44445")
+    expect(total_of(scorer, "Ann")).to_have_text("16", timeout=5_000)  # the poll came
+    expect(scorer.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("663")
+    for face in "61":
+        pad.get_by_role("button", name=face, exact=True).click()
+    expect(box(scorer, "Sixes")).to_be_visible()
+
+    correct_by_taps(phone, "Ann’s Fours", "44425")
+    expect(total_of(scorer, "Ann")).to_have_text("12", timeout=5_000)
+    expect(box(scorer, "Sixes")).to_be_visible()  # all five: shown with their boxes again
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("66361")
+    box(scorer, "Sixes").click()
+    expect(scorer.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    assert list(Entry.objects.values_list("turn", "box", "points", "dice")) == [
+        (1, "fours", 12, "24445"),
+        (2, "sixes", 18, "13666"),
+    ]
+    no_error_page(scorer)
+    assert phone.errors == [] and scorer.errors == []
+
+
 def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
     phone, chromium, live_server
 ):
