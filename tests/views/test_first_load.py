@@ -54,8 +54,8 @@ def test_the_first_load_of_a_four_player_game_page_stays_under_22_000_bytes(db, 
 
 def test_a_phones_first_page_is_compressed_harder_than_the_pages_after_it(db):
     """Without a cookie of ours a phone has never been here: its first page comes with
-    htmx and our scripts, so it is worth brotli's quality 11 (about 11 ms, once a phone). Once the page
-    has set the CSRF cookie, pages and fragments come at quality 5."""
+    htmx and our scripts, so it is worth brotli's quality 11 (about 11 ms, once a phone).
+    Once the page has set the CSRF cookie, pages and fragments come at quality 5."""
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
     phone = browser_of(game.owner)
     url = reverse("game", args=[game.public_id])
