@@ -6,6 +6,8 @@ gets the fragments to swap, a plain form post is redirected back to the game.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
@@ -268,12 +270,25 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         "points": undone.points,
     }
     idempotency.remember(request, note)
-    if not request.htmx:  # the dice come back, so the right box is one more tap
-        back = f"?dice={undone.dice}" if undone.dice and not game.digital else ""
-        return redirect(links.page + back)
-    dice_back = {"dice": undone.dice} if undone.dice and not game.digital else {}
-    panel = _panel(request, progress, links, dice_back, notice=note)
+    back = _turn_back(undone, game)
+    if not request.htmx:  # the turn comes back, so the right box is one more tap
+        return redirect(links.page + (f"?{urlencode(back)}" if back else ""))
+    panel = _panel(request, progress, links, back, notice=note)
     return _respond(request, panel, "after-entry", entry=undone)
+
+
+def _turn_back(undone: EntryRow, game: Game) -> dict[str, str]:
+    """The undone turn as it was entered at a table: its dice, its card when not the first,
+    and where rolls are saved the rolls it used (else a whole turn, and the rolls it had
+    saved would come back a second time)."""
+    if game.digital or not undone.dice:
+        return {}
+    back = {"dice": undone.dice}
+    if undone.card != 1:
+        back["card"] = str(undone.card)
+    if game.house_rules.saves_rolls:
+        back["rolls"] = str(undone.rolls_used)
+    return back
 
 
 @require_http_methods(["GET", "POST"])

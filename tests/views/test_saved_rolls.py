@@ -242,3 +242,26 @@ def test_a_file_whose_turn_used_rolls_not_saved_is_refused(client_of, household,
     document["games"][0]["entries"][0]["rolls_used"] = 4
     with pytest.raises(exchange.ImportRefused, match="Ann’s rolls: This turn may use 1 to 3"):
         exchange.read_games(document)
+
+
+def test_an_undone_turn_comes_back_with_the_rolls_it_used(client_of, maxi):
+    """The undo's one-tap promise: the turn comes back as it was entered, the rolls it used
+    included, so tapping the box again uses the rolls again (a whole turn would hand back
+    rolls that were spent)."""
+    record(client_of, maxi, "villa", "333555", rolls="1")  # Ann saves two
+    record(client_of, maxi, "chance", "123456")
+    record(client_of, maxi, "chance", "555551", rolls="5")  # Ann spends them
+    assert load_progress(maxi).seats[0].saved_rolls == 0
+    maxi.refresh_from_db()
+    undone = client_of.post(game_url(maxi, "game-undo"), {"version": maxi.version}, headers=HTMX)
+    page = text(undone)
+    assert undone.status_code == 200 and 'name="dice" value="155555"' in page
+    assert 'name="rolls" value="5" checked' in page and "Saved rolls: 2" in page
+    maxi.refresh_from_db()
+    record(client_of, maxi, "chance", "155555", rolls="5")
+    assert load_progress(maxi).seats[0].saved_rolls == 0
+    maxi.refresh_from_db()
+    plain = client_of.post(game_url(maxi, "game-undo"), {"version": maxi.version})
+    assert plain["Location"] == game_url(maxi) + "?dice=155555&rolls=5"
+    page = text(client_of.get(plain["Location"]))
+    assert 'name="rolls" value="5" checked' in page
