@@ -32,6 +32,7 @@ from scorecard.models import (
     Seat,
     UndoneEntry,
 )
+from scorecard.presenters.box_names import box_name
 from scorecard.presenters.rule_words import said
 
 # The server's dice: the operating system's random source, never the client's word.
@@ -502,15 +503,14 @@ def correct_box(
     dice: rules.Dice | None = None,
     points: int | None = None,
 ) -> Entry:
-    """Change a filled box's dice or points, as long as its whole card stays valid."""
+    """Change a filled box's dice or points, as long as its whole card stays valid. Dice
+    with points that they do not make are refused; the same dice and points again change
+    nothing (the entry is not marked corrected)."""
     if game.digital:
         raise Refusal(_("The server rolled these dice, so they stand; undo a box instead."))
-    _claim_version(game, version)
-    if game.finished:
-        results.unsettle(load_progress(game))
-    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
     house = game.house_rules
     family = house.family
+    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
     card = [EntryRow.from_row(row, family) for row in rows.values_list(*EntryRow.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
     after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
@@ -526,20 +526,35 @@ def correct_box(
             joker=game.joker_rule,
             extra_yahtzee=entry.yahtzee_bonus and dice is None,
         )
-    corrected = placement
+    if dice is not None and points is not None and points != placement.points:
+        message = _(
+            "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the dice or "
+            "the points."
+        ) % {"dice": _dice_text(placement), "made": placement.points, "box": box_name(box),
+             "points": points}  # fmt: skip
+        raise Refusal(message)
     try:
-        unforced.check_card([*before, corrected, *after], game.joker_rule)
+        unforced.check_card([*before, placement, *after], game.joker_rule)
     except rules.RuleViolation as error:
         message = _("That change would break a later box. %(error)s") % {"error": said(error)}
         raise Refusal(message) from None
-    entry.points = placement.points
-    entry.dice = "".join(map(str, placement.dice)) if placement.dice else ""
-    entry.yahtzee_bonus = bool(placement.bonus)
+    fixed = (placement.points, _dice_text(placement), bool(placement.bonus))
+    if fixed == (entry.points, entry.dice, entry.yahtzee_bonus):
+        return entry  # as it was: nothing to write
+    # Claimed after the reads: a change made meanwhile moved the version, so this fails.
+    _claim_version(game, version)
+    if game.finished:
+        results.unsettle(load_progress(game))
+    entry.points, entry.dice, entry.yahtzee_bonus = fixed
     entry.corrected = timezone.now()
     entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
     if game.finished:
         results.settle_games([game])
     return entry
+
+
+def _dice_text(placement: rules.Entry[Any]) -> str:
+    return "".join(map(str, placement.dice)) if placement.dice else ""
 
 
 def game_rematch(*, game: Game) -> Game:

@@ -314,8 +314,11 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
-    achievable = game.house_rules.achievable_points(entry.rules_box)
-    context["achievable"] = said(rules.describe_values(sorted(achievable)))
+    # A refused correction comes back as it was typed, to be fixed rather than typed again.
+    context["sent"] = {name: request.POST.get(name, "")[:12] for name in ("dice", "points")}
+    achievable = sorted(game.house_rules.achievable_points(entry.rules_box))
+    context["achievable"] = said(rules.describe_values(achievable))
+    context["most"] = achievable[-1]
     return render(request, "correct.html", context, status=status)
 
 

@@ -606,6 +606,7 @@ def correct_a_box(phone: Phone, box: str, dice: str) -> None:
     with phone.allowing(400):
         phone.tap(page.get_by_role("button", name="Save the correction"))
         expect(page.get_by_role("alert")).to_be_visible()
+    expect(page.get_by_label("The points")).to_have_value("7")  # kept, to be fixed
     phone.fill(page.get_by_label("The points"), "")
     phone.fill(page.get_by_label("The dice that were rolled"), dice)
     phone.tap(page.get_by_role("button", name="Save the correction"))

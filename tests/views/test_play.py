@@ -352,6 +352,43 @@ def test_a_correction_that_breaks_the_card_is_refused(client_of, game):
     assert client_of.post(url, {"version": 0, "points": "50"}).status_code == 409
 
 
+def test_a_refused_correction_comes_back_as_it_was_typed(client_of, game):
+    play(game, [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.TWOS, (2,) * 5)])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    response = client_of.post(url, {"version": 3, "dice": "12345"})
+    assert response.status_code == 400 and "would break a later box" in text(response)
+    assert 'value="12345"' in text(response)  # to fix, not to type again
+    assert Entry.objects.get(turn=1).dice == "22222"
+
+
+def test_dice_with_points_they_do_not_make_are_refused_not_silently_dropped(client_of, game):
+    play(game, [(Box.SIXES, (6, 6, 6, 1, 2))])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    response = client_of.post(url, {"version": 1, "dice": "12345", "points": "18"})
+    assert response.status_code == 400
+    assert "The dice 12345 make 0 in Sixes, not 18" in text(response)
+    assert (Entry.objects.get().points, Entry.objects.get().dice) == (18, "12666")
+    both = client_of.post(url, {"version": 1, "dice": "66613", "points": "18"})
+    assert both.status_code == 302 and Entry.objects.get().dice == "13666"
+
+
+def test_saving_a_box_as_it_is_changes_nothing_and_marks_no_correction(client_of, game):
+    play(game, [(Box.SIXES, (6, 6, 6, 1, 2))])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    assert client_of.post(url, {"version": 1, "dice": "21666"}).status_code == 302
+    game.refresh_from_db()
+    assert game.version == 1 and Entry.objects.get().corrected is None
+
+
+def test_a_maxi_box_worth_100_can_be_typed_into_its_correction(client_of, household):
+    from scorecard.game import services
+
+    maxi = GameFactory(owner=household, names=["Ann"], house=services.HouseSettings("maxi"))
+    play(maxi, [("maxi_yatzy", (6,) * 6)])
+    page = text(client_of.get(reverse("game-correct", args=[maxi.public_id, 1])))
+    assert 'max="100"' in page
+
+
 def test_negative_points_in_a_correction_are_refused_saying_what_is_allowed(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
     url = reverse("game-correct", args=[game.public_id, 1])
