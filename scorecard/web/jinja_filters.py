@@ -40,6 +40,14 @@ def percent(chance: Real, decimals: int = 0) -> str:
     return pgettext("percent", "%(number)s%%") % {"number": number}
 
 
+def loss(points: float) -> str:
+    """`{{ rating.loss|loss }}`: points given up against the best, to a tenth, or to a
+    hundredth where a tenth would print 0.0 for a choice that is not the best."""
+    if points >= 0.05:
+        return floatformat(points, 1)
+    return floatformat(points, 2) if points >= 0.005 else "<" + floatformat(0.01, 2)
+
+
 def join_names(seats: list[Any]) -> str:
     """`{{ winners|join_names }}`: the players' names as a sentence lists them ("Ann, Bob
     and Cy"), in the page's language."""
@@ -57,6 +65,7 @@ FILTERS = {
     "stringformat": stringformat,
     "unlocalize": unlocalize,
     "percent": percent,
+    "loss": loss,
     "box_name": box_name,
     "family_name": family_name,
     "join_names": join_names,
