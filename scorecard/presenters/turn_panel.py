@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
 from typing import Any, NamedTuple
+from urllib.parse import urlencode
 
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -177,8 +178,22 @@ class TurnPanel:
 
     @property
     def advice_page(self) -> str:
-        """The page with the advice switch's form open (fetched when the switch is opened)."""
-        return f"{self.links.page}?advice=1"
+        """The page with the advice switch's form open (fetched when the switch is opened),
+        with the dice on show, so that setting the advice comes back to them."""
+        return f"{self.links.page}?{urlencode({'advice': 1, **self._dice_shown()})}"
+
+    @property
+    def page_with_dice(self) -> str:
+        """This page with the dice entered at the table on show (and which roll they are)."""
+        shown = self._dice_shown()
+        return f"{self.links.page}?{urlencode(shown)}" if shown else self.links.page
+
+    def _dice_shown(self) -> dict[str, str]:
+        entry = self.dice_entry
+        if entry is None or not self.dice:
+            return {}
+        shown = {"dice": entry.text}
+        return shown | {"roll": entry.roll} if entry.roll != "1" else shown
 
     @property
     def house(self) -> rules.HouseRules[Any]:

@@ -33,3 +33,25 @@ def test_keep_advice_for_a_first_roll_entered_on_the_pad(phone, strategy_tables)
     one_left = strategy_tables.rate_keeps({}, (4, 3, 4, 4, 6), 1, rules.JokerRule.HASBRO)
     expect(advice.locator("li.best")).to_contain_text(f"{one_left[0][1]:.1f}")
     assert phone.errors == []
+
+
+def test_setting_the_advice_keeps_the_dice_entered_on_the_pad(phone, strategy_tables):
+    """Dice entered, then advice switched on: the page comes back with the same dice, their
+    boxes and now their keep advice; nothing to enter again."""
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in "66634":
+        pad.get_by_role("button", name=face, exact=True).click()
+    expect(phone.locator(".box-options button").first).to_be_visible()
+    phone.locator(".advice-switch summary").click()
+    with phone.expect_navigation():  # the choice sends its form: the whole page comes back
+        phone.get_by_label("Advice", exact=True).select_option(label="Always")
+    expect(phone.locator(".advice-switch summary")).to_have_text("Advice: Always")
+    expect(phone.get_by_label("Dice, five digits")).to_have_value("66634")
+    expect(phone.locator(".box-options button").first).to_be_visible()
+    expect(phone.get_by_role("region", name="Dice to keep")).to_be_visible()
+    assert phone.errors == []

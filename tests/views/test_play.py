@@ -543,6 +543,23 @@ def test_the_advice_switch_says_the_choice_and_brings_its_form_only_when_opened(
     assert "<summary>Advice: Coach: a loss of 2+</summary>" in text(client_of.get(game_url(game)))
 
 
+def test_setting_the_advice_comes_back_to_the_dice_on_show(client_of, game):
+    """Dice entered at the table go with the switch's form and come back after it is set,
+    shown with their boxes (the roll they are too); without dice the page is plain."""
+    closed = text(client_of.get(game_url(game), {"dice": "66634", "roll": "2"}, headers=HTMX))
+    opened_at = f"{game_url(game)}?advice=1&amp;dice=66634&amp;roll=2"
+    assert f'hx-get="{opened_at}"' in closed and f'href="{opened_at}#turn"' in closed
+    form = text(client_of.get(f"{game_url(game)}?advice=1&dice=66634&roll=2", headers=HTMX))
+    back = f"{game_url(game)}?dice=66634&roll=2"
+    assert f'name="next" value="{back.replace("&", "&amp;")}"' in form
+    answer = client_of.post(reverse("advice"), {"advice": "on", "next": back})
+    assert answer.status_code == 302 and answer["Location"] == back
+    page = text(client_of.get(back))
+    assert 'name="dice" value="66634"' in page and 'value="sixes"' in page
+    plain = text(client_of.get(f"{game_url(game)}?advice=1", headers=HTMX))
+    assert f'name="next" value="{game_url(game)}"' in plain
+
+
 def test_a_finished_game_answers_the_advice_form_s_address_with_its_page(client_of, household):
     """No turn, no advice switch: the address of its form draws the page as it is."""
     game = finished_game(household)
