@@ -89,6 +89,12 @@ def test_the_sheet_page_picks_the_game_by_a_tap(phone):
     phone.goto(f"{phone.base}/sheet/")
     game = phone.get_by_role("group", name="Game")
     expect(game.get_by_role("radio", name="Yahtzee")).to_be_checked()
+    triple = phone.get_by_role("checkbox", name="Triple Yahtzee (×1 ×2 ×3 per player)")
+    expect(triple).to_be_visible()
+    game.get_by_role("radio", name="Maxi Yatzy").check()
+    expect(triple).to_be_hidden()  # at once: Maxi Yatzy has no Triple
+    game.get_by_role("radio", name="Yahtzee", exact=True).check()
+    expect(triple).to_be_visible()
     game.get_by_role("radio", name="Maxi Yatzy").check()
     phone.get_by_role("button", name="Update the sheet").click()
     expect(phone.get_by_role("heading", name="Maxi Yatzy score sheet")).to_be_visible()

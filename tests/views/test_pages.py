@@ -209,6 +209,9 @@ def test_a_blank_yatzy_sheet_has_the_yatzy_boxes_and_no_yahtzee_extras(db):
     for hint in ("50 at 63+", "1 2 3 4 5: 15", "2 3 4 5 6: 20", "Three + two, all dice"):
         assert f'<td class="hint">{hint}</td>' in page
     assert "<h1>Yatzy score sheet</h1>" in page
+    # The Triple choice is in the form, hidden while Yatzy is chosen (pages.css).
+    assert 'value="yatzy" data-no-triple checked' in page
+    page = re.sub(r'<label class="choice triple-choice">.*?</label>', "", page)
     assert "Yahtzee" not in page.split("<main", 1)[1].replace('value="yahtzee"', "").replace(
         "> Yahtzee</label>", ""
     )
