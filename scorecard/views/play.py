@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
@@ -140,7 +141,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         partial, entry = _poll_answer(request, progress)
         panel = _panel(request, progress, links, {})
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
-    panel = _panel(request, progress, links, request.GET)
+    told = None if request.htmx else next(iter(messages.get_messages(request)), None)
+    panel = _panel(request, progress, links, request.GET, notice=told and str(told))
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
     if panel.advice_open and panel.offers_advice_switch:
@@ -212,11 +214,18 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     note %= recorded_said
     idempotency.remember(request, note)
     if not request.htmx:
-        return redirect(links.page)
+        return _said_then_shown(request, note, links.page)
     if not recorded.is_new:
         note = _("%(note)s (already recorded)") % {"note": note}
     panel = _panel(request, recorded.progress, links, {}, notice=note)
     return _respond(request, panel, "after-entry", entry=entry)
+
+
+def _said_then_shown(request: HtmxHttpRequest, note: str, page: str) -> HttpResponse:
+    """A plain post's answer: the page it came from, which says what was done (as an htmx
+    answer's turn panel does) once, through Django's messages."""
+    messages.info(request, note)
+    return redirect(page)
 
 
 def _coach_listening(request: HtmxHttpRequest) -> float | None:
@@ -272,7 +281,7 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     idempotency.remember(request, note)
     back = _turn_back(undone, game)
     if not request.htmx:  # the turn comes back, so the right box is one more tap
-        return redirect(links.page + (f"?{urlencode(back)}" if back else ""))
+        return _said_then_shown(request, note, links.page + (f"?{urlencode(back)}" if back else ""))
     panel = _panel(request, progress, links, back, notice=note)
     return _respond(request, panel, "after-entry", entry=undone)
 

@@ -322,6 +322,13 @@ def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
     box(scorer, "Fours").click()
     expect(scorer).to_have_url(score_address)  # posted, then redirected back to the card
     expect(scorer.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    expect(scorer.get_by_role("status")).to_have_text("Ann: Fours 12")  # said, as with htmx
+    scorer.get_by_role("button", name="Undo last entry").click()
+    expect(scorer.get_by_role("status")).to_have_text("Undone: Ann’s Fours (12).")
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("24445")
+    scorer.reload()  # said once
+    expect(scorer.get_by_role("status")).to_have_count(0)
+    box(scorer, "Fours").click()
     no_error_page(scorer)
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "fours", 12)]
     context.close()
