@@ -27,23 +27,24 @@
     if (!live || stopped || !window.htmx || document.visibilityState !== "visible") return;
     if (document.querySelector(".htmx-request")) return; // this phone's own change comes first
     if (live.getAttribute("aria-busy")) return; // as does a tap waiting in the outbox (outbox.js)
+    const shown = entered();
     htmx.ajax("GET", `${live.dataset.live}?live=1`, {
       source: live,
       swap: "none",
       headers: { "If-None-Match": `"${live.dataset.version}"` },
-    }).then(keepEntering, () => {}); // a poll without an answer is counted below, not thrown
+    }).then(() => keepEntering(shown), () => {}); // a poll without an answer is counted below, not thrown
   }
 
   // Another phone's change that leaves the turn where it was (a correction of an earlier
-  // turn) redraws the turn panel: the same turn (its heading unchanged) keeps the dice this
-  // phone was entering, shown with their boxes again once all are in. In every state of the
-  // panel the first field named dice holds the dice entered (typed, or carried hidden).
-  let entering;
-  const entered = () => [document.getElementById("turn-title")?.textContent, document.querySelector("#turn [name=dice]")];
-  function keepEntering() {
-    const [title, field] = entered(), [was, dice] = entering || [];
-    entering = 0;
-    if (dice && field && !field.value && title == was) {
+  // turn) redraws the turn panel: the same turn (its heading unchanged) gets back the dice
+  // this phone was entering when it asked, shown with their boxes again once all are in. In
+  // every state of the panel the first field named dice holds the dice entered. (A die
+  // tapped while that one poll was on its way is the one thing not kept: the first load had
+  // no bytes left for reading the panel again just before the swap.)
+  const entered = () => [document.getElementById("turn-title")?.textContent, document.querySelector("#turn [name=dice]")?.value];
+  function keepEntering([was, dice]) {
+    const field = document.querySelector("#turn [name=dice]");
+    if (dice && field && !field.value && entered()[0] == was) {
       field.value = dice;
       if (dice.length == (+field.form.dataset.diceCount || 5)) field.form.show?.click();
     }
@@ -69,9 +70,9 @@
     const { requestConfig: asked, xhr } = event.detail;
     const live = document.querySelector("[data-live]");
     const answered = /\d+/.exec(xhr.getResponseHeader("ETag"));
-    if (asked.verb !== "get" || !asked.elt.matches("[data-live]") || !live) return;
-    if (answered && answered <= +live.dataset.version) event.detail.shouldSwap = false;
-    else entering = entered().map((part) => part?.value ?? part);
+    if (asked.verb === "get" && asked.elt.matches("[data-live]") && live && answered && answered <= +live.dataset.version) {
+      event.detail.shouldSwap = false;
+    }
   });
   document.addEventListener("visibilitychange", poll);
   window.addEventListener("online", poll);
