@@ -27,28 +27,29 @@
     if (!live || stopped || !window.htmx || document.visibilityState !== "visible") return;
     if (document.querySelector(".htmx-request")) return; // this phone's own change comes first
     if (live.getAttribute("aria-busy")) return; // as does a tap waiting in the outbox (outbox.js)
-    const shown = entered();
     htmx.ajax("GET", `${live.dataset.live}?live=1`, {
       source: live,
       swap: "none",
       headers: { "If-None-Match": `"${live.dataset.version}"` },
-    }).then(() => keepEntering(shown), () => {}); // a poll without an answer is counted below, not thrown
+    }).catch(() => {}); // a poll without an answer is counted below, not thrown
   }
 
   // Another phone's change that leaves the turn where it was (a correction of an earlier
-  // turn) redraws the turn panel: the same turn (its heading unchanged) gets back the dice
-  // this phone was entering when it asked, shown with their boxes again once all are in. In
-  // every state of the panel the first field named dice holds the dice entered. (A die
-  // tapped while that one poll was on its way is the one thing not kept: the first load had
-  // no bytes left for reading the panel again just before the swap.)
-  const entered = () => [document.getElementById("turn-title")?.textContent, document.querySelector("#turn [name=dice]")?.value];
-  function keepEntering([was, dice]) {
+  // turn) redraws the turn panel (out of band: a poll's answer): the same turn (its heading
+  // unchanged) gets back the dice this phone had entered when the panel was replaced, read
+  // from the replaced panel itself, so a die tapped while the poll was on its way is kept
+  // too; all of them are shown with their boxes again. In every state of the panel the first
+  // field named dice holds the dice entered.
+  document.addEventListener("htmx:oobAfterSwap", (event) => {
+    const was = event.detail.target;
     const field = document.querySelector("#turn [name=dice]");
-    if (dice && field && !field.value && entered()[0] == was) {
+    const dice = was.querySelector("[name=dice]")?.value;
+    const title = (panel) => panel.querySelector("#turn-title")?.textContent;
+    if (was.id == "turn" && dice && field && !field.value && title(was) == title(document)) {
       field.value = dice;
       if (dice.length == (+field.form.dataset.diceCount || 5)) field.form.show?.click();
     }
-  }
+  });
 
   document.addEventListener("htmx:afterRequest", (event) => {
     if (!event.detail.elt.matches("[data-live]") || event.detail.requestConfig.verb !== "get") return;

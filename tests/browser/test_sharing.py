@@ -304,6 +304,55 @@ def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_bo
     assert phone.errors == [] and scorer.errors == []
 
 
+def test_a_die_tapped_while_the_poll_bringing_a_change_is_on_its_way_is_kept(phone, second_phone):
+    """On a slow network the poll that brings another phone's correction is a while on its
+    way; a die tapped meanwhile is in the panel its answer replaces, and stays with the
+    others (they are read from that panel, not from the one the poll asked about)."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    enter(phone, "44425")
+    box(phone, "Fours").click()
+    expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    open_share_page(phone, game)
+    score_address = make_link(phone, "Score")
+    phone.get_by_role("link", name="Back to the game").click()
+    scorer = second_phone
+    scorer.goto(score_address)
+    pad = scorer.get_by_role("group", name="Add a die")
+    for face in "66":
+        pad.get_by_role("button", name=face, exact=True).click()
+    held, holding = [], threading.Event()
+    polls = re.compile(r".*live=1.*")
+    scorer.route(polls, lambda route: held.append(route) if holding.is_set() else route.fallback())
+
+    correct_by_taps(phone, "Ann’s Fours", "44445")
+    holding.set()  # the scorer's next poll finds the correction: it is held on its way
+    for _ in range(50):
+        if held:
+            break
+        scorer.wait_for_timeout(100)
+    assert held, "the scorer did not poll"
+    pad.get_by_role("button", name="3", exact=True).click()
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("663")
+    scorer.unroute(polls)
+    for route in held:
+        route.fallback()
+    expect(total_of(scorer, "Ann")).to_have_text("16", timeout=5_000)
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("663")
+    for face in "61":
+        pad.get_by_role("button", name=face, exact=True).click()
+    box(scorer, "Sixes").click()
+    expect(scorer.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    assert list(Entry.objects.values_list("turn", "box", "dice")) == [
+        (1, "fours", "44445"),
+        (2, "sixes", "13666"),
+    ]
+    no_error_page(scorer)
+    assert phone.errors == [] and scorer.errors == []
+
+
 def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
     phone, chromium, live_server
 ):
