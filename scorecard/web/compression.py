@@ -68,6 +68,8 @@ class CompressAsAsked(_Compress):
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> Any:
         if _is_a_first_page(request, response):
             response.content = _without_blank_lines(response.content)  # type: ignore[attr-defined]
+            if response.has_header("Content-Length"):  # CommonMiddleware's, for the page as drawn
+                response.headers["Content-Length"] = str(len(response.content))  # type: ignore[attr-defined]
             return self.first_page.process_response(request, response)  # type: ignore[arg-type]
         return super().process_response(request, response)  # type: ignore[arg-type]
 

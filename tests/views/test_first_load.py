@@ -80,6 +80,16 @@ def test_a_phones_first_page_is_compressed_harder_than_the_pages_after_it(db):
     assert len(fragment.content) == len(brotli.compress(body, quality=5))
 
 
+def test_a_first_page_sent_uncompressed_says_its_own_length(db):
+    """A client that takes no compression (Python's http.client, many tools) gets the first
+    page without its blank lines as it is: its Content-Length is that page's, not the
+    length of the page as drawn (the client would wait for bytes that never come)."""
+    game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
+    page = browser_of(game.owner).get(reverse("game", args=[game.public_id]))
+    assert "Content-Encoding" not in page and b"\n\n" not in page.content
+    assert page["Content-Length"] == str(len(page.content))
+
+
 def test_a_first_page_over_16_kb_is_compressed_as_every_later_page(db, monkeypatch):
     """Quality 11 costs about 1.4 ms a KB: a client that never keeps cookies must not make
     long pages cost several times more."""
