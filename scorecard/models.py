@@ -123,6 +123,9 @@ class Game(models.Model):
     players = models.ManyToManyField(Player, through="Seat", related_name="games")
     created = models.DateTimeField(default=timezone.now, editable=False)
     finished = models.DateTimeField(null=True, blank=True)
+    # A copy imported from a file whose id another household held (it got an id of its
+    # own): that id, so importing the same file again finds the copy and skips it.
+    imported_from = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-created"]

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.http import Http404
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
-from django.utils import dateformat, timezone, translation
+from django.utils import formats, timezone, translation
 from django.views.defaults import page_not_found, permission_denied
 
 from scorecard.engine import families, rules
@@ -150,6 +150,16 @@ def _regions(html: str) -> list[str]:
     return found
 
 
+def date_words() -> set[str]:
+    """Today's date as a Swedish page writes it (Django's month names): data, not ours."""
+    with translation.override("sv"):
+        written = [formats.date_format(timezone.now(), name) for name in DATE_FORMATS]
+    return set(re.findall(r"[^\W\d_]{2,}", " ".join(written)))
+
+
+DATE_FORMATS = ("DATE_FORMAT", "DATETIME_FORMAT", "MONTH_DAY_FORMAT")
+
+
 def left_untranslated(html: str, data=()) -> list[str]:
     """Words on the page outside any translation, less the data given (players' names)."""
     texts = []
@@ -210,8 +220,8 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_the_players_pages(tmp_path,
     dee = Player.objects.get(name="Dee")
     _pseudo_catalog(tmp_path)
     with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
-        # Dates are Django's words in the page's language (a month's abbreviation), data here.
-        data = {"Dee", "Eve", dateformat.format(timezone.now(), "M")}
+        # Dates are Django's words in the page's language (a month's name), data here.
+        data = {"Dee", "Eve", *date_words()}
         phone = browser_of(household)
         for address in ["/players/", "/high-scores/", f"/players/{dee.public_id}/"]:
             page = phone.get(address, headers={"Accept-Language": "sv"})
@@ -235,7 +245,7 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_games_household_join_and_im
     finished_game(stranger, names=("Flo",))
     _pseudo_catalog(tmp_path)
     with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
-        data = {"Dee", "Eve", "Tablet", "Test", dateformat.format(timezone.now(), "M")}
+        data = {"Dee", "Eve", "Tablet", "Test", *date_words()}
         phone = browser_of(household)
         addresses = ["/games/", "/games/?imported=2", "/games/import/", "/household/"]
         addresses.append(f"/games/{game.public_id}/share/")
@@ -367,7 +377,7 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_a_game_s_review(
     Game.objects.filter(pk=going.pk).update(finished=None)
     _pseudo_catalog(tmp_path)
     with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
-        data = {"Dee", "Eve", dateformat.format(timezone.now(), "M")}
+        data = {"Dee", "Eve", *date_words()}
         phone = browser_of(household)
         for address in [
             f"/games/{game.public_id}/review/",

@@ -200,6 +200,9 @@ else:
     }
 
 LANGUAGE_CODE = "en"
+# Dates in each language's own way (pages ask for DATE_FORMAT and its kin); English as
+# `yahtzee/formats/en` writes it.
+FORMAT_MODULE_PATH = ["yahtzee.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 # The languages of the tables the card serves (the switch names each in its own words).

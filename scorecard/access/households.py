@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 
 from scorecard.game.compiled import CompiledQuery
 from scorecard.models import Browser, Game, Household, Player, Seat
@@ -171,11 +172,16 @@ def remember_browser(request: HtmxHttpRequest, browser: Browser) -> None:
 
 
 def browser_name(request: HtmxHttpRequest) -> str:
-    """A name a family recognises in its list of browsers, e.g. "Firefox on Android"."""
+    """A name a family recognises in its list of browsers, e.g. "Firefox on Android", in the
+    language of the phone that joins (the name is kept as it is first said)."""
     agent = request.headers.get("User-Agent", "")
-    program = next((name for mark, name in PROGRAMS if mark in agent), "A browser")
+    program = next((name for mark, name in PROGRAMS if mark in agent), "")
     system = next((name for mark, name in SYSTEMS if mark in agent), "")
-    return f"{program} on {system}" if system else program
+    if not program:
+        return _("A browser on %(system)s") % {"system": system} if system else _("A browser")
+    if not system:
+        return program
+    return _("%(program)s on %(system)s") % {"program": program, "system": system}
 
 
 # The first mark found names it: Edge and Chrome both say "Safari", so order matters.

@@ -137,7 +137,7 @@ def household_screen(
     members = []
     for browser in this.household.browsers.all():
         refused = renaming if renaming and renaming.browser_id == browser.pk else None
-        joined = date_format(timezone.localtime(browser.joined), "j M Y")
+        joined = date_format(timezone.localtime(browser.joined))
         is_this = browser.pk == this.pk
         about = _("joined %(date)s") % {"date": joined}
         if not is_this:

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -590,17 +591,17 @@ def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = N
 
     With an owner (an upload) the games join that household; a game it holds already is
     skipped, and a game whose id another household holds gets a new id, which reveals
-    nothing of that household. Without one (a backup) each game keeps the household and id
-    it names, and a game whose id is taken is skipped.
+    nothing of that household, and keeps the file's id as `imported_from`: the same file
+    uploaded again finds that copy and skips it too. Without one (a backup) each game keeps
+    the household and id it names, and a game whose id is taken is skipped.
     """
     ids = [game["id"] for game in games]
     taken = set(Game.objects.filter(public_id__in=ids).values_list("public_id", flat=True))
-    here = (
-        taken
-        if owner is None
-        else set(owner.games.filter(public_id__in=taken).values_list("public_id", flat=True))
-    )
-    new = [data for data in games if data["id"] not in here]
+    if owner is None:  # a backup: a game whose id is taken is here already
+        new = [data for data in games if data["id"] not in taken]
+    else:
+        held = _held_by(owner, games)
+        new = [data for data in games if not _origins(data) & held]
     households: dict[str, Household] = {}
     players: dict[tuple[int, str], Player] = {}  # each name looked up once per household
     for chunk in itertools.batched(new, IMPORT_CHUNK):
@@ -615,6 +616,19 @@ def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = N
                 written.append(_game_restore(data, home, seated, keep_id=data["id"] not in taken))
             results.settle_games(written)  # the finished ones, with the chunk that wrote them
     return Imported(written=len(new), already_here=len(games) - len(new))
+
+
+def _origins(data: dict[str, Any]) -> set[str]:
+    """The ids a game of a file is known by: its own, and the one it was copied from."""
+    return {data["id"], data["imported_from"]} - {""}
+
+
+def _held_by(owner: Household, games: Sequence[dict[str, Any]]) -> set[str]:
+    """Which of the files' games' ids the household holds, as a game's own id or as the id
+    a copy of its was imported from."""
+    ids = set().union(*map(_origins, games))
+    found = owner.games.filter(Q(public_id__in=ids) | Q(imported_from__in=ids))
+    return {name for pair in found.values_list("public_id", "imported_from") for name in pair} & ids
 
 
 def _player_for(
@@ -635,6 +649,7 @@ def _game_restore(
         **{key: data[key] for key in ("mode", "joker", "digital", "version", "created")},
         **{key: data[key] for key in RULES_FIELDS},
         finished=data["finished"],
+        imported_from=data["imported_from"] if keep_id else data["id"],
     )
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=index, player=player) for index, player in enumerate(players)

@@ -5,7 +5,8 @@ The JSON format (version 1), one object:
     {"format": "yahtzee-scorecard/games", "version": 1, "games": [GAME, ...]}
 
     GAME = {"id", "household", "mode", "joker", "digital", "version", "created", "finished",
-            "family", "switches", "forced_order", "bonus_threshold", "bonus_points",
+            "imported_from", "family", "switches", "forced_order", "bonus_threshold",
+            "bonus_points",
             "players": [{"id", "name"}, ...],          # in seating order
             "entries": [{"turn", "seat", "card", "box", "points", "dice", "yahtzee_bonus",
                          "rolls_used", "created", "corrected"}, ...],  # seat: into players
@@ -19,6 +20,10 @@ The rules the table played: `family` ("yahtzee", "yatzy" or "maxi"), its house `
 of them and imports as Yahtzee. Rolls hold as many dice as the family rolls. `rolls_used`
 is how many rolls the turn used (Maxi Yatzy's saved rolls are counted from it); a file from
 before it was kept has none, and each turn counts as a whole turn (3), which saves nothing.
+
+`imported_from` is the id a game had in the file it was imported from, when another
+household held that id (the copy got one of its own); null otherwise, or absent (a file from
+before it was kept). A game is `finished` exactly when every turn was played.
 
 Times are ISO 8601 with their offset; `finished` and `corrected` may be null. This module
 is the format only: it serialises games and reads a file back into checked game data, every
@@ -124,6 +129,7 @@ def _game_data(game: Game, seats, entries, rolls, undone) -> dict:
         "version": game.version,
         "created": _time(game.created),
         "finished": _time(game.finished),
+        "imported_from": game.imported_from or None,
         "family": game.family,
         "switches": [key for key in game.switches.split(",") if key],
         "forced_order": game.forced_order,
@@ -322,18 +328,36 @@ def _check_game(data, where: str) -> dict:
     _field(data, "digital", bool, where)
     _whole(data, "version", where, 0, MAX_VERSION)
     _field(data, "household", str, where)
+    origin = data.get("imported_from")
+    origin_id = origin is None or (isinstance(origin, str) and PUBLIC_ID.fullmatch(origin))
+    _need(bool(origin_id), f"{where}.imported_from", gettext_noop("not a game id."))
     household_id = PUBLIC_ID.fullmatch(data["household"]) is not None
     _need(household_id, f"{where}.household", gettext_noop("not a household id."))
     players = _check_players(data, where)
     house = _check_house_rules(data, where)
     cards = rules.cards_per_player(triple=data["mode"] == Game.Mode.TRIPLE)
     checked = dict(data, players=players, joker=joker.key) | _house_fields(house)
+    checked["imported_from"] = origin or ""
     checked["entries"] = _check_entries(data, where, players, cards, joker, house)
     checked["rolls"] = _check_rolls(data, where, house)
     checked["undone"] = _check_undone(data, where, players, cards, house)
     checked["created"] = _required_time(data, "created", where)
     checked["finished"] = _parse_time(data.get("finished"), f"{where}.finished")
+    _check_finished(checked, where, house.turns_per_player(cards) * len(players))
     return checked
+
+
+def _check_finished(game: dict, where: str, turns: int) -> None:
+    """A game is finished exactly when every turn is played, as a game played here is: a
+    file saying otherwise would list a game as won that its page shows still going, or a
+    full card as a game in progress."""
+    played_out = len(game["entries"]) == turns
+    if game["finished"] is not None:
+        problem = gettext_noop("the game is marked finished, but not every turn was played.")
+        _need(played_out, f"{where}.finished", problem)
+    else:
+        problem = gettext_noop("every turn was played, but the game has no finish time.")
+        _need(not played_out, f"{where}.finished", problem)
 
 
 MAX_HOUSE_BONUS = 1000  # far above any printed rule; keeps a typo from reaching the database

@@ -36,7 +36,8 @@ def _download(games, fmt: str, filename: str) -> StreamingHttpResponse:
 def export_one(request: HtmxHttpRequest, public_id: str, fmt: str) -> StreamingHttpResponse:
     game = household_game(request, public_id)
     games = Game.objects.filter(pk=game.pk)
-    return _download(games, fmt, f"yahtzee-{game.created:%Y-%m-%d}-{public_id[:6]}")
+    # Named for its rules ("yatzy-2026-12-04-…"), so a folder of exports says which is which.
+    return _download(games, fmt, f"{game.family}-{game.created:%Y-%m-%d}-{public_id[:6]}")
 
 
 @require_GET

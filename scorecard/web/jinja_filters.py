@@ -7,7 +7,7 @@ from numbers import Real
 from typing import Any
 
 from django.template.defaultfilters import capfirst, floatformat
-from django.utils.dateformat import format as date_format
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -16,10 +16,16 @@ from scorecard.presenters.box_names import box_name, family_name
 from scorecard.web.jinja_values import local_time
 
 
-def date(value: Any, format_string: str) -> str:
-    """`{{ when|date("j M Y") }}` (or `|time`): in the server's time zone and the page's
-    language, as Django's `date` filter writes it."""
-    return date_format(local_time(value), format_string) if value else ""
+def date(value: Any, format_string: str = "DATE_FORMAT") -> str:
+    """`{{ when|date }}` (or `|date("DATETIME_FORMAT")`, `|time`): in the server's time zone,
+    written as the page's language writes a date (a format's name: DATE_FORMAT,
+    DATETIME_FORMAT, MONTH_DAY_FORMAT, TIME_FORMAT), as Django's `date` filter does."""
+    return formats.date_format(local_time(value), format_string) if value else ""
+
+
+def time(value: Any, format_string: str = "TIME_FORMAT") -> str:
+    """`{{ when|time }}`: the hour and minute as the page's language writes them."""
+    return formats.time_format(local_time(value), format_string) if value else ""
 
 
 def stringformat(value: Any, spec: str) -> str:
@@ -59,7 +65,7 @@ def join_names(seats: list[Any]) -> str:
 
 FILTERS = {
     "date": date,
-    "time": date,
+    "time": time,
     "floatformat": floatformat,
     "capfirst": capfirst,
     "stringformat": stringformat,

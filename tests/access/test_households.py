@@ -9,9 +9,9 @@ from django.http import Http404
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from scorecard.access.households import SEEN_EVERY, household_seated_game
+from scorecard.access.households import SEEN_EVERY, browser_name, household_seated_game
 from scorecard.models import Browser, Game
 from tests.factories import HouseholdFactory
 from tests.helpers import game_url, household_cookie
@@ -156,3 +156,12 @@ def test_browsers_that_joined_before_last_seen_existed_were_seen_when_they_joine
     migration = import_module("scorecard.migrations.0006_browser_last_seen")
     migration.seen_when_joined(apps, None)
     assert Browser.objects.get().last_seen == joined
+
+
+def test_a_browser_is_named_in_the_language_of_the_phone_that_joins(rf):
+    """The name a household's page lists: "Chrome on Linux", "Chrome på Linux" in Swedish."""
+    linux = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36"
+    with translation.override("sv"):
+        assert browser_name(rf.get("/", headers={"User-Agent": linux})) == "Chrome på Linux"
+        assert browser_name(rf.get("/", headers={"User-Agent": "curl/8"})) == "En webbläsare"
+    assert browser_name(rf.get("/", headers={"User-Agent": linux})) == "Chrome on Linux"

@@ -302,16 +302,15 @@ def test_a_pseudo_locale_leaves_no_text_unwrapped_on_the_translated_pages(
     here, never shipped), each page as the browser shows it, scripts run, has no word
     outside a wrapping but the players' own names and dates."""
     from django.test import override_settings
-    from django.utils import dateformat, timezone
 
     from tests.browser.conftest import join_household
-    from tests.test_locale import _pseudo_catalog, left_untranslated
+    from tests.test_locale import _pseudo_catalog, date_words, left_untranslated
 
     at = _table_in_pseudo_locale(household)
     _pseudo_catalog(tmp_path)
     join_household(phone, household)
     speaking(phone, "sv")
-    data = {"Dee", "Eve", "Tablet", dateformat.format(timezone.now(), "M")}
+    data = {"Dee", "Eve", "Tablet", *date_words()}
     found = {}
     with override_settings(LOCALE_PATHS=[tmp_path]):
         for name, address in PSEUDO_PAGES:

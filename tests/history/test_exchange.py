@@ -86,6 +86,15 @@ def test_importing_a_game_twice_skips_it_the_second_time(household):
             "entries[0].points: expected a whole number from 0 to",
         ),
         (lambda g: g["entries"][0].update(created=None), "entries[0].created: a time"),
+        (lambda g: g.update(imported_from="a/b"), "games[0].imported_from: not a game id."),
+        (
+            lambda g: g["entries"].pop(),
+            "games[0].finished: the game is marked finished, but not every turn was played.",
+        ),
+        (
+            lambda g: g.update(finished=None),
+            "games[0].finished: every turn was played, but the game has no finish time.",
+        ),
     ],
 )
 def test_every_field_is_checked_before_anything_is_written(household, spoil, message):

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from scorecard.history import exchange
 from scorecard.models import Game
-from tests.helpers import finished_game, good_document, text
+from tests.factories import HouseholdFactory
+from tests.helpers import browser_of, finished_game, good_document, text
 
 
 def body(response) -> str:
@@ -47,6 +48,29 @@ def test_an_upload_of_games_already_here_skips_them_and_says_how_many(client_of,
         assert expected in text(response)
     assert "1 game in the file was here already and is left as it is." in text(response)
     assert Game.objects.count() == 1
+
+
+def test_another_households_file_uploaded_twice_is_written_once(client_of, household):
+    """A game whose id another household holds comes in as a copy with an id of its own;
+    the same file uploaded again finds that copy, so the games and the statistics count the
+    game once. The copy exported and taken back to the first household is skipped there."""
+    finished_game(household)
+    document = exchange.export_games(Game.objects.filter(owner=household))
+    original = document["games"][0]["id"]
+    other = browser_of(HouseholdFactory())
+    for expected in ["Imported 1 game.", "Nothing new was imported."]:
+        upload = StringIO(json.dumps(document))
+        upload.name = "games.json"
+        response = other.post(reverse("games-import"), {"file": upload}, follow=True)
+        assert expected in text(response)
+    copy = Game.objects.exclude(owner=household).get()
+    assert copy.public_id != original and copy.imported_from == original
+    copied = exchange.export_games(Game.objects.filter(pk=copy.pk))
+    upload = StringIO(json.dumps(copied))
+    upload.name = "games.json"
+    response = client_of.post(reverse("games-import"), {"file": upload}, follow=True)
+    assert "Nothing new was imported." in text(response)
+    assert Game.objects.count() == 2
 
 
 def test_the_games_page_says_nothing_of_an_import_it_cannot_read(client_of):

@@ -6,6 +6,7 @@ import random
 import re
 
 import pytest
+from django.urls import reverse
 
 from scorecard.engine import families
 from scorecard.game import services
@@ -214,6 +215,15 @@ def test_the_digital_game_rolls_each_familys_dice(client_of, household, seeded, 
 
 
 # --- Export and import --------------------------------------------------------------------------
+
+
+def test_a_maxi_yatzy_games_export_is_named_for_its_rules(client_of, maxi):
+    answer = client_of.get(reverse("game-export", args=[maxi.public_id, "json"]))
+    day = f"{maxi.created:%Y-%m-%d}"
+    assert (
+        answer["Content-Disposition"]
+        == f'attachment; filename="maxi-{day}-{maxi.public_id[:6]}.json"'
+    )
 
 
 def test_export_and_import_carry_the_rolls_used(client_of, household, maxi):
