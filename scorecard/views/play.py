@@ -310,15 +310,20 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     if request.method == "POST":
         post = request.POST
         try:
-            services.correct_box(
+            corrected = services.correct_box(
                 game=game,
                 version=parse_int(post.get("version"), _("The version")),
                 entry=entry,
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], _("Points")) if post.get("points") else None,
             )
-            idempotency.remember(request)
-            return redirect(links.page)
+            note = _("Corrected: %(name)s’s %(box)s, now %(points)s.") % {
+                "name": entry.seat.player.name,
+                "box": box_name(entry.rules_box),
+                "points": corrected.points,
+            }
+            idempotency.remember(request, note)
+            return _said_then_shown(request, note, links.page)
         except services.Refusal as refusal:
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()

@@ -332,6 +332,9 @@ def test_a_box_can_be_corrected(client_of, game):
     assert response.status_code == 302
     entry = Entry.objects.get()
     assert (entry.points, entry.dice) == (16, "44445") and entry.corrected
+    said = "Corrected: Ann’s Fours, now 16."
+    assert said in text(client_of.get(response["Location"]))  # said on the card, once
+    assert said not in text(client_of.get(response["Location"]))
     client_of.post(url, {"version": 2, "points": "8"})
     entry.refresh_from_db()
     assert (entry.points, entry.dice) == (8, "")
