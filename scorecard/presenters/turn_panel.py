@@ -151,6 +151,28 @@ class TurnPanel:
     # The advice switch's form likewise: closed, the switch says the choice made.
     advice_open: bool = False
     rolls_choice: RollsChoice | None = None
+    # This phone's own tap, answered in place (htmx): "dice" (the pad's dice shown) or
+    # "entry" (a box recorded or undone). Empty for a whole page and another phone's poll.
+    after_tap: str = ""
+
+    @property
+    def focus(self) -> str:
+        """Where the keyboard's focus goes when this panel replaces the one tapped (htmx
+        focuses the element marked `autofocus`): the first box open to the dice once they are
+        in, else after an entry the next turn's heading. A keyboard or a screen reader would
+        otherwise be left at the top of the page, the control it pressed gone."""
+        if not self.after_tap:
+            return ""
+        if self.focus_box:
+            return "boxes"
+        return "heading" if self.after_tap == "entry" else ""
+
+    @property
+    def focus_box(self) -> str:
+        """The key of the first box the dice on show may fill, when this tap moves the focus."""
+        if not self.after_tap:
+            return ""
+        return next((c.option.box.key for c in self.choices if c.option.allowed), "")
 
     @property
     def scoring(self) -> bool:

@@ -142,7 +142,10 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         panel = _panel(request, progress, links, {})
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     told = None if request.htmx else next(iter(messages.get_messages(request)), None)
-    panel = _panel(request, progress, links, request.GET, notice=told and str(told))
+    after_tap = "dice" if request.htmx else ""
+    panel = _panel(
+        request, progress, links, request.GET, notice=told and str(told), after_tap=after_tap
+    )
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
     if panel.advice_open and panel.offers_advice_switch:
@@ -217,7 +220,7 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
         return _said_then_shown(request, note, links.page)
     if not recorded.is_new:
         note = _("%(note)s (already recorded)") % {"note": note}
-    panel = _panel(request, recorded.progress, links, {}, notice=note)
+    panel = _panel(request, recorded.progress, links, {}, notice=note, after_tap="entry")
     return _respond(request, panel, "after-entry", entry=entry)
 
 
@@ -282,7 +285,7 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     back = _turn_back(undone, game)
     if not request.htmx:  # the turn comes back, so the right box is one more tap
         return _said_then_shown(request, note, links.page + (f"?{urlencode(back)}" if back else ""))
-    panel = _panel(request, progress, links, back, notice=note)
+    panel = _panel(request, progress, links, back, notice=note, after_tap="entry")
     return _respond(request, panel, "after-entry", entry=undone)
 
 

@@ -281,3 +281,30 @@ def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chr
     expect(page.locator("footer summary")).to_have_text("Sprache: Deutsch · Language")
     assert page.url.endswith(f"/games/{game.public_id}/")
     context.close()
+
+
+def test_the_keyboard_s_focus_follows_the_turn(small_phone):
+    """Keys alone: the fifth die's key moves the focus to the first box the dice may fill
+    (not back to the top of the page, past every box), and recording it moves the focus to
+    the next player's turn, whose dice field is the next Tab away."""
+    page = small_phone
+    open_game(page)
+    pad = page.get_by_role("group", name="Add a die")
+    for face in "4442":
+        pad.get_by_role("button", name=face, exact=True).press("Enter")
+    expect(page.get_by_label("Dice, five digits")).to_have_value("4442")
+    pad.get_by_role("button", name="5", exact=True).press("Enter")
+    expect(box(page, "Ones")).to_be_focused()
+    # The browser focuses a new autofocus element as it draws it, htmx again once the swap
+    # has settled (20 ms later): keys as quick as a test's wait for that.
+    settled = page.locator(".htmx-settling, .htmx-swapping, .htmx-request")
+    expect(settled).to_have_count(0)
+    page.keyboard.press("Tab")
+    expect(box(page, "Twos")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_focused()
+    expect(settled).to_have_count(0)
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Dice, five digits")).to_be_focused()
+    assert list(Entry.objects.values_list("box", "points")) == [("twos", 2)]
+    assert page.errors == []
