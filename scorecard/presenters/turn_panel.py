@@ -167,7 +167,7 @@ class TurnPanel:
             return "boxes"
         return "heading" if self.after_tap == "entry" else ""
 
-    @property
+    @cached_property  # asked once by each box button
     def focus_box(self) -> str:
         """The key of the first box the dice on show may fill, when this tap moves the focus."""
         if not self.after_tap:

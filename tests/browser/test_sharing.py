@@ -261,11 +261,9 @@ def correct_by_taps(page, cell: str, dice: str) -> None:
     expect(page.get_by_role("heading", name=re.compile("’s turn"))).to_be_visible()
 
 
-def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_box(
-    phone, second_phone
-):
-    """Another phone's change redraws the turn panel of every phone following the game: the
-    dice half-entered on the score link stay, and all five stay shown with their boxes."""
+def scoring_on_bobs_turn(phone, second_phone):
+    """Ann's Fours (12) recorded by taps on the household's phone, then the second phone on
+    the game's score link, at Bob's turn: the scorer."""
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     join_household(phone, household)
@@ -276,8 +274,16 @@ def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_bo
     open_share_page(phone, game)
     score_address = make_link(phone, "Score")
     phone.get_by_role("link", name="Back to the game").click()
-    scorer = second_phone
-    scorer.goto(score_address)
+    second_phone.goto(score_address)
+    return second_phone
+
+
+def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_box(
+    phone, second_phone
+):
+    """Another phone's change redraws the turn panel of every phone following the game: the
+    dice half-entered on the score link stay, and all five stay shown with their boxes."""
+    scorer = scoring_on_bobs_turn(phone, second_phone)
     pad = scorer.get_by_role("group", name="Add a die")
     for face in "663":
         pad.get_by_role("button", name=face, exact=True).click()
@@ -309,18 +315,7 @@ def test_a_die_tapped_while_the_poll_bringing_a_change_is_on_its_way_is_kept(pho
     """On a slow network the poll that brings another phone's correction is a while on its
     way; a die tapped meanwhile is in the panel its answer replaces, and stays with the
     others (they are read from that panel, not from the one the poll asked about)."""
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    join_household(phone, household)
-    phone.goto(f"{phone.base}/games/{game.public_id}/")
-    enter(phone, "44425")
-    box(phone, "Fours").click()
-    expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
-    open_share_page(phone, game)
-    score_address = make_link(phone, "Score")
-    phone.get_by_role("link", name="Back to the game").click()
-    scorer = second_phone
-    scorer.goto(score_address)
+    scorer = scoring_on_bobs_turn(phone, second_phone)
     pad = scorer.get_by_role("group", name="Add a die")
     for face in "66":
         pad.get_by_role("button", name=face, exact=True).click()
