@@ -115,6 +115,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorecard.access.households.HouseholdMiddleware",
+    # An address a button posts to, opened as a page: a page of ours, not a bare 405.
+    "scorecard.web.not_allowed.ExplainNotAllowed",
     "scorecard.web.middleware.LinkPagePrivacy",
     # A database or cache gone for a moment (a restart) is a 503 with Retry-After, not a 500.
     "scorecard.web.unavailable.StorageUnavailable",

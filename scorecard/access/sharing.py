@@ -67,10 +67,18 @@ def household_join(*, household: Household, name: str) -> Browser:
     return Browser.objects.create(household=household, name=name[:60])
 
 
-def browser_remove(*, household: Household, browser_id: int) -> bool:
-    """Shut one of the household's browsers out; another household's is never touched."""
-    removed, _by_model = Browser.objects.filter(household=household, pk=browser_id).delete()
-    return bool(removed)
+@transaction.atomic
+def browser_remove(*, household: Household, browser_id: int) -> Browser | None:
+    """Shut one of the household's browsers out, and its way back in: the join link, which
+    it may have kept, is replaced (a revoked one stays revoked). Another household's browser
+    is never touched. The browser removed, if one was."""
+    browser = Browser.objects.filter(household=household, pk=browser_id).first()
+    if browser is None:
+        return None
+    browser.delete()
+    if household.join_token:
+        join_link_renew(household=household)
+    return browser
 
 
 def browser_rename(*, household: Household, browser_id: int, name: str) -> Browser:

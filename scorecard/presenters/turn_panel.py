@@ -429,8 +429,20 @@ def build_turn_panel(
                 dice = panel.dice
                 panel.play_to_win = advisor.play_to_win(panel.card, dice, rolls_left, game, rivals)
     if game.digital:
-        _add_table(panel, advising, rivals)
+        _add_table(panel, advising, rivals, _held_in(query, game.version))
     return panel
+
+
+_PLACES = {"0", "1", "2", "3", "4", "5"}  # where a die lies on the table, six in Maxi Yatzy
+
+
+def _held_in(query, version: int) -> set[int] | None:
+    """The dice the page held when it asked for itself again (the advice switch's way back,
+    dice-game.js): positions counted from 0, kept only for the version they were held at.
+    None: the dice as they were held for the last roll."""
+    if query.get("held_at") != str(version) or not hasattr(query, "getlist"):
+        return None
+    return {int(place) for place in query.getlist("hold") if place in _PLACES}
 
 
 def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> CoachNote | None:
@@ -499,7 +511,9 @@ def _add_choices(panel: TurnPanel, advising: bool) -> None:
     panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
 
 
-def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> None:
+def _add_table(
+    panel: TurnPanel, advising: bool, rivals: list[int] | None, holding: set[int] | None
+) -> None:
     progress = panel.progress
     advised = [False] * panel.dice_count
     if advising and progress.may_roll and progress.table_dice:
@@ -512,6 +526,6 @@ def _add_table(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> No
         advised = advisor.best_hold(panel.card, dice, left, game, keep)
         panel.hold_advice = True
     panel.table = [
-        TableDie(face, held, tip, number)
+        TableDie(face, held if holding is None else number - 1 in holding, tip, number)
         for number, ((face, held), tip) in enumerate(zip(progress.table, advised, strict=False), 1)
     ]

@@ -290,12 +290,13 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
 
 
 def _turn_back(undone: EntryRow, game: Game) -> dict[str, str]:
-    """The undone turn as it was entered at a table: its dice, its card when not the first,
-    and where rolls are saved the rolls it used (else a whole turn, and the rolls it had
-    saved would come back a second time)."""
+    """The undone turn as it was entered at a table: its dice, as the turn's final roll (they
+    were scored: keep advice for a 1st roll would be advice for dice that were never
+    rolled again), its card when not the first, and where rolls are saved the rolls it used
+    (else a whole turn, and the rolls it had saved would come back a second time)."""
     if game.digital or not undone.dice:
         return {}
-    back = {"dice": undone.dice}
+    back = {"dice": undone.dice, "roll": "3"}
     if undone.card != 1:
         back["card"] = str(undone.card)
     if game.house_rules.saves_rolls:

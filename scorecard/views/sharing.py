@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -30,7 +31,7 @@ from scorecard.access.households import (
 from scorecard.access.links import game_url
 from scorecard.access.sharing import Renaming, SharedAddress
 from scorecard.game.services import Refusal
-from scorecard.models import Browser, LinkRole
+from scorecard.models import Browser, Household, LinkRole
 from scorecard.web.htmx import HtmxHttpRequest
 
 
@@ -115,7 +116,7 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
         sharing.join_link_revoke(household=household)
     elif action == "remove" and target_id:
         if target_id != browser.pk:  # a browser leaves only by another's hand, never its own
-            sharing.browser_remove(household=household, browser_id=target_id)
+            _remove(request, household, target_id)
     elif action == "rename" and target_id:
         name = request.POST.get("name", "")
         try:
@@ -127,6 +128,23 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
         error = _("That is not something this page can do.")
         return _household(request, browser, error=error, status=400)
     return redirect("household")
+
+
+def _remove(request: HtmxHttpRequest, household: Household, browser_id: int) -> None:
+    """Removes the browser and says so, and that the join link is new when it was replaced."""
+    had_join_link = bool(household.join_token)
+    removed = sharing.browser_remove(household=household, browser_id=browser_id)
+    if removed is None:
+        return
+    said = {"name": removed.name}
+    if had_join_link:
+        note = _(
+            "%(name)s is removed, and the join link is a new one: the old link, which that "
+            "browser may have kept, lets nobody in."
+        )
+    else:
+        note = _("%(name)s is removed.")
+    messages.info(request, note % said)
 
 
 def _browser_id(posted: str) -> int | None:
@@ -148,7 +166,8 @@ def _household(
         join = SharedAddress(request.build_absolute_uri(_join_path(household.join_token)))
     now = timezone.now()
     screen = sharing.household_screen(browser, now=now, renaming=renaming, error=error)
-    context = {"browser": browser, "screen": screen, "join": join}
+    told = next(iter(messages.get_messages(request)), None)  # what the last post did, once
+    context = {"browser": browser, "screen": screen, "join": join, "told": told}
     context["name_length"] = sharing.BROWSER_NAME_LENGTH
     return render(request, "household.html", context, status=status)
 

@@ -35,3 +35,19 @@ document.addEventListener("dblclick", (event) => {
   radio.checked = true;
   send(radio.form);
 });
+
+// The advice switch comes back to this page with the dice held here still held: a hold is
+// the page's own until the next roll, so the address it returns to carries them, with the
+// game's version they belong to (a reload after another roll ignores them).
+document.addEventListener("submit", (event) => {
+  const next = event.target.closest(".advice-switch form")?.elements.next;
+  const rolling = document.getElementById("roll-form");
+  if (!next || !rolling) return;
+  const back = new URL(next.value, location.href);
+  back.searchParams.delete("hold");
+  back.searchParams.set("held_at", rolling.elements.version.value);
+  for (const hold of rolling.querySelectorAll("input[name=hold]:checked")) {
+    back.searchParams.append("hold", hold.value);
+  }
+  next.value = back.pathname + back.search;
+});

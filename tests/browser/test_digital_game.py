@@ -13,6 +13,14 @@ from tests.browser.conftest import save_screenshot
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def start_digital_game(page):
+    """Dee's one-player game with the server's dice, started by taps."""
+    page.goto(page.base + "/games/new/?dice=digital")
+    page.get_by_label("Player 1", exact=True).fill("Dee")
+    page.get_by_role("button", name="Start the game").click()
+    return page
+
+
 def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(phone):
     page = phone
     page.goto(page.base + "/games/new/?dice=digital")
@@ -74,10 +82,7 @@ LATE_POLL = """() => {
 
 
 def test_a_poll_answered_after_a_roll_keeps_the_dice_held_since(phone):
-    page = phone
-    page.goto(page.base + "/games/new/?dice=digital")
-    page.get_by_label("Player 1", exact=True).fill("Dee")
-    page.get_by_role("button", name="Start the game").click()
+    page = start_digital_game(phone)
     page.locator("#roll-button").click()
     expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
     page.locator(".hold").nth(1).click()
@@ -125,3 +130,54 @@ def test_the_score_button_covers_no_box_until_one_is_chosen(phones):
     assert score.bounding_box()["y"] + score.bounding_box()["height"] <= 740  # now in reach
     save_screenshot(page, "digital-360-chosen")
     assert page.errors == []
+
+
+def test_switching_the_advice_keeps_the_dice_held_and_a_later_roll_forgets_them(
+    phone, strategy_tables
+):
+    """The advice switch sends its own form and the whole page comes back: the dice held on
+    the page stay held (found by a new user: all five came back loose, and "Roll again"
+    threw away the dice meant to be kept). After the next roll a reload holds nothing new."""
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    page = start_digital_game(phone)
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    page.locator(".hold").nth(0).click()
+    page.locator(".hold").nth(3).click()
+    faces = page.locator(".hold .die").all_inner_texts()
+
+    page.locator(".advice-switch summary").click()
+    with page.expect_navigation():  # the choice sends its form: the whole page comes back
+        page.get_by_label("Advice", exact=True).select_option(label="Always")
+    expect(page.locator(".advice-switch summary")).to_have_text("Advice: Always")
+    holds = page.locator(".hold input")
+    assert [holds.nth(i).is_checked() for i in range(5)] == [True, False, False, True, False]
+    assert page.locator(".hold .die").all_inner_texts() == faces
+
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+    after = page.locator(".hold .die").all_inner_texts()
+    assert (after[0], after[3]) == (faces[0], faces[3])
+    page.locator(".hold").nth(1).click()
+    page.reload()  # the address still names the first roll's holds: they are not applied
+    expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+    held = [holds.nth(i).is_checked() for i in range(5)]
+    assert held == [True, False, False, True, False]  # as held for the last roll
+    assert page.errors == []
+
+
+def test_a_button_s_address_opened_as_a_page_leads_back_to_its_game(phone):
+    """Opened from the history or an address passed on, the roll's address is a page of
+    ours (not Chromium's bare "HTTP ERROR 405") that changes nothing and leads to the game."""
+    page = start_digital_game(phone)
+    game_address = page.url
+    answer = page.goto(game_address + "roll/")
+    assert answer.status == 405
+    expect(page.get_by_role("heading", name="Nothing to open here")).to_be_visible()
+    page.get_by_role("link", name="Go to the page").click()
+    expect(page).to_have_url(game_address)
+    expect(page.locator("#roll-counter")).to_have_text("Roll the dice to start the turn")
+    assert Roll.objects.count() == 0
+    assert page.errors == [
+        "Failed to load resource: the server responded with a status of 405 (Method Not Allowed)"
+    ]

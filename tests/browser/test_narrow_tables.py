@@ -11,6 +11,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from scorecard.engine import rules
 from tests.browser.conftest import ARTIFACTS, join_household, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -114,7 +115,10 @@ def page_width(page) -> int:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_review_and_rules_tables_fit_a_360_px_phone(phones, household, language):
+def test_the_review_and_rules_tables_fit_a_360_px_phone(
+    phones, household, language, strategy_tables
+):
+    strategy_tables.load(rules.JokerRule.HASBRO)  # Yahtzee's decisions rated against optimal
     games = finished_games(household)
     phone = phones(viewport=NARROW)
     phone.context.set_extra_http_headers({"Accept-Language": f"{language},en;q=0.5"})
@@ -129,6 +133,9 @@ def test_the_review_and_rules_tables_fit_a_360_px_phone(phones, household, langu
         expect(phone.locator("table.turns")).to_be_visible()
         rows = game.entries.count() + game.undone_entries.count()
         expect(phone.locator("table.turns tbody tr")).to_have_count(rows)
+        if family == "yahtzee":  # each player's decisions, their losses in the last column
+            phone.locator('a[href="?advice=1"]').tap()
+            expect(phone.locator("table.decisions")).to_have_count(len(NAMES))
         measured[family] = phone.evaluate(MEASURE)
         scrolling = ["sheet triple"] if family == "triple" else []
         if bad := tables_that_do_not_fit(phone, scrolling=scrolling):

@@ -441,11 +441,21 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
         "button", name=re.compile("Remove Kitchen tablet")
     ).click()
     expect(phone.locator(".browsers > li")).to_have_count(1)
+    expect(phone.get_by_role("status")).to_contain_text(
+        "Kitchen tablet is removed, and the join link is a new one"
+    )
+    new_address = phone.get_by_role("region", name="Join link").locator(".share-url").inner_text()
+    assert new_address != join_address
     newcomer.reload()  # its next request: shut out
     expect(newcomer.get_by_role("link", name=re.compile("Ann, Bob"))).to_have_count(0)
     assert newcomer.errors == []
+    not_found = REFUSED_PAGE.replace("400 (Bad Request)", "404 (Not Found)")
     assert newcomer.goto(f"{newcomer.base}/games/{game.public_id}/").status == 404
-    assert newcomer.errors == [REFUSED_PAGE.replace("400 (Bad Request)", "404 (Not Found)")]
+    # The join link it kept no longer lets it back in.
+    assert newcomer.goto(join_address).status == 404
+    expect(newcomer.get_by_text("replaced or revoked")).to_be_visible()
+    expect(newcomer.get_by_role("button", name="Join the household")).to_have_count(0)
+    assert newcomer.errors == [not_found, not_found]
     no_error_page(phone)
     assert phone.errors == []
 

@@ -657,7 +657,20 @@ def test_undo_brings_the_dice_back_so_the_right_box_is_one_tap_away(client_of, g
     fixed = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 2, 5), htmx=True)
     assert fixed.status_code == 200 and Entry.objects.get().box == "fours"
     redirected = client_of.post(game_url(game, "game-undo"), {"version": 3})
-    assert redirected["Location"] == game_url(game) + "?dice=24445"
+    assert redirected["Location"] == game_url(game) + "?dice=24445&roll=3"
+
+
+def test_dice_an_undo_brings_back_are_the_final_roll_for_the_advice(
+    client_of, game, strategy_tables
+):
+    """They were scored: keep advice for a 1st roll ("2 rolls left") beside them would
+    advise on dice that were never rolled again (found by a new user after an undo)."""
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    client_of.cookies["advice"] = "on"
+    post_box(client_of, game, Box.CHANCE, dice=(6, 6, 6, 5, 5), htmx=True)
+    page = text(client_of.post(game_url(game, "game-undo"), {"version": 1}, headers=HTMX))
+    assert re.search(r'name="roll" value="3" checked', page)
+    assert 'name="dice" value="55666"' in page and "rolls left" not in page
 
 
 def test_the_zero_question_keeps_the_dice_and_no_undo_near_it(client_of, game):

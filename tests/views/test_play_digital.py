@@ -34,6 +34,27 @@ def test_held_dice_keep_their_faces(client_of, digital, seeded):
     assert (second.dice[0], second.dice[2]) == (first[0], first[2])
 
 
+def test_the_page_asked_with_its_holds_shows_them_for_that_version_only(client_of, digital, seeded):
+    """The advice switch's way back (dice-game.js) names the dice held on the page and the
+    game's version they were held at; at any other version the last roll's holds show."""
+    post_roll(client_of, digital)
+    post_roll(client_of, digital, hold=["0", "2"])
+    digital.refresh_from_db()
+    page = reverse("game", args=[digital.public_id])
+
+    def held(query: str) -> list[str]:
+        drawn = text(client_of.get(f"{page}?{query}"))
+        return re.findall(r'name="hold" value="(\d)"[^>]*?( checked)?>', drawn)
+
+    as_rolled = [("0", " checked"), ("1", ""), ("2", " checked"), ("3", ""), ("4", "")]
+    assert held("") == as_rolled
+    now = f"held_at={digital.version}"
+    assert [c for _, c in held(f"{now}&hold=1&hold=4")] == ["", " checked", "", "", " checked"]
+    assert [c for _, c in held(now)] == [""] * 5  # every hold let go on the page
+    assert held(f"held_at={digital.version - 1}&hold=1") == as_rolled
+    assert held(f"{now}&hold=9&hold=x&hold=") == [(str(i), "") for i in range(5)]
+
+
 def test_scoring_uses_the_servers_dice(client_of, digital, seeded):
     post_roll(client_of, digital)
     dice = rules.parse_dice(Roll.objects.get().dice)

@@ -272,6 +272,6 @@ def test_an_undone_turn_comes_back_with_the_rolls_it_used(client_of, maxi):
     assert load_progress(maxi).seats[0].saved_rolls == 0
     maxi.refresh_from_db()
     plain = client_of.post(game_url(maxi, "game-undo"), {"version": maxi.version})
-    assert plain["Location"] == game_url(maxi) + "?dice=155555&rolls=5"
+    assert plain["Location"] == game_url(maxi) + "?dice=155555&roll=3&rolls=5"
     page = text(client_of.get(plain["Location"]))
     assert 'name="rolls" value="5" checked' in page

@@ -257,6 +257,36 @@ def test_a_removed_browser_is_shut_out_at_once(client_of, game):
     assert client_of.get(reverse("game", args=[game.public_id])).status_code == 200
 
 
+def test_a_removed_browser_cannot_come_back_by_the_join_link_it_kept(client_of, game):
+    """The removed browser knew the join link: removing it replaces the link, says so, and
+    the old address lets nobody in, the removed browser least of all."""
+    join = _join_link(client_of)
+    newcomer = Client()
+    newcomer.post(join)
+    added = Browser.objects.latest("joined")
+    client_of.post(reverse("household"), {"action": "remove", "browser": added.pk})
+    page = text(client_of.get(reverse("household")))
+    assert "A browser is removed, and the join link is a new one" in page
+    assert join not in page and "/join/" in page
+    assert newcomer.get(join).status_code == 404
+    assert newcomer.post(join).status_code == 404
+    assert newcomer.get(reverse("game", args=[game.public_id])).status_code == 404
+    assert Browser.objects.filter(household=game.owner).count() == 1
+    assert "is removed" not in text(client_of.get(reverse("household")))  # said once
+
+
+def test_removing_a_browser_makes_no_join_link_where_there_was_none(client_of, game):
+    join = _join_link(client_of)
+    Client().post(join)
+    client_of.post(reverse("household"), {"action": "revoke-join-link"})
+    added = Browser.objects.latest("joined")
+    client_of.post(reverse("household"), {"action": "remove", "browser": added.pk})
+    game.owner.refresh_from_db()
+    assert game.owner.join_token is None
+    page = text(client_of.get(reverse("household")))
+    assert "A browser is removed." in page and "/join/" not in page
+
+
 def test_a_browser_cannot_remove_itself_or_another_households(client_of, game):
     own = Browser.objects.get()
     other = Browser.objects.create(household=HouseholdFactory(), name="Theirs")
