@@ -495,6 +495,12 @@ def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None
     return Undone(progress, last)
 
 
+def check_correctable(game: Game) -> None:
+    """A correction is for dice rolled at a table; the server's own dice stand."""
+    if game.digital:
+        raise Refusal(_("The server rolled these dice, so they stand; undo a box instead."))
+
+
 @transaction.atomic
 def correct_box(
     *,
@@ -507,8 +513,7 @@ def correct_box(
     """Change a filled box's dice or points, as long as its whole card stays valid. Dice
     with points that they do not make are refused; the same dice and points again change
     nothing (the entry is not marked corrected)."""
-    if game.digital:
-        raise Refusal(_("The server rolled these dice, so they stand; undo a box instead."))
+    check_correctable(game)
     house = game.house_rules
     family = house.family
     rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")

@@ -70,15 +70,23 @@ class LineChart:
     label_x: int  # where their values end, left of the plot
     gridlines: list[Gridline]
     turns: list[Mark]
-    axis: Mark  # "turn", under the plot
+    axis: Mark  # "turn" or "round", under the plot
     lines: list[Line]
 
 
 def line_chart(
-    series: list[Series], *, title: str, width=360, height=220, unit="", from_zero=True
+    series: list[Series],
+    *,
+    title: str,
+    width=360,
+    height=220,
+    unit="",
+    from_zero=True,
+    per_round=False,
 ) -> LineChart:
-    """One line per series, x = turn, y = points (or `unit`); each line starts from 0 before
-    the first turn, or with `from_zero` off, from its first value."""
+    """One line per series, x = turn (each player's own turns, i.e. rounds, with
+    `per_round`), y = points (or `unit`); each line starts from 0 before the first turn, or
+    with `from_zero` off, from its first value."""
     left, right, top, bottom = 36, 8, 10, 46
     longest = max((len(s.values) - (not from_zero) for s in series), default=0) or 1
     peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
@@ -109,7 +117,8 @@ def line_chart(
         key = Mark(f"{key_x + 14:.0f}", str(key_y + 1), text)
         swatch = Mark(f"{key_x:.0f}", str(key_y - 8), "")
         lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch))
-    axis = Mark(f"{left + plot_w / 2:.0f}", str(height - 24), pgettext("chart axis", "turn"))
+    said = pgettext("chart axis", "round") if per_round else pgettext("chart axis", "turn")
+    axis = Mark(f"{left + plot_w / 2:.0f}", str(height - 24), said)
     edges = (left, width - right, left - 4)
     return LineChart(title, width, height, *edges, gridlines, turns, axis, lines)
 

@@ -167,6 +167,13 @@ class TurnPanel:
             return "boxes"
         return "heading" if self.after_tap == "entry" else ""
 
+    @property
+    def stars_mean_stopping(self) -> bool:
+        """Whether the boxes' ★ must say it is the best box to stop on: advice to roll again
+        is on show beside them, and its "best" may promise more (found by a new user, who
+        read the box's ★ as "score now")."""
+        return bool(self.keeps) or (self.hold_advice and any(c.rating for c in self.choices))
+
     @cached_property  # asked once by each box button
     def focus_box(self) -> str:
         """The key of the first box the dice on show may fill, when this tap moves the focus."""

@@ -90,7 +90,9 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     timeline += [(u.turn, 0, u, True, []) for u in undone]
     turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]
     chart = charts.line_chart(
-        statistics.running_totals(progress), title=_("Each player's running total by turn")
+        statistics.running_totals(progress),
+        title=_("Each player's running total, round by round"),
+        per_round=True,
     )
     context = {
         "progress": progress,

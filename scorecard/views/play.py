@@ -310,8 +310,12 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     links = GameLinks(key, role)
     game = game_for(request, key, role)
     entry = get_object_or_404(Entry.objects.select_related("seat__player"), game=game, turn=turn)
-    error, status = "", 200
-    if request.method == "POST":
+    error, status, correctable = "", 200, True
+    try:
+        services.check_correctable(game)
+    except services.Refusal as refusal:  # said before anything is typed, not after
+        error, status, correctable = str(refusal), refusal.status_code, False
+    if request.method == "POST" and correctable:
         post = request.POST
         try:
             corrected = services.correct_box(
@@ -332,6 +336,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
+    context["correctable"] = correctable
     # A refused correction comes back as it was typed, to be fixed rather than typed again.
     context["sent"] = {name: request.POST.get(name, "")[:12] for name in ("dice", "points")}
     achievable = sorted(game.house_rules.achievable_points(entry.rules_box))

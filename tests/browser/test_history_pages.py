@@ -28,7 +28,7 @@ def test_a_finished_games_review_on_a_phone(phone):
     join_household(phone, household)
     phone.goto(f"{phone.base}/games/{game.public_id}/review/")
     expect(phone.get_by_role("heading", name="Running totals")).to_be_visible()
-    chart = phone.get_by_role("img", name="Each player's running total by turn")
+    chart = phone.get_by_role("img", name="Each player's running total, round by round")
     expect(chart).to_be_visible()
     assert chart.bounding_box()["width"] <= PHONE["width"]
     expect(phone.locator("table.turns tbody tr")).to_have_count(26)

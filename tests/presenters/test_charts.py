@@ -30,6 +30,15 @@ def test_the_running_totals_chart_labels_both_axes_with_round_values():
     assert "turn</text>" in chart and ">10</text>" in chart  # turns along the bottom
 
 
+def test_a_chart_of_each_player_s_own_turns_says_rounds_along_the_bottom():
+    """The running totals count each player's turns (rounds, 1 to 13); the chance to win
+    counts the game's entries: the two axes had one word for two scales."""
+    series = [Series("Ann", [5, 10, 30]), Series("Bob", [4, 8, 20])]
+    by_round = drawn("_line_chart.html", line_chart(series, title="t", per_round=True))
+    assert "round</text>" in by_round and "turn</text>" not in by_round
+    assert "turn</text>" in drawn("_line_chart.html", line_chart(series, title="t"))
+
+
 def test_the_histogram_draws_empty_bands_between_the_filled_ones():
     chart = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="Finals", bin_size=25))
     assert chart.count("<rect") == 4 and "225–249: 0" in chart
@@ -68,7 +77,7 @@ def test_charts_draw_the_same_in_swedish_and_german_with_their_words_translated(
     with translation.override("en"):
         english = drawn("_line_chart.html", line_chart(series, title="t"))
         bars = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="t"))
-    for language, turn in [("sv", "omgång"), ("de", "Zug")]:
+    for language, turn in [("sv", "tur"), ("de", "Zug")]:
         with translation.override(language):
             line = drawn("_line_chart.html", line_chart(series, title="t"))
             assert _coordinates(line) == _coordinates(english)

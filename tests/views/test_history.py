@@ -371,8 +371,8 @@ def test_a_review_s_charts_draw_the_same_in_swedish_and_german_with_their_words_
     english = charts("en")
     assert all(NUMBER.fullmatch(value) for value in _coordinates(english))
     for language, turn, title in [
-        ("sv", "omgång", "Varje spelares löpande summa per omgång"),
-        ("de", "Zug", "Zwischenstand jedes Spielers Zug für Zug"),
+        ("sv", "omgång", "Varje spelares löpande summa, omgång för omgång"),
+        ("de", "Runde", "Zwischenstand jedes Spielers Runde für Runde"),
     ]:
         drawn = charts(language)
         assert _coordinates(drawn) == _coordinates(english), language

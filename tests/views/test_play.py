@@ -952,3 +952,19 @@ def test_the_last_turn_says_plainly_when_no_dice_can_win(advised, household):
     game = _decided_last_turn(household, bob_leads=False)
     page = text(advised.get(reverse("game", args=[game.public_id])))
     assert "no dice can bring Bob to first place now." in page and "To win:" not in page
+
+
+def test_beside_advice_to_roll_again_a_box_s_star_says_it_is_for_stopping_now(
+    client_of, game, strategy_tables
+):
+    """Keep advice's "best" and a box's "★ best" sat side by side with different totals: a new
+    user read the box's as "score now". With rolls left the boxes say what their ★ weighs."""
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    client_of.cookies["advice"] = "on"
+    said = "★ on a box: the best box if you stop rolling now."
+    first = text(client_of.get(game_url(game) + "?dice=66123&roll=1"))
+    assert "Dice to keep" in first and said in first
+    final = text(client_of.get(game_url(game) + "?dice=66123&roll=3"))
+    assert "Dice to keep" not in final and said not in final and "★ best" in final
+    client_of.cookies["advice"] = "off"
+    assert said not in text(client_of.get(game_url(game) + "?dice=66123&roll=1"))

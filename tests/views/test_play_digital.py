@@ -254,3 +254,35 @@ def test_with_the_coach_chosen_a_quiet_roll_reads_the_game_once(
     with django_assert_max_num_queries(7):
         response = advised.post(url, data, headers=HTMX)
     assert response.status_code == 200 and Roll.objects.count() == 2
+
+
+def test_a_digital_box_s_correction_address_says_at_once_that_its_dice_stand(
+    client_of, digital, seeded
+):
+    """No page links to it, but an address typed or kept says why before anything is typed,
+    with no form to fill in vain (found by a new user)."""
+    post_roll(client_of, digital)
+    post_score(client_of, digital, Box.CHANCE)
+    url = reverse("game-correct", args=[digital.public_id, 1])
+    page = client_of.get(url)
+    said = "The server rolled these dice, so they stand; undo a box instead."
+    assert page.status_code == 400 and said in text(page)
+    assert "Save the correction" not in text(page) and "Back to the game" in text(page)
+    points = Entry.objects.get().points
+    sent = client_of.post(url, {"version": 2, "points": points + 1})
+    assert sent.status_code == 400 and said in text(sent)
+    assert Entry.objects.get().points == points
+
+
+def test_a_digital_roll_s_boxes_say_their_star_is_for_stopping_while_rolls_are_left(
+    client_of, digital, seeded, strategy_tables
+):
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    client_of.cookies["advice"] = "on"
+    said = "★ on a box: the best box if you stop rolling now."
+    page = reverse("game", args=[digital.public_id])
+    for roll in (1, 2):
+        post_roll(client_of, digital)
+        assert said in text(client_of.get(page)), roll
+    post_roll(client_of, digital)
+    assert said not in text(client_of.get(page))
