@@ -43,7 +43,7 @@ from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
 from scorecard.engine import families, rules
 from scorecard.game.services import MAX_PLAYERS, Refusal, clean_names
@@ -258,6 +258,21 @@ class _TooManyObjects(Exception):
     pass
 
 
+CSV_IS_NOT_IMPORTED = gettext_lazy(
+    "This is a CSV export, made for spreadsheets; it cannot be imported. Import a JSON "
+    "export instead (Export all (JSON) on the games list)."
+)
+
+
+def _is_our_csv(text: str | bytes) -> bool:
+    """Whether the file starts with our CSV export's header row (a file chosen by mistake)."""
+    header = ",".join(CSV_COLUMNS)
+    start = text[: len(header) + 3]
+    if isinstance(start, bytes):
+        start = start.decode("utf-8", "replace")
+    return start.lstrip("\ufeff").startswith(header)
+
+
 def parse_document(text: str | bytes, *, max_objects: int | None = MAX_OBJECTS) -> dict:
     """The JSON of an export. Parsing stops at the millionth object, so an upload of a
     million empty objects costs no more memory than a real one; the command line, restoring
@@ -283,6 +298,8 @@ def parse_document(text: str | bytes, *, max_objects: int | None = MAX_OBJECTS) 
         ) % {"count": _count(limit)}
         raise _refused(_whole_file(), too_many) from None
     except json.JSONDecodeError as error:
+        if _is_our_csv(text):
+            raise ImportRefused(str(CSV_IS_NOT_IMPORTED)) from None
         where = {"line": error.lineno, "column": error.colno}
         raise ImportRefused(
             _("This is not JSON (line %(line)s, column %(column)s).") % where

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from scorecard.models import Player
+from scorecard.models import Game, Player
 from tests.browser.conftest import PHONE, join_household, save_screenshot
 from tests.factories import (
     SOLO_GAME,
@@ -176,3 +176,24 @@ def test_the_links_set_in_a_row_are_thumb_sized(phone):
     heights["games"] = [link.bounding_box()["height"] for link in phone.locator("p.row > a").all()]
     assert len(heights["game"]) >= 2 and len(heights["games"]) == 5
     assert min(heights["game"] + heights["games"]) >= 44, heights
+
+
+def test_the_csv_export_imported_by_mistake_is_named_and_nothing_is_imported(phone, tmp_path):
+    """The games list offers two exports; the CSV one chosen for the import is refused in
+    words that say which file to take, not "This is not JSON"."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME[:2] for _ in range(2)])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/")
+    with phone.expect_download() as info:
+        phone.get_by_role("link", name="Export all (CSV)").click()
+    exported = tmp_path / info.value.suggested_filename
+    info.value.save_as(str(exported))
+    phone.get_by_role("link", name="Import", exact=True).click()
+    phone.get_by_label("Export file (JSON)").set_input_files(exported)
+    phone.get_by_role("button", name="Import", exact=True).click()
+    expect(phone.get_by_role("alert")).to_contain_text("This is a CSV export")
+    assert no_sideways_scroll(phone)
+    assert Game.objects.count() == 1
+    assert [error for error in phone.errors if "status of 400" not in error] == []

@@ -3,15 +3,16 @@
 import html
 import json
 import re
-from io import StringIO
+from io import BytesIO, StringIO
 from unittest import mock
 
 import pytest
 from django.urls import reverse
 
+from scorecard.engine.rules import Box
 from scorecard.history import exchange
 from scorecard.models import Game
-from tests.factories import HouseholdFactory
+from tests.factories import HouseholdFactory, play
 from tests.helpers import browser_of, finished_game, good_document, text
 
 
@@ -88,6 +89,20 @@ def test_a_bad_upload_gets_a_message_and_imports_nothing(client_of):
     )
     assert client_of.post(reverse("games-import")).status_code == 400
     assert not Game.objects.exists()
+
+
+def test_a_csv_export_chosen_by_mistake_is_named_as_such(client_of, game):
+    """Its header row is ours: the refusal says which file to take, not "not JSON"."""
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
+    exported = b"".join(client_of.get(reverse("games-export", args=["csv"])).streaming_content)
+    for body in (exported, b"\xef\xbb\xbf" + exported):  # as a spreadsheet may save it
+        upload = BytesIO(body)
+        upload.name = "games.csv"
+        response = client_of.post(reverse("games-import"), {"file": upload})
+        page = text(response)
+        assert response.status_code == 400 and "This is a CSV export" in page
+        assert "Export all (JSON)" in page and "not JSON" not in page
+    assert Game.objects.count() == 1
 
 
 def test_hostile_uploads_are_refused_in_place(client_of):
