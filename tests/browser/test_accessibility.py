@@ -12,6 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def pages_of(household) -> list[str]:
     from scorecard.access import sharing
+    from scorecard.engine import rules
     from scorecard.game import services
     from scorecard.models import LinkRole, Player
 
@@ -23,6 +24,9 @@ def pages_of(household) -> list[str]:
     ann = Player.objects.get(owner=household, name="Ann")
     digital = services.game_create(owner=household, names=["Dee"], digital=True)
     services.roll_dice(game=digital, version=0, turn=1)
+    scored = services.game_create(owner=household, names=["Dee"], digital=True)
+    services.roll_dice(game=scored, version=0, turn=1)
+    services.record_box(game=scored, version=1, turn=1, box=rules.Box.CHANCE)
     watch = sharing.link_renew(game=playing, role=LinkRole.WATCH).token
     score = sharing.link_renew(game=playing, role=LinkRole.SCORE).token
     join = sharing.join_link_renew(household=household)
@@ -49,6 +53,8 @@ def pages_of(household) -> list[str]:
         "/sheet/?triple=1&columns=2",
         "/rules/",
         "/games/import/",
+        f"/games/{digital.public_id}/roll/",  # a button's address opened as a page (405)
+        f"/games/{scored.public_id}/turns/1/correct/",  # the server's dice stand (400)
     ]
 
 
