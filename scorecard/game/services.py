@@ -329,7 +329,10 @@ def record_box(
                 joker=game.joker_rule,
                 extra_yahtzee=extra_yahtzee,
             )
-        if placement.points == 0 and not placement.bonus and not confirm_zero:
+        # A zero is asked about once more: another box might have taken the dice. In forced
+        # order there is no other box, and asking doubled most turns' taps.
+        asks = not (confirm_zero or game.house_rules.forced)
+        if placement.points == 0 and not placement.bonus and asks:
             raise ZeroNeedsConfirmation(named, card, progress)
         last_turn = progress.next_turn == progress.total_turns
         try:

@@ -62,6 +62,23 @@ def test_the_footer_switch_changes_the_page_at_once_and_the_choice_stays_after_a
     assert phone.errors == []
 
 
+def test_the_language_switch_opened_by_keys_keeps_the_focus_in_it(phone):
+    """Enter on the footer's switch fetched its form over the summary the keyboard was on,
+    and the focus fell out of the page (found by a new user with keys alone): it lands on
+    the list of languages, and the next Tab on the button that switches."""
+    phone.goto(f"{phone.base}/rules/")
+    summary = phone.locator("footer summary")
+    summary.focus()
+    phone.keyboard.press("Enter")
+    expect(phone.get_by_label("Language")).to_be_focused()
+    # Chromium focuses an inserted autofocus element too, once htmx has settled (20 ms on).
+    settled = phone.locator(".htmx-settling, .htmx-swapping, .htmx-request")
+    expect(settled).to_have_count(0)
+    phone.keyboard.press("Tab")
+    expect(phone.get_by_role("button", name="Switch")).to_be_focused()
+    assert phone.errors == []
+
+
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize("language", ["fi", "de"])
 @pytest.mark.parametrize(

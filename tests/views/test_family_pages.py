@@ -123,6 +123,22 @@ def test_a_forced_game_refuses_a_later_box_in_place(client_of, household):
     assert "Ones is next" in text(response) and not game.entries.exists()
 
 
+def test_a_forced_game_writes_a_zero_at_once_with_no_other_box_to_ask_about(
+    client_of, household
+):
+    """Filled in order, the next box is the only one: asking "Score 0 in Ones?" guarded no
+    choice and doubled the taps of most turns (a new user counted 30 of 45). Without forced
+    order the question stays."""
+    forced = yatzy_game(household, forced=True)
+    data = {"version": 0, "turn": 1, "box": "ones", "dice": "23456"}
+    response = client_of.post(game_url(forced, "game-record"), data, headers=HTMX)
+    assert response.status_code == 200 and "Score 0 in" not in text(response)
+    assert list(forced.entries.values_list("box", "points")) == [("ones", 0)]
+    free = yatzy_game(household)
+    asked = client_of.post(game_url(free, "game-record"), data, headers=HTMX)
+    assert "Score 0 in Ones?" in text(asked) and not free.entries.exists()
+
+
 def test_a_maxi_turn_takes_six_dice_and_says_there_is_no_advice(client_of, household):
     game = GameFactory(owner=household, names=["Mia"], house=services.HouseSettings("maxi"))
     page = text(client_of.get(game_url(game) + "?dice=333555"))
