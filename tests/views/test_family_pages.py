@@ -123,9 +123,7 @@ def test_a_forced_game_refuses_a_later_box_in_place(client_of, household):
     assert "Ones is next" in text(response) and not game.entries.exists()
 
 
-def test_a_forced_game_writes_a_zero_at_once_with_no_other_box_to_ask_about(
-    client_of, household
-):
+def test_a_forced_game_writes_a_zero_at_once_with_no_other_box_to_ask_about(client_of, household):
     """Filled in order, the next box is the only one: asking "Score 0 in Ones?" guarded no
     choice and doubled the taps of most turns (a new user counted 30 of 45). Without forced
     order the question stays."""
