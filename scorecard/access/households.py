@@ -60,6 +60,13 @@ def current_household(request: HtmxHttpRequest) -> Household | None:
     return request._household
 
 
+def was_removed(request: HtmxHttpRequest) -> bool:
+    """Whether this browser's cookie, signed by us, names a browser that no household has
+    any more: it was removed (or its household's last browser went). Its pages say so,
+    rather than greet it as a browser with no games yet."""
+    return browser_key(request) is not None and current_household(request) is None
+
+
 def current_browser(request: HtmxHttpRequest) -> Browser | None:
     key = browser_key(request)
     found = Browser.objects.select_related("household").filter(key=key).first() if key else None

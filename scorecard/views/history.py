@@ -14,6 +14,7 @@ from scorecard.access.households import (
     current_household,
     household_object,
     household_seated_game,
+    was_removed,
 )
 from scorecard.engine import families
 from scorecard.game.progress import EntryRow, load_progress
@@ -68,6 +69,7 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "chosen": {"player": player, "mode": mode},
         "import_counts": _import_counts(request.GET),
         "in_household": household is not None,
+        "removed": household is None and was_removed(request),
     }
     template = "games.html#games-table" if request.htmx else "games.html"
     return render(request, template, context)

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorecard.access import throttle
-from scorecard.access.households import current_household, household_for_writing
+from scorecard.access.households import current_household, household_for_writing, was_removed
 from scorecard.game import services
 from scorecard.models import Game
 from scorecard.web.forms import NewGameForm, swap_seats
@@ -20,9 +20,9 @@ GAMES_ON_HOME = 10
 def home(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
     games = household.games.filter(finished=None) if household else Game.objects.none()
-    return render(
-        request, "home.html", {"games": games.prefetch_related("players")[:GAMES_ON_HOME]}
-    )
+    context: dict[str, object] = {"games": games.prefetch_related("players")[:GAMES_ON_HOME]}
+    context["removed"] = household is None and was_removed(request)
+    return render(request, "home.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -18,6 +18,9 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils.translation import gettext_lazy as _
 
+from scorecard.access.households import was_removed
+from scorecard.web.htmx import HtmxHttpRequest
+
 SAID_BY_STATUS = {
     400: _(
         "That was not accepted, and nothing was changed. Reload the page if it looks out of date."
@@ -42,6 +45,7 @@ GONE_FOR_A_JOIN_LINK = _(
     "for a new one."
 )
 LINK_PAGES = frozenset({"score", "watch", "score-sheet", "watch-sheet"})
+HOUSEHOLD_GAME_PAGES = frozenset({"game", "game-review", "game-sheet", "game-share"})
 PLAIN_TEXT = "text/plain; charset=utf-8"
 
 
@@ -55,13 +59,18 @@ def opened_by_link(request: HttpRequest) -> bool:
     return match is not None and match.url_name in LINK_PAGES
 
 
-def gone_words(request: HttpRequest) -> str:
-    """What a "not found" page says: why a shared game link or a household's join link
-    opens nothing, or nothing for any other address."""
+def gone_words(request: HtmxHttpRequest) -> str:
+    """What a "not found" page says: why a shared game link, a household's join link or,
+    for a browser removed from its household, its game opens nothing; nothing for any other
+    address."""
     match = request.resolver_match
     if match is not None and match.url_name == "household-join":
         return str(GONE_FOR_A_JOIN_LINK)
-    return str(GONE_FOR_A_LINK) if opened_by_link(request) else ""
+    if opened_by_link(request):
+        return str(GONE_FOR_A_LINK)
+    if match is not None and match.url_name in HOUSEHOLD_GAME_PAGES and was_removed(request):
+        return str(GONE_FOR_THE_OWNER)
+    return ""
 
 
 def _words_for(request: HttpRequest, status: int) -> str:

@@ -446,11 +446,15 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
     )
     new_address = phone.get_by_role("region", name="Join link").locator(".share-url").inner_text()
     assert new_address != join_address
-    newcomer.reload()  # its next request: shut out
+    newcomer.reload()  # its next request: shut out, and told so
     expect(newcomer.get_by_role("link", name=re.compile("Ann, Bob"))).to_have_count(0)
+    expect(newcomer.get_by_role("status")).to_contain_text(
+        "This browser was removed from its household"
+    )
     assert newcomer.errors == []
     not_found = REFUSED_PAGE.replace("400 (Bad Request)", "404 (Not Found)")
     assert newcomer.goto(f"{newcomer.base}/games/{game.public_id}/").status == 404
+    expect(newcomer.get_by_text("it was removed from the household")).to_be_visible()
     # The join link it kept no longer lets it back in.
     assert newcomer.goto(join_address).status == 404
     expect(newcomer.get_by_text("replaced or revoked")).to_be_visible()

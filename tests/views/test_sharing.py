@@ -517,3 +517,23 @@ def test_a_poll_one_entry_behind_brings_the_turn_and_what_the_entry_changed(shar
     assert '<tr id="r18" class="sum" hx-swap-oob="true">' in page  # the grand total moved
     assert '<section id="standings"' not in page and '<section id="boxes"' not in page
     assert f'data-version="{seen + 1}"' in page and "Ann’s turn" in page
+
+
+def test_a_removed_browser_is_told_so_where_its_games_were(client_of, game):
+    """Not greeted as a browser with no games yet (found by a new user): the start page, the
+    games list and its old game's address say it was removed."""
+    join = _join_link(client_of)
+    removed = Client()
+    removed.post(join)
+    client_of.post(
+        reverse("household"), {"action": "remove", "browser": Browser.objects.latest("joined").pk}
+    )
+    said = "This browser was removed from its household"
+    assert said in text(removed.get(reverse("home")))
+    assert said in text(removed.get(reverse("games")))
+    page = removed.get(reverse("game", args=[game.public_id]))
+    assert page.status_code == 404 and "it was removed from the household" in text(page)
+    for stranger in (Client(), client_of):  # a new browser, and one still in the household
+        assert said not in text(stranger.get(reverse("home")))
+        assert said not in text(stranger.get(reverse("games")))
+    assert "removed from the household" not in text(Client().get(f"/games/{game.public_id}/"))

@@ -124,7 +124,7 @@ def test_the_footer_says_the_language_and_brings_its_form_only_when_opened():
     opened = phone.get(reverse("set_language"), headers=HTMX).content.decode()
     assert opened.startswith("<summary>Språk: Svenska · Language</summary><form")
     assert 'name="csrfmiddlewaretoken"' in opened and 'name="next"' not in opened
-    assert '<select name="language">' in opened and "<button>Byt</button>" in opened
+    assert '<select name="language" autofocus>' in opened and "<button>Byt</button>" in opened
     assert "<html" not in opened and "<footer" not in opened
 
 
@@ -134,7 +134,7 @@ def test_the_switch_s_page_shows_the_form_and_sends_the_phone_back_where_it_was(
     phone = Client(headers={"Accept-Language": "sv"})
     came_from = "http://testserver/sheet/?game=yatzy"
     page = text(phone.get(reverse("set_language"), headers={"Referer": came_from}))
-    assert '<select name="language">' in page and "<button>Byt</button>" in page
+    assert '<select name="language" autofocus>' in page and "<button>Byt</button>" in page
     assert f'<input type="hidden" name="next" value="{came_from.replace("&", "&amp;")}">' in page
     back = phone.post(reverse("set_language"), {"language": "de", "next": came_from})
     assert back.status_code == 302 and back["Location"] == came_from
