@@ -18,7 +18,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
 from scorecard.access.households import SEEN_EVERY
-from scorecard.game.services import Refusal
+from scorecard.game.services import Refusal, is_readable_name
 from scorecard.models import (
     BROWSER_NAME_LENGTH,
     Browser,
@@ -89,7 +89,7 @@ def browser_rename(*, household: Household, browser_id: int, name: str) -> Brows
         raise Refusal(_("Give the browser a name."))
     if len(name) > BROWSER_NAME_LENGTH:
         raise Refusal(_("A name has at most %(most)s characters.") % {"most": BROWSER_NAME_LENGTH})
-    if not name.isprintable():
+    if not is_readable_name(name):
         raise Refusal(_("A name cannot hold invisible or control characters."))
     browser = household.browsers.filter(pk=browser_id).first()
     if browser is None:

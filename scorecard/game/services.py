@@ -121,6 +121,17 @@ def by_the_rules(progress: GameProgress | None = None) -> Iterator[None]:
         raise
 
 
+# The zero-width joiners are invisible yet part of how emoji (👩‍💻, 🏳️‍🌈) and scripts such as
+# Persian are written; every other character Python finds unprintable (controls, other
+# invisible format characters such as a right-to-left override) is refused in a name.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def is_readable_name(name: str) -> bool:
+    """Whether a name holds only characters a page shows (the joiners included)."""
+    return all(character.isprintable() or character in JOINERS for character in name)
+
+
 def clean_names(names: Sequence[str]) -> list[str]:
     cleaned = [" ".join(name.split()) for name in names]
     cleaned = [name for name in cleaned if name]
@@ -129,7 +140,7 @@ def clean_names(names: Sequence[str]) -> list[str]:
         raise Refusal(_("A game has 1 to %(most)s players; got %(count)s.") % said_count)
     if any(len(name) > MAX_NAME_LENGTH for name in cleaned):
         raise Refusal(_("A name has at most %(most)s characters.") % {"most": MAX_NAME_LENGTH})
-    if not all(name.isprintable() for name in cleaned):
+    if not all(is_readable_name(name) for name in cleaned):
         raise Refusal(_("A name holds letters, digits and signs, not control characters."))
     folded = [name.casefold() for name in cleaned]
     if len(set(folded)) != len(folded):

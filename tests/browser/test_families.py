@@ -225,3 +225,12 @@ def test_a_maxi_yatzy_game_scores_six_dice_from_the_pad_and_the_typed_field(phon
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     save_screenshot(page, "maxi-360")
     assert page.errors == []
+
+
+def test_names_written_with_joined_emoji_or_persian_start_a_game(phone):
+    """Typed into the form: a zero-width joiner is how 👩‍💻 is written, a non-joiner how
+    Persian writes نیما‌رضا; both were refused as "control characters" (found by a new user)."""
+    names = ["👩\u200d💻 Ann", "نیما\u200cرضا"]
+    start_game(phone, names, "Yahtzee")
+    expect(phone.locator("#standings tbody th").first).to_have_text(names[0])
+    assert phone.errors == []

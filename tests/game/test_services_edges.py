@@ -72,6 +72,16 @@ def test_a_name_with_a_control_character_is_refused():
     )
 
 
+def test_names_written_with_zero_width_joiners_are_kept_and_other_invisibles_refused():
+    """Emoji joined by U+200D and Persian's U+200C are how those names are written (a new
+    user's were refused as "control characters"); a zero-width space or a right-to-left
+    override hides or turns text, and stays refused."""
+    names = ["👩\u200d💻 Ann", "🏳️\u200d🌈", "نیما\u200cرضا"]
+    assert services.clean_names(names) == names
+    for hidden in ("Ann\u200b", "\u202eAnn"):
+        assert "not control characters" in str(refusal(services.clean_names, names=[hidden]))
+
+
 def test_two_players_of_the_same_name_in_any_case_are_refused():
     assert str(refusal(services.clean_names, names=["Ann", "ANN"])) == (
         "Two players have the same name; tell them apart, e.g. 'Ann B'."

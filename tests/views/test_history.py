@@ -14,12 +14,13 @@ from scorecard.presenters import review
 from tests.factories import (
     SOLO_GAME,
     GameFactory,
+    HouseholdFactory,
     bulk_finished_games,
     card_total,
     play,
     play_on,
 )
-from tests.helpers import browser_of, finished_game, settled_family_game, text
+from tests.helpers import HTMX, browser_of, finished_game, settled_family_game, text
 
 
 def test_games_in_progress_come_first_then_the_newest(client_of, household):
@@ -38,6 +39,19 @@ def test_a_browser_in_no_household_is_told_where_its_games_are(client, client_of
     stranger = text(client.get(reverse("games")))
     assert "No games on this browser yet." in stranger and "open its join link" in stranger
     assert "No games yet." in text(client_of.get(reverse("games")))  # a household of its own
+
+
+def test_a_filter_that_matches_no_game_says_so_not_that_there_are_none(client_of, household):
+    """A household with games, filtered to a kind it never played: "No games yet. Start one"
+    was wrong there (found by a new user)."""
+    finished_game(household, names=("Ann",))
+    page = text(client_of.get(reverse("games"), {"mode": "maxi"}))
+    assert "No game matches this choice of player and mode." in page
+    assert "No games yet" not in page and 'href="/games/">Show every game' in page
+    fragment = text(client_of.get(reverse("games"), {"mode": "maxi"}, headers=HTMX))
+    assert "No game matches" in fragment
+    empty = text(browser_of(HouseholdFactory()).get(reverse("games")))
+    assert "No games yet" in empty and "No game matches" not in empty
 
 
 def test_games_can_be_filtered_by_player_and_mode(client_of, household):
