@@ -480,6 +480,11 @@ class IdempotentRequest(models.Model):
     status = models.PositiveSmallIntegerField(default=200)
     note = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(default=timezone.now, db_index=True)
+    # The browser a tap that made a game made too, when it had no household yet: the same
+    # tap sent again before the first answer's cookie arrived is that browser as well.
+    browser = models.ForeignKey(
+        Browser, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     def __str__(self) -> str:  # never the key itself: a log line must not replay a tap
         return f"a tap on game {self.game_id}: {self.status}"

@@ -168,7 +168,20 @@ def household_for_writing(request: HtmxHttpRequest) -> Household:
         household = Household.objects.create()
         browser = Browser.objects.create(household=household, name=browser_name(request))
         remember_browser(request, browser)
+        request._made_browser = browser
     return household
+
+
+def browser_made(request: HtmxHttpRequest) -> Browser | None:
+    """The browser `household_for_writing` made in this request, if it made one."""
+    return getattr(request, "_made_browser", None)
+
+
+def forget_made_browser(request: HtmxHttpRequest) -> None:
+    """The browser made in this request was undone with its transaction: no cookie names it."""
+    if browser_made(request) is not None:
+        del request._made_browser, request._new_browser_key
+        request._household = None
 
 
 def remember_browser(request: HtmxHttpRequest, browser: Browser) -> None:

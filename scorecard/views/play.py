@@ -17,7 +17,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorecard.access import throttle
 from scorecard.access.households import household_game
 from scorecard.access.links import GameLinks, Role, game_for, seated_game_for
 from scorecard.engine import rules
@@ -362,8 +361,10 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """A new game, so it counts against the creation limit; refused, the finished game's
     page says why above its Rematch button (429) and nothing is made."""
     game = household_game(request, public_id)
-    if not throttle.creation_allowed(request):
+    try:
+        made = idempotency.game_made_once(request, lambda: services.game_rematch(game=game))
+    except services.Refusal as refusal:
         links = GameLinks(public_id)
-        panel = _panel(request, load_progress(game), links, {}, error=throttle.refusal_message())
-        return _respond(request, panel, "after-refusal", status=429)
-    return redirect("game", key=services.game_rematch(game=game).public_id)
+        panel = _panel(request, load_progress(game), links, {}, error=str(refusal))
+        return _respond(request, panel, "after-refusal", status=refusal.status_code)
+    return redirect("game", key=made.public_id)

@@ -6,10 +6,10 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorecard.access import throttle
 from scorecard.access.households import current_household, household_for_writing, was_removed
 from scorecard.game import services
 from scorecard.models import Game
+from scorecard.web import idempotency
 from scorecard.web.forms import NewGameForm, swap_seats
 from scorecard.web.htmx import HtmxHttpRequest
 
@@ -35,12 +35,20 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     else:
         form = NewGameForm(data, initial={"dice": request.GET.get("dice", "table")})
         if form.is_bound and form.is_valid():
-            if not throttle.creation_allowed(request):
-                return _form_page(request, form, status=429, error=throttle.refusal_message())
-            owner = household_for_writing(request)
-            game = services.game_create(owner=owner, **form.game_arguments())
-            return redirect("game", key=game.public_id)
+            return _start(request, form)
     return _form_page(request, form, status=400 if form.is_bound else 200)
+
+
+def _start(request: HtmxHttpRequest, form: NewGameForm) -> HttpResponse:
+    arguments = form.game_arguments()
+    try:
+        game = idempotency.game_made_once(
+            request,
+            lambda: services.game_create(owner=household_for_writing(request), **arguments),
+        )
+    except services.Refusal as refusal:
+        return _form_page(request, form, status=refusal.status_code, error=str(refusal))
+    return redirect("game", key=game.public_id)
 
 
 def _form_page(request: HtmxHttpRequest, form: NewGameForm, *, status: int, error: str = ""):

@@ -8,7 +8,7 @@ from django_htmx.middleware import HtmxDetails
 
 if TYPE_CHECKING:
     from scorecard.access.households import SeatedGame
-    from scorecard.models import Household
+    from scorecard.models import Browser, Household
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -17,6 +17,7 @@ class HtmxHttpRequest(HttpRequest):
     _browser_key: str | None
     _new_browser_key: str
     _household: "Household | None"
+    _made_browser: "Browser"
     # Set by `live.AnswerUnchangedPolls` when a poll's game changed (read after `hasattr`).
     _polled_version: int
     # Set by `links.game_for_a_tap`: the game the tap's view reads (taken by the first read).

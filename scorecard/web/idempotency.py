@@ -13,10 +13,17 @@ SQLite's IMMEDIATE transactions queue them anyway. A view that wrote says what t
 told (`remember`); one that wrote nothing (a refusal, a question back) leaves no key behind,
 so the same tap sent again is checked afresh. Without a key a request works as before: the
 game's version still stops a double write.
+
+A tap that makes a game ("Start the game", "Rematch") has no game to claim its key for before
+it runs, so `game_made_once` makes the game and then stores the key with it, in one
+transaction: a send that finds the key stored by an earlier one goes to that game, making
+nothing (or undoing what it made, when the two raced). A brand-new phone's second send left
+before the first answer's cookie came back, so it is given the browser the first one made.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import weakref
 from collections.abc import Callable
@@ -28,9 +35,11 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from scorecard.access import households, throttle
 from scorecard.access.links import Role, game_for_a_tap
 from scorecard.game import compiled
-from scorecard.models import Game, IdempotentRequest
+from scorecard.game.services import Refusal
+from scorecard.models import Browser, Game, IdempotentRequest
 from scorecard.web.htmx import HtmxHttpRequest
 
 HEADER = "Idempotency-Key"
@@ -99,23 +108,86 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
     return decorate
 
 
+class OverTheLimit(Refusal):
+    status_code = 429
+
+
+def game_made_once(request: HtmxHttpRequest, make: Callable[[], Game]) -> Game:
+    """The game this tap makes ("Start the game", "Rematch"), made once however often the
+    tap arrives; a new game counts against the creation limit. Refused (`Refusal`, nothing
+    made): a key of the wrong shape, which only an altered form sends (400), or a game over
+    the limit (429)."""
+    tap = key_of(request)
+    if tap is not None:
+        if not KEY_SHAPE.fullmatch(tap):
+            raise Refusal(str(BAD_KEY))
+        tap = _creation_key(request, tap)
+    earlier = IdempotentRequest.objects.select_related("game", "browser__household")
+    if tap and (claim := earlier.filter(key=tap).first()):
+        return _earlier_game(request, claim)
+    if not throttle.creation_allowed(request):
+        raise OverTheLimit(throttle.refusal_message())
+    return _make_once(request, tap, make)
+
+
+def _creation_key(request: HttpRequest, tap: str) -> str:
+    """The tap's key joined with what its form asks for: a form brought back by the Back
+    button and changed before it is sent again asks for another game, not the one it made."""
+    asked = sorted(
+        (name, values)
+        for name, values in request.POST.lists()
+        if name not in (FIELD, "csrfmiddlewaretoken")
+    )
+    return hashlib.sha256(repr((tap, asked)).encode()).hexdigest()
+
+
+def _make_once(request: HtmxHttpRequest, tap: str | None, make: Callable[[], Game]) -> Game:
+    """The game `make` makes, with the tap's key stored beside it in the same transaction;
+    or, when a send of the same tap stored the key first (they raced), that send's game, and
+    this one's is undone."""
+    with transaction.atomic():
+        game = make()
+        if tap is None:
+            return game
+        made = households.browser_made(request)
+        claim, is_new = _claim(tap, game, browser=made)
+        if is_new:
+            return game
+        transaction.set_rollback(True)
+    households.forget_made_browser(request)
+    return _earlier_game(request, claim)
+
+
+def _earlier_game(request: HtmxHttpRequest, claim: IdempotentRequest) -> Game:
+    """The game an earlier send of this tap made; a browser without a household whose
+    earlier send made one is that send's browser again."""
+    if claim.browser and households.current_household(request) is None:
+        households.remember_browser(request, claim.browser)
+    return claim.game
+
+
 # Every tap of every phone writes its key's row and then notes its outcome there: written
 # without the ORM's building of each statement (see `compiled`).
 INSERT_KEY = compiled.insert_new(
-    IdempotentRequest, "key", "game", "status", "note", "created", unique="key"
+    IdempotentRequest, "key", "game", "status", "note", "created", "browser", unique="key"
 )
 NOTE_KEY = compiled.update(IdempotentRequest, "status", "note", where=("id",))
 
 
-def _claim(tap: str, game: Game) -> tuple[IdempotentRequest, bool]:
+def _claim(
+    tap: str, game: Game, *, browser: Browser | None = None
+) -> tuple[IdempotentRequest, bool]:
     """The key stored for this tap now (True), or the one stored before it (False: read
     back after the insert found it, on PostgreSQL once its writer's transaction ended).
     The insert that finds the key writes nothing and raises nothing, so it needs no
     savepoint of its own: two statements fewer on every tap."""
-    stored = IdempotentRequest(key=tap, game=game)
-    stored.pk = INSERT_KEY.run_if_new(tap, game.pk, stored.status, stored.note, stored.created)
+    stored = IdempotentRequest(key=tap, game=game, browser=browser)
+    stored.pk = INSERT_KEY.run_if_new(
+        tap, game.pk, stored.status, stored.note, stored.created, stored.browser_id
+    )
     if stored.pk is None:
-        return IdempotentRequest.objects.get(key=tap), False
+        earlier = IdempotentRequest.objects.select_related("game", "browser__household")
+        return earlier.get(key=tap), False
     return stored, True
 
 
