@@ -30,7 +30,7 @@ from scorecard.presenters.rule_words import said
 from scorecard.presenters.sheet import GameSheet, changed_rows
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
 from scorecard.web import advice_setting, fragments, idempotency, live
-from scorecard.web.forms import entry_fields, parse_dice, parse_int
+from scorecard.web.forms import DiceInput, entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
 
 
@@ -295,7 +295,7 @@ def _turn_back(undone: EntryRow, game: Game) -> dict[str, str]:
     (else a whole turn, and the rolls it had saved would come back a second time)."""
     if game.digital or not undone.dice:
         return {}
-    back = {"dice": undone.dice, "roll": "3"}
+    back = {"dice": undone.dice, "roll": DiceInput.FINAL_ROLL}
     if undone.card != 1:
         back["card"] = str(undone.card)
     if game.house_rules.saves_rolls:

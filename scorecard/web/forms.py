@@ -166,10 +166,11 @@ DIGITS_LABELS = {5: gettext_lazy("Dice, five digits"), 6: gettext_lazy("Dice, si
 class DiceInput:
     """The dice being entered on the turn panel: typed digits plus taps on the face pad."""
 
+    FINAL_ROLL = "3"  # the dice a box is scored from: no keep advice for them
     ROLLS = (
         ("1", gettext_lazy("1st roll")),
         ("2", gettext_lazy("2nd roll")),
-        ("3", gettext_lazy("Final roll")),
+        (FINAL_ROLL, gettext_lazy("Final roll")),
     )
 
     def __init__(self, query, family: families.Family[Any] = families.YAHTZEE) -> None:
@@ -179,7 +180,7 @@ class DiceInput:
         self.error = ""
         # Which roll of the turn these dice are: keep advice after the 1st and 2nd. A turn
         # starts at the 1st; the choice lives in the query, so it never passes to the next.
-        self.roll = query.get("roll") if query.get("roll") in {"2", "3"} else "1"
+        self.roll = query.get("roll") if query.get("roll") in {"2", self.FINAL_ROLL} else "1"
         self.dice: rules.Dice | None = None
         tapped = query.get("add", "")
         if query.get("clear"):
