@@ -15,6 +15,9 @@
     const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
     $("offline-copy").textContent = `${text.saved} ${time}`;
     $("offline-copy").hidden = false;
+    // The connection is back: the card as the server has it now (a tap still waiting is
+    // kept in the outbox, which sends it again after the reload).
+    window.addEventListener("online", () => location.reload());
   }
 
   // The card as this phone shows it now, as a page to open later: what scripts showed for

@@ -296,7 +296,10 @@ def test_a_page_reloaded_offline_shows_the_last_card_the_phone_saw(phone):
     expect(phone.locator("#turn")).not_to_have_attribute("aria-busy", "true")
     save_screenshot(phone, "flaky-offline-reload-last-card")
     assert script_errors(phone) == []
-    phone.context.set_offline(False)
+    phone.context.set_offline(False)  # back: the card as the server has it, not the copy
+    expect(notice).to_be_hidden()
+    expect(phone.locator("#outbox")).to_have_attribute("data-copy", "live")
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
 
 
 def cookie_of(page, browser) -> None:
