@@ -481,9 +481,10 @@ class IdempotentRequest(models.Model):
     note = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(default=timezone.now, db_index=True)
     # The browser a tap that made a game made too, when it had no household yet: the same
-    # tap sent again before the first answer's cookie arrived is that browser as well.
+    # tap sent again before the first answer's cookie arrived is that browser as well. No
+    # index: nothing looks a key up by its browser, and every tap would write one.
     browser = models.ForeignKey(
-        Browser, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        Browser, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
     )
 
     def __str__(self) -> str:  # never the key itself: a log line must not replay a tap
