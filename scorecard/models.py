@@ -476,13 +476,15 @@ class IdempotentRequest(models.Model):
     very late repeat)."""
 
     key = models.CharField(max_length=64, unique=True)
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # None for a tap that made no game: "Join the household" (it made `browser`).
+    game = models.ForeignKey(Game, null=True, on_delete=models.CASCADE, related_name="+")
     status = models.PositiveSmallIntegerField(default=200)
     note = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(default=timezone.now, db_index=True)
-    # The browser a tap that made a game made too, when it had no household yet: the same
-    # tap sent again before the first answer's cookie arrived is that browser as well. No
-    # index: nothing looks a key up by its browser, and every tap would write one.
+    # The browser a tap made: by joining a household, or with the first game of a browser
+    # that had none. The same tap sent again before the first answer's cookie arrived is
+    # that browser as well. No index: nothing looks a key up by its browser, and every tap
+    # would write one.
     browser = models.ForeignKey(
         Browser, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
     )

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_http_methods
 
-from scorecard.access import sharing, throttle
+from scorecard.access import sharing
 from scorecard.access.households import (
     browser_key,
     browser_name,
@@ -32,6 +32,7 @@ from scorecard.access.links import game_url
 from scorecard.access.sharing import Renaming, SharedAddress
 from scorecard.game.services import Refusal
 from scorecard.models import Browser, Household, LinkRole
+from scorecard.web import idempotency
 from scorecard.web.htmx import HtmxHttpRequest
 
 
@@ -195,10 +196,14 @@ def household_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and context["already"]:
         return redirect("home")  # pressed twice, or posted again from history: nothing to do
     if request.method == "POST":
-        if not throttle.creation_allowed(request):
-            context["error"] = throttle.refusal_message()
-            return render(request, "join.html", context, status=429)
-        browser = sharing.household_join(household=household, name=browser_name(request))
+        name = browser_name(request)
+        try:
+            browser = idempotency.browser_joined_once(
+                request, lambda: sharing.household_join(household=household, name=name)
+            )
+        except Refusal as refusal:
+            context["error"] = str(refusal)
+            return render(request, "join.html", context, status=refusal.status_code)
         remember_browser(request, browser)
         return redirect("home")
     return render(request, "join.html", context)

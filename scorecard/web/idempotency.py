@@ -14,11 +14,12 @@ told (`remember`); one that wrote nothing (a refusal, a question back) leaves no
 so the same tap sent again is checked afresh. Without a key a request works as before: the
 game's version still stops a double write.
 
-A tap that makes a game ("Start the game", "Rematch") has no game to claim its key for before
-it runs, so `game_made_once` makes the game and then stores the key with it, in one
-transaction: a send that finds the key stored by an earlier one goes to that game, making
-nothing (or undoing what it made, when the two raced). A brand-new phone's second send left
-before the first answer's cookie came back, so it is given the browser the first one made.
+A tap that makes a game ("Start the game", "Rematch") or a browser of a household ("Join")
+has nothing to claim its key for before it runs, so `_made_once` makes it and then stores
+the key with it, in one transaction: a send that finds the key stored by an earlier one is
+answered with what that one made, making nothing (or undoing what it made, when the two
+raced). A brand-new phone's second send left before the first answer's cookie came back, so
+it is given the browser the first one made.
 """
 
 from __future__ import annotations
@@ -114,20 +115,52 @@ class OverTheLimit(Refusal):
 
 def game_made_once(request: HtmxHttpRequest, make: Callable[[], Game]) -> Game:
     """The game this tap makes ("Start the game", "Rematch"), made once however often the
-    tap arrives; a new game counts against the creation limit. Refused (`Refusal`, nothing
-    made): a key of the wrong shape, which only an altered form sends (400), or a game over
-    the limit (429)."""
+    tap arrives. Refused as `_made_once` says."""
+
+    def stored_with_game() -> IdempotentRequest:
+        return IdempotentRequest(game=make(), browser=households.browser_made(request))
+
+    game = _made_once(request, stored_with_game).game
+    assert game is not None
+    return game
+
+
+def browser_joined_once(request: HtmxHttpRequest, join: Callable[[], Browser]) -> Browser:
+    """The browser this tap of "Join the household" makes of this one, made once however
+    often the tap arrives (else a phone's double tap is two browsers on the household's
+    list). Refused as `_made_once` says."""
+    browser = _made_once(request, lambda: IdempotentRequest(browser=join())).browser
+    assert browser is not None
+    return browser
+
+
+def _made_once(
+    request: HtmxHttpRequest, make: Callable[[], IdempotentRequest]
+) -> IdempotentRequest:
+    """What this tap made: `make` (what it made, not stored yet), counted against the
+    creation limit, and its key stored beside it in the same transaction; or what an earlier
+    send of the same tap made, when it stored the key first (the two raced, and this one's
+    is undone) or before this one looked. Refused (`Refusal`, nothing made): a key of the
+    wrong shape, which only an altered form sends (400), or one more over the limit (429)."""
     tap = key_of(request)
     if tap is not None:
         if not KEY_SHAPE.fullmatch(tap):
             raise Refusal(str(BAD_KEY))
         tap = _creation_key(request, tap)
-    earlier = IdempotentRequest.objects.select_related("game", "browser__household")
-    if tap and (claim := earlier.filter(key=tap).first()):
-        return _earlier_game(request, claim)
+        if earlier := STORED.filter(key=tap).first():
+            return _adopted(request, earlier)
     if not throttle.creation_allowed(request):
         raise OverTheLimit(throttle.refusal_message())
-    return _make_once(request, tap, make)
+    with transaction.atomic():
+        made = make()
+        if tap is None:
+            return made
+        claim, is_new = _claim(tap, made.game, browser=made.browser)
+        if is_new:
+            return claim
+        transaction.set_rollback(True)
+    households.forget_made_browser(request)
+    return _adopted(request, claim)
 
 
 def _creation_key(request: HttpRequest, tap: str) -> str:
@@ -141,29 +174,12 @@ def _creation_key(request: HttpRequest, tap: str) -> str:
     return hashlib.sha256(repr((tap, asked)).encode()).hexdigest()
 
 
-def _make_once(request: HtmxHttpRequest, tap: str | None, make: Callable[[], Game]) -> Game:
-    """The game `make` makes, with the tap's key stored beside it in the same transaction;
-    or, when a send of the same tap stored the key first (they raced), that send's game, and
-    this one's is undone."""
-    with transaction.atomic():
-        game = make()
-        if tap is None:
-            return game
-        made = households.browser_made(request)
-        claim, is_new = _claim(tap, game, browser=made)
-        if is_new:
-            return game
-        transaction.set_rollback(True)
-    households.forget_made_browser(request)
-    return _earlier_game(request, claim)
-
-
-def _earlier_game(request: HtmxHttpRequest, claim: IdempotentRequest) -> Game:
-    """The game an earlier send of this tap made; a browser without a household whose
-    earlier send made one is that send's browser again."""
+def _adopted(request: HtmxHttpRequest, claim: IdempotentRequest) -> IdempotentRequest:
+    """What an earlier send of this tap made; a browser without a household whose earlier
+    send made it a browser is that browser again (its cookie had not come back yet)."""
     if claim.browser and households.current_household(request) is None:
         households.remember_browser(request, claim.browser)
-    return claim.game
+    return claim
 
 
 # Every tap of every phone writes its key's row and then notes its outcome there: written
@@ -175,7 +191,7 @@ NOTE_KEY = compiled.update(IdempotentRequest, "status", "note", where=("id",))
 
 
 def _claim(
-    tap: str, game: Game, *, browser: Browser | None = None
+    tap: str, game: Game | None, *, browser: Browser | None = None
 ) -> tuple[IdempotentRequest, bool]:
     """The key stored for this tap now (True), or the one stored before it (False: read
     back after the insert found it, on PostgreSQL once its writer's transaction ended).
@@ -183,12 +199,15 @@ def _claim(
     savepoint of its own: two statements fewer on every tap."""
     stored = IdempotentRequest(key=tap, game=game, browser=browser)
     stored.pk = INSERT_KEY.run_if_new(
-        tap, game.pk, stored.status, stored.note, stored.created, stored.browser_id
+        tap, stored.game_id, stored.status, stored.note, stored.created, stored.browser_id
     )
     if stored.pk is None:
-        earlier = IdempotentRequest.objects.select_related("game", "browser__household")
-        return earlier.get(key=tap), False
+        return STORED.get(key=tap), False
     return stored, True
+
+
+# A stored key with what its tap made, as a later send of that tap is answered from it.
+STORED = IdempotentRequest.objects.select_related("game", "browser__household")
 
 
 def forget_old_keys(now=None) -> int:

@@ -1,4 +1,5 @@
-"""Two quick taps on "Start the game" or "Rematch" send the form twice: one game is made."""
+"""Two quick taps on "Start the game", "Rematch" or "Join the household" send the form twice:
+one game is made, or one browser joins."""
 
 import threading
 import uuid
@@ -10,6 +11,7 @@ from django.db import connection
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from scorecard.access import sharing
 from scorecard.access.households import browser_made, household_for_writing
 from scorecard.game import services
 from scorecard.models import Browser, Game, Household, IdempotentRequest
@@ -73,7 +75,7 @@ def test_a_start_whose_twin_stored_its_key_first_is_undone(client_of, household)
         won.save()  # the twin's transaction ends first
         return made
 
-    assert idempotency._make_once(request, won.key, make_after_the_twin) == winner
+    assert idempotency.game_made_once(request, make_after_the_twin) == winner
     assert list(Game.objects.all()) == [winner]
     assert list(Household.objects.all()) == [household]
     assert browser_made(request) is None and not hasattr(request, "_new_browser_key")
@@ -142,3 +144,28 @@ def test_a_new_phone_sending_one_start_from_eight_workers_makes_one_game():
     game = Game.objects.get()
     assert Household.objects.count() == Browser.objects.count() == 1
     assert len(answers) == 1 and next(iter(answers))[0] == game_url(game)
+
+
+def join(client: Client, household: Household, tap: str):
+    token = sharing.join_link_renew(household=household) if not household.join_token else None
+    address = reverse("household-join", args=[token or household.join_token])
+    return client.post(address, {idempotency.FIELD: tap})
+
+
+def test_a_new_phone_s_two_sends_of_join_make_it_one_browser_of_the_household(household):
+    tap = str(uuid.uuid4())
+    first, again = join(Client(), household, tap), join(Client(), household, tap)
+    assert first.status_code == again.status_code == 302
+    joined = Browser.objects.filter(household=household)
+    assert joined.count() == 1
+    cookie = settings.HOUSEHOLD_COOKIE
+    assert first.cookies[cookie].value == again.cookies[cookie].value
+    assert IdempotentRequest.objects.get().game is None
+
+
+def test_a_join_with_a_key_of_the_wrong_shape_is_refused_in_place(household):
+    response = join(Client(), household, "no good")
+    assert response.status_code == 400
+    assert "carried a key the score card cannot use" in text(response)
+    assert "Join the household" in text(response)  # its button, to send it again
+    assert not Browser.objects.filter(household=household).exists()
