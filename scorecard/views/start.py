@@ -29,9 +29,9 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 def game_new(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST or None
     if data and data.get("move_up"):
-        seat = data["move_up"]
-        data = swap_seats(data, int(seat) if seat.isdecimal() and len(seat) == 1 else 0)
-        form = NewGameForm(initial=data.dict())
+        pressed = data["move_up"]
+        seat = int(pressed) if pressed.isdecimal() and len(pressed) == 1 else 0
+        form = NewGameForm(initial=swap_seats(data, seat).dict(), moved_up=seat)
     else:
         form = NewGameForm(data, initial={"dice": request.GET.get("dice", "table")})
         if form.is_bound and form.is_valid():

@@ -89,8 +89,12 @@ class NewGameForm(forms.Form):
         label=gettext_lazy("Pick a random starting player"), required=False
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, moved_up: int = 0, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # A player just moved up (by the Move-up button of seat `moved_up`) keeps the focus at
+        # their new seat: on its Move-up button, so the next press moves them on and a phone
+        # opens no keyboard; at the top, which has no such button, on their name.
+        self.moved_to = moved_up - 1 if 2 <= moved_up <= MAX_PLAYERS else 0
         for seat in range(1, MAX_PLAYERS + 1):
             player = _("Player %(seat)s") % {"seat": seat}
             self.fields[f"name_{seat}"] = forms.CharField(
@@ -105,6 +109,8 @@ class NewGameForm(forms.Form):
                     }
                 ),
             )
+        if self.moved_to == 1:
+            self.fields["name_1"].widget.attrs["autofocus"] = True
 
     def name_fields(self):
         return [self[f"name_{seat}"] for seat in range(1, MAX_PLAYERS + 1)]

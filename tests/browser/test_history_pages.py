@@ -178,6 +178,31 @@ def test_the_links_set_in_a_row_are_thumb_sized(phone):
     assert min(heights["game"] + heights["games"]) >= 44, heights
 
 
+def test_the_names_in_the_games_and_players_lists_are_thumb_sized(phones):
+    """A player's name on a game's card and in the players list opens their page: a tap's
+    target, at least 44 px high (a new user measured about 20), and the longest name still
+    leaves a 360 px phone without a sideways scroll."""
+    phone = phones(viewport={"width": 360, "height": 740})
+    names = ["Ann", "Maximilian-Alexander", "Bo", "Wolfeschlegelsteinhausenbergerdorff"]
+    household = HouseholdFactory()
+    bulk_finished_games(household, names, 2)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/")
+    on_cards = phone.locator(".game-card .scores").get_by_role("link")
+    expect(on_cards).to_have_count(8)
+    heights = {"games": [link.bounding_box()["height"] for link in on_cards.all()]}
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.get_by_role("link", name="Players", exact=True).tap()
+    expect(phone.get_by_role("heading", name="Players")).to_be_visible()
+    listed = [phone.get_by_role("link", name=name, exact=True) for name in names]
+    heights["players"] = [link.bounding_box()["height"] for link in listed]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert min(heights["games"] + heights["players"]) >= 44, heights
+    listed[1].tap()
+    expect(phone.get_by_role("heading", name="Maximilian-Alexander")).to_be_visible()
+    assert phone.errors == []
+
+
 def test_the_csv_export_imported_by_mistake_is_named_and_nothing_is_imported(phone, tmp_path):
     """The games list offers two exports; the CSV one chosen for the import is refused in
     words that say which file to take, not "This is not JSON"."""

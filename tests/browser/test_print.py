@@ -1,7 +1,8 @@
 """Chromium prints the sheets to PDF: each fits on exactly one page of A4 and of Letter,
-printed from a phone's window and from a computer's."""
+printed from a phone's window and from a computer's, with every player's name whole."""
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 
@@ -33,6 +34,38 @@ def print_pages(page, url: str, paper: str, window: str = "phone") -> int:
     return pdf_pages(printed(page, url, paper, window))
 
 
+# Eight names a new user's table had: "Alexandra" and "Alexander" both printed as "Alexan".
+LONG_NAMES = [
+    "Maximilian-Alexander",
+    "Alexandra",
+    "Alexander",
+    "Konstantinos",
+    "Bartholomew",
+    "Christabel",
+    "Wilhelmina",
+    "Anastasia",
+]
+# The width Chromium lays a page out at: the paper's less the sheet's 10 mm margins, in CSS px.
+PRINTED_WIDTH = {"A4": (210 - 20) / 25.4 * 96, "Letter": (8.5 - 20 / 25.4) * 96}
+# The names heading the sheet's columns (its head's first row) that reach out sideways of the
+# box that shows them, where `overflow: hidden` cuts them. Sideways only: a cell grows to
+# fit its lines, and a line's text box is a pixel taller than its line.
+CUT_NAMES = """() => [...document.querySelectorAll(".sheet thead tr:first-child th")].filter(th => {
+  const left = th.getBoundingClientRect().left + th.clientLeft, right = left + th.clientWidth;
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const lines = [...range.getClientRects()];
+  return lines.some(line => line.left < left - 0.5 || line.right > right + 0.5);
+}).map(th => th.textContent)"""
+
+
+def cut_names(page, paper: str) -> list[str]:
+    """The names cut on paper, laid out at the paper's width as Chromium prints them."""
+    page.set_viewport_size({"width": int(PRINTED_WIDTH[paper]), "height": 1000})
+    page.emulate_media(media="print")
+    return page.evaluate(CUT_NAMES)
+
+
 @pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize(
@@ -53,6 +86,29 @@ def print_pages(page, url: str, paper: str, window: str = "phone") -> int:
 )
 def test_the_blank_sheet_prints_on_one_page(phone, paper, query, window):
     assert print_pages(phone, f"{phone.base}/sheet/{query}", paper, window) == 1
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("game", ["yahtzee", "triple", "maxi"])
+def test_eight_long_names_print_whole_on_a_blank_sheet_of_one_page(phone, paper, window, game):
+    """Every name prints whole, so two that begin alike are told apart, and the sheet still
+    fits one page (a new user's 8-player sheet cut each name to six letters or so)."""
+    query = {"triple": "1"} if game == "triple" else {"game": game}
+    url = f"{phone.base}/sheet/?{urlencode(query | {'name': LONG_NAMES}, doseq=True)}"
+    assert print_pages(phone, url, paper, window) == 1
+    assert cut_names(phone, paper) == []
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_eight_long_names_print_whole_on_a_games_own_sheet(phone, paper):
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=LONG_NAMES)
+    play(game, [turn for turn in SOLO_GAME[:3] for _ in LONG_NAMES])
+    join_household(phone, household)
+    url = f"{phone.base}/games/{game.public_id}/sheet/"
+    assert print_pages(phone, url, paper) == 1
+    assert cut_names(phone, paper) == []
 
 
 @pytest.mark.parametrize("window", WINDOWS)

@@ -1,0 +1,34 @@
+"""The new-game form in Chromium, as a new user found it on a 360 px phone."""
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_player_moved_up_keeps_the_focus_at_their_new_seat(phone):
+    """A click on "Move Player 3 up" (the form works without scripts) brings the page back
+    with the names in their new order and the focus on the moved player's Move-up button at
+    their new seat, so Enter moves them on; at the top, which has no such button, the focus
+    is on their name. It used to fall to the top of the page."""
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{page.base}/games/new/")
+    seats = [page.get_by_label(f"Player {seat}", exact=True) for seat in (1, 2, 3)]
+    for seat, name in zip(seats, ["Ann", "Bob", "Cy"], strict=True):
+        seat.fill(name)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Move Player 3 up").click()
+    for seat, name in zip(seats, ["Ann", "Cy", "Bob"], strict=True):
+        expect(seat).to_have_value(name)
+    expect(page.get_by_role("button", name="Move Player 2 up")).to_be_focused()
+    focused = "[document.activeElement.name, document.activeElement.value]"
+    assert page.evaluate(focused) == ["move_up", "2"]
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    for seat, name in zip(seats, ["Cy", "Ann", "Bob"], strict=True):
+        expect(seat).to_have_value(name)
+    expect(seats[0]).to_be_focused()
+    assert page.evaluate(focused) == ["name_1", "Cy"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.errors == []
