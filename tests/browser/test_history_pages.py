@@ -186,18 +186,23 @@ def test_the_names_in_the_games_and_players_lists_are_thumb_sized(phones):
     names = ["Ann", "Maximilian-Alexander", "Bo", "Wolfeschlegelsteinhausenbergerdorff"]
     household = HouseholdFactory()
     bulk_finished_games(household, names, 2)
+    GameFactory(owner=household, names=["Ann"])  # in progress: one short line on the start page
     join_household(phone, household)
-    phone.goto(f"{phone.base}/games/")
+    phone.goto(f"{phone.base}/")
+    in_progress = phone.locator("#in-progress + ul").get_by_role("link")
+    heights = {"home": [in_progress.bounding_box()["height"]]}
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.get_by_role("link", name="Games", exact=True).first.tap()
     on_cards = phone.locator(".game-card .scores").get_by_role("link")
-    expect(on_cards).to_have_count(8)
-    heights = {"games": [link.bounding_box()["height"] for link in on_cards.all()]}
+    expect(on_cards).to_have_count(9)
+    heights["games"] = [link.bounding_box()["height"] for link in on_cards.all()]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     phone.get_by_role("link", name="Players", exact=True).tap()
     expect(phone.get_by_role("heading", name="Players")).to_be_visible()
     listed = [phone.get_by_role("link", name=name, exact=True) for name in names]
     heights["players"] = [link.bounding_box()["height"] for link in listed]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
-    assert min(heights["games"] + heights["players"]) >= 44, heights
+    assert min(heights["home"] + heights["games"] + heights["players"]) >= 44, heights
     listed[1].tap()
     expect(phone.get_by_role("heading", name="Maximilian-Alexander")).to_be_visible()
     assert phone.errors == []
