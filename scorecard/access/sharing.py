@@ -63,8 +63,17 @@ def household_by_join_token(token: str) -> Household | None:
 
 
 def household_join(*, household: Household, name: str) -> Browser:
-    """A browser of the household from now on (its key goes in the browser's cookie)."""
-    return Browser.objects.create(household=household, name=name[:60])
+    """A browser of the household from now on (its key goes in the browser's cookie), named
+    apart from the household's others: a family's phones are often alike ("Chrome on
+    Android", then "Chrome on Android (2)"), and the list must tell them apart before anyone
+    renames one."""
+    taken = set(household.browsers.values_list("name", flat=True))
+    named, number = name[:BROWSER_NAME_LENGTH], 1
+    while named in taken:
+        number += 1
+        suffix = f" ({number})"
+        named = name[: BROWSER_NAME_LENGTH - len(suffix)] + suffix
+    return Browser.objects.create(household=household, name=named)
 
 
 @transaction.atomic

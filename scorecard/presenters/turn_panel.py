@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorecard.access.links import GameLinks
 from scorecard.engine import rules
@@ -54,13 +55,30 @@ class BoxChoice:
     @property
     def spoken_name(self) -> str:
         """The box's button as a screen reader says it: its points, and its rating if any."""
-        said = {"box": box_name(self.box), "points": self.option.points}
+        points = self.option.points
+        said = {"box": box_name(self.box), "points": points}
         if not self.rating:
-            return _("%(box)s, %(points)s points") % said
+            return (
+                ngettext("%(box)s, %(points)s point", "%(box)s, %(points)s points", points) % said
+            )
         said["expected"] = floatformat(self.rating.expected, 1)
         if self.rating.is_best:
-            return _("%(box)s, %(points)s points, expected final %(expected)s, best") % said
-        return _("%(box)s, %(points)s points, expected final %(expected)s") % said
+            return (
+                ngettext(
+                    "%(box)s, %(points)s point, expected final %(expected)s, best",
+                    "%(box)s, %(points)s points, expected final %(expected)s, best",
+                    points,
+                )
+                % said
+            )
+        return (
+            ngettext(
+                "%(box)s, %(points)s point, expected final %(expected)s",
+                "%(box)s, %(points)s points, expected final %(expected)s",
+                points,
+            )
+            % said
+        )
 
 
 @dataclass(frozen=True)

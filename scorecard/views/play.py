@@ -30,7 +30,7 @@ from scorecard.presenters.rule_words import said
 from scorecard.presenters.sheet import GameSheet, changed_rows
 from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
 from scorecard.web import advice_setting, fragments, idempotency, live
-from scorecard.web.forms import DiceInput, entry_fields, parse_dice, parse_int
+from scorecard.web.forms import DiceInput, dice_example, entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
 
 
@@ -336,6 +336,9 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
     context["correctable"] = correctable
+    context["example"] = dice_example(game.house_rules.family)
+    # Which of the player's cards, where each has its own (Triple Yahtzee's ×1, ×2, ×3).
+    context["multiplier"] = rules.card_multiplier(entry.card) if game.cards_per_player > 1 else 0
     # A refused correction comes back as it was typed, to be fixed rather than typed again.
     context["sent"] = {name: request.POST.get(name, "")[:12] for name in ("dice", "points")}
     achievable = sorted(game.house_rules.achievable_points(entry.rules_box))

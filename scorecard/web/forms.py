@@ -212,7 +212,12 @@ class DiceInput:
 
     @property
     def example(self) -> str:
-        return "444256" if self.count == 6 else "44425"
+        return dice_example(self.family)
+
+
+def dice_example(family: families.Family[Any]) -> str:
+    """Dice as a field's placeholder shows a roll of the family: five, or six in Maxi Yatzy."""
+    return "444256"[: family.dice_count]
 
 
 def parse_box(value: str | None, family: families.Family[Any] = families.YAHTZEE) -> Any:

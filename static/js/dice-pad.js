@@ -5,6 +5,11 @@
 "use strict";
 
 document.addEventListener("click", (event) => {
+  // The second half of a double tap on a box, Undo or a zero's Yes is not a tap of its own:
+  // the answer to the first may have drawn another there (a box where Undo was). Cancelled,
+  // a click sends no form. (The pad's keys take quick taps, "66"; the digital game's
+  // boxes a double tap, dice-game.js.)
+  if (event.detail > 1 && event.target.closest(".box-option,.undo,.confirm")) return event.preventDefault();
   const button = event.target.closest(".dice-entry .pad button");
   if (!button) return;
   event.preventDefault();

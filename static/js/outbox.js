@@ -19,10 +19,9 @@
   let tries = 0;
   let sending = false;
 
-  function newKey() {
-    if (crypto.randomUUID) return crypto.randomUUID(); // not on http://192.168…
-    return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  }
+  // 128 random bits, as four numbers (crypto.randomUUID is missing where the page is not
+  // a secure context, as on http://192.168…).
+  const newKey = () => crypto.getRandomValues(new Uint32Array(4)).join("_");
 
   function taps() {
     try {

@@ -212,3 +212,14 @@ def test_a_forced_games_typed_points_offer_only_the_next_box(client_of, househol
     page = text(client_of.get(game_url(game) + "?typed=1"))
     options = page.split('id="typed-box"')[1].split("</select>")[0]
     assert '<option value="twos">Twos</option>' in options and "threes" not in options
+
+
+def test_a_maxi_correction_shows_six_dice_for_its_example(client_of, household):
+    """Found by a new user: the field said "e.g. 44425", and five dice are refused there."""
+    game = GameFactory(owner=household, names=["Mia"], house=services.HouseSettings("maxi"))
+    play(game, [("chance", (6, 6, 5, 5, 4, 4))])
+    page = text(client_of.get(reverse("game-correct", args=[game.public_id, 1])))
+    assert 'placeholder="e.g. 444256"' in page
+    standard = play(GameFactory(owner=household, names=["Ann"]), [("chance", (6, 6, 5, 5, 4))])
+    page = text(client_of.get(reverse("game-correct", args=[standard.public_id, 1])))
+    assert 'placeholder="e.g. 44425"' in page

@@ -10,7 +10,7 @@ from scorecard.engine import rules, strategy
 from scorecard.engine.rules import Box
 from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game
-from tests.factories import SOLO_GAME, GameFactory, card_total, play
+from tests.factories import SOLO_GAME, EntryFactory, GameFactory, card_total, play
 from tests.helpers import HTMX, browser_of, finished_game, game_url, post_box, text
 
 
@@ -968,3 +968,23 @@ def test_beside_advice_to_roll_again_a_box_s_star_says_it_is_for_stopping_now(
     assert "Dice to keep" not in final and said not in final and "★ best" in final
     client_of.cookies["advice"] = "off"
     assert said not in text(client_of.get(game_url(game) + "?dice=66123&roll=1"))
+
+
+def test_a_triple_correction_says_which_card_it_corrects(client_of, household):
+    """Found by a new user: "Correct Mormor’s Full house" with three Full house boxes."""
+    game = GameFactory(owner=household, names=["Mormor"], mode=Game.Mode.TRIPLE)
+    EntryFactory(game=game, box=Box.FULL_HOUSE, dice=(2, 2, 3, 3, 3), card=3)
+    page = text(client_of.get(reverse("game-correct", args=[game.public_id, 1])))
+    assert "Correct Mormor’s Full house on card ×3" in page
+    swedish = client_of.get(
+        reverse("game-correct", args=[game.public_id, 1]), headers={"Accept-Language": "sv"}
+    )
+    assert "i protokoll ×3" in text(swedish)
+
+
+@pytest.mark.parametrize(
+    ("dice", "spoken"), [("12346", "Ones, 1 point"), ("11346", "Ones, 2 points")]
+)
+def test_a_box_of_one_point_is_said_as_one_point(client_of, game, dice, spoken):
+    page = text(client_of.get(game_url(game), {"dice": dice}))
+    assert f'aria-label="{spoken}"' in page

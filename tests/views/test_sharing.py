@@ -245,6 +245,17 @@ def test_a_browser_joined_by_link_sees_the_households_games(client_of, game):
     assert "Chrome on Android" in names and "This browser" in names
 
 
+def test_alike_phones_that_join_are_told_apart_on_the_household_page(client_of, game):
+    """Found by a new user: two phones listed as "Chrome on Linux", down to their Remove."""
+    join = _join_link(client_of)
+    android = {"HTTP_USER_AGENT": "Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Safari/537"}
+    for _ in range(3):
+        Client(**android).post(join)
+    names = list(Browser.objects.order_by("joined").values_list("name", flat=True))
+    assert names[1:] == ["Chrome on Android", "Chrome on Android (2)", "Chrome on Android (3)"]
+    assert "Remove Chrome on Android (2)" in text(client_of.get(reverse("household")))
+
+
 def test_a_removed_browser_is_shut_out_at_once(client_of, game):
     join = _join_link(client_of)
     newcomer = Client()
