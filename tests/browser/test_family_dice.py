@@ -210,6 +210,8 @@ def test_a_short_digital_yatzy_game_rolls_holds_and_scores_five_dice(phone):
             save_screenshot(page, "yatzy-digital-360")
         total += int(page.locator(f'label.box-choice[data-box="{box}"] strong').inner_text())
         score_digital(page, box)
+        # The next turn, not the total alone: a zero leaves the total as it was.
+        expect(page.locator("#turn-title")).to_contain_text(f"Sol’s turn {turn + 1} of 15")
         expect(page.locator("#standings tbody td.total")).to_have_text(str(total))
     entries = list(Entry.objects.order_by("turn"))
     dice = [roll.dice for roll in Roll.objects.filter(number=3).order_by("turn")]
