@@ -3,6 +3,7 @@ sends the form twice, and one game is made. After it moved on, the second tap la
 the answer drew under the finger (a box where Undo was, the next link on the share page),
 and is not a tap of its own."""
 
+import re
 import time
 
 import pytest
@@ -10,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorecard.engine.rules import Box
 from scorecard.game import services
-from scorecard.models import Entry, Game, GameLink
+from scorecard.models import Entry, Game, GameLink, Roll
 from scorecard.web import idempotency
 from tests.browser.conftest import join_household
 from tests.factories import GameFactory, HouseholdFactory, play, play_on
@@ -122,4 +123,28 @@ def test_a_double_tap_on_revoke_stays_on_the_share_page(phone):
     phone.wait_for_timeout(500)
     assert phone.url.endswith(f"/games/{game.public_id}/share/")
     assert list(GameLink.objects.values_list("role", flat=True)) == ["score"]
+    assert phone.errors == []
+
+
+@pytest.mark.parametrize("gap", [80, 250])
+def test_two_quick_taps_on_roll_roll_once(phone, monkeypatch, gap):
+    """A thumb that taps Roll twice while the first roll is on its way (a busy server) rolls
+    the dice once, and the page says nothing went wrong."""
+    from tests.browser.test_digital_game import start_digital_game
+
+    roll_dice = services.roll_dice
+
+    def slow_roll(**arguments):
+        time.sleep(0.6)
+        return roll_dice(**arguments)
+
+    start_digital_game(phone)
+    expect(phone.locator("#turn-title")).to_contain_text("Dee’s turn 1 of 13")
+    monkeypatch.setattr(services, "roll_dice", slow_roll)
+    double_tap(phone, phone.get_by_role("button", name=re.compile("^Roll")), gap)
+    expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    phone.wait_for_timeout(1500)
+    expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    assert Roll.objects.count() == 1
+    expect(phone.locator(".error:visible, #turn .notice")).to_have_count(0)
     assert phone.errors == []
