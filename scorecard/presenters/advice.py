@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -49,6 +50,16 @@ def _percent(chance: float, digits: int) -> str:
     # As the page's language writes a percentage: "12.3%", "12,3 %" in Swedish or French.
     number = number_format(round(chance * 100, digits), digits)
     return _("%(number)s%%") % {"number": number}
+
+
+def points_given_up(points: float) -> str:
+    """A choice's loss against the best, as every piece of advice writes it (the ratings
+    and the coach alike, so the two never differ by a rounding): to a tenth, or to a
+    hundredth where a tenth would print 0.0 for a choice that is not the best."""
+    # floatformat rounds half up; number_format alone would cut 28.26 to 28.2.
+    if points >= 0.05:
+        return floatformat(points, 1)
+    return floatformat(points, 2) if points >= 0.005 else "<" + floatformat(0.01, 2)
 
 
 def keep_label(keep: tuple[int, ...]) -> str:
@@ -110,7 +121,7 @@ class CoachNote:
         return _(
             "Coach: %(box)s here gives up %(loss)s points on average against %(best)s, the "
             "best box for these dice."
-        ) % {"loss": number_format(self.loss, 1), **names}
+        ) % {"loss": points_given_up(self.loss), **names}
 
 
 @dataclass(frozen=True)
@@ -131,7 +142,7 @@ class HoldCoachNote:
     def __str__(self) -> str:
         return _("Coach: %(chosen)s gives up %(loss)s points on average against %(best)s.") % {
             "chosen": keep_phrase(self.chosen),
-            "loss": number_format(self.loss, 1),
+            "loss": points_given_up(self.loss),
             "best": keep_phrase(self.best),
         }
 

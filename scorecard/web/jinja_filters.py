@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorecard.presenters import rule_names
+from scorecard.presenters.advice import points_given_up
 from scorecard.presenters.box_names import box_name, family_name
 from scorecard.web.jinja_values import local_time
 
@@ -46,14 +47,6 @@ def percent(chance: Real, decimals: int = 0) -> str:
     return pgettext("percent", "%(number)s%%") % {"number": number}
 
 
-def loss(points: float) -> str:
-    """`{{ rating.loss|loss }}`: points given up against the best, to a tenth, or to a
-    hundredth where a tenth would print 0.0 for a choice that is not the best."""
-    if points >= 0.05:
-        return floatformat(points, 1)
-    return floatformat(points, 2) if points >= 0.005 else "<" + floatformat(0.01, 2)
-
-
 def join_names(seats: list[Any]) -> str:
     """`{{ winners|join_names }}`: the players' names as a sentence lists them ("Ann, Bob
     and Cy"), in the page's language."""
@@ -71,7 +64,7 @@ FILTERS = {
     "stringformat": stringformat,
     "unlocalize": unlocalize,
     "percent": percent,
-    "loss": loss,
+    "loss": points_given_up,  # `{{ rating.loss|loss }}`
     "box_name": box_name,
     "family_name": family_name,
     "join_names": join_names,

@@ -1,5 +1,9 @@
 """Advice as the page says it."""
 
+import pytest
+from django.utils import translation
+
+from scorecard.engine.rules import Box
 from scorecard.presenters import advice
 
 
@@ -10,3 +14,25 @@ def test_a_chance_is_never_shown_as_a_certainty_or_an_impossibility_it_is_not():
     assert [advice.percent(c, digits=0) for c in (0, 0.001, 0.37, 0.999, 1)] == [
         "0%", "<1%", "37%", ">99%", "100%"
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("points", "english", "german"),
+    [(6.44, "6.4", "6,4"), (0.05, "0.1", "0,1"), (0.03, "0.03", "0,03"), (0.001, "<0.01", "<0,01")],
+)
+def test_a_loss_never_reads_as_nothing_given_up(points, english, german):
+    """A choice that is not the best gives something up: a loss under a twentieth of a
+    point is written to the hundredth, never as 0.0."""
+    assert advice.points_given_up(points) == english
+    with translation.override("de"):
+        assert advice.points_given_up(points) == german
+
+
+@pytest.mark.parametrize("loss", [28.26, 28.25, 3.96, 0.049])
+def test_the_coach_gives_the_loss_the_ratings_show(loss):
+    """Found by a new user: the box's rating read −28.3 while the coach said the same box
+    gave up 28.2 (one rounded, the other cut)."""
+    note = str(advice.CoachNote(box=Box.FOURS, loss=loss, best=Box.CHANCE))
+    assert f"gives up {advice.points_given_up(loss)} points" in note
+    hold = advice.HoldCoachNote((5,), (6, 6), loss, [0], [1, 2])
+    assert f"gives up {advice.points_given_up(loss)} points" in str(hold)
