@@ -56,8 +56,53 @@ class Line:
 
     points: str
     colour: str
-    key: Mark  # the name and last value
+    key: Mark  # the name and last value, the name cut to fit its column
     swatch: Mark  # the coloured square before the key (no text)
+    whole: str  # the key uncut when its name was cut (a pointer's tip), else ""
+
+
+# A key's text is 10 units high; its rows are a line apart. Widths are guessed on the
+# wide side (a name must not run into the next key): in em of a sans-serif face.
+KEY_SIZE = 10
+KEY_LINE = 12
+SWATCH = 14  # the square and the gap after it, before the key's text
+KEY_GAP = 4  # between a key's text and the next key's square
+NARROW_LETTERS = frozenset(" .,;:'!|()[]ijlftrI")
+WIDE_LETTERS = frozenset("MWmw@%")
+
+
+def letter_width(letter: str) -> float:
+    """A letter's width in em, rounded up from a sans-serif face's."""
+    if letter in NARROW_LETTERS:
+        return 0.4
+    if letter in WIDE_LETTERS or ord(letter) >= 0x2E80:  # and CJK, each a square
+        return 1.0
+    return 0.72 if letter.isupper() else 0.62
+
+
+def text_width(text: str, size: int = KEY_SIZE) -> float:
+    """About how wide `text` is drawn at `size`, never much less than a browser draws it."""
+    return size * sum(letter_width(letter) for letter in text)
+
+
+def cut_to_fit(name: str, after: str, room: float) -> str:
+    """`name`, then `after`, in `room` units: the name cut with an ellipsis when too long."""
+    if text_width(name + after) <= room:
+        return name + after
+    while name and text_width(name.rstrip() + "…" + after) > room:
+        name = name[:-1]
+    return name.rstrip() + "…" + after
+
+
+def key_columns(texts: list[str], plot_w: float) -> int:
+    """Four keys to a row when every one fits a quarter of the plot's width, else two
+    (their names cut to fit a half): a long name ran into the next player's key."""
+    return 4 if all(text_width(text) <= key_room(plot_w, 4) for text in texts) else 2
+
+
+def key_room(plot_w: float, columns: int) -> float:
+    """How wide a key's text may be, in a row of `columns` keys under the plot."""
+    return plot_w / columns - SWATCH - KEY_GAP
 
 
 @dataclass(frozen=True)
@@ -87,11 +132,16 @@ def line_chart(
     """One line per series, x = turn (each player's own turns, i.e. rounds, with
     `per_round`), y = points (or `unit`); each line starts from 0 before the first turn, or
     with `from_zero` off, from its first value."""
-    left, right, top, bottom = 36, 8, 10, 46
+    left, right, top, bottom = 36, 8, 10, 34
     longest = max((len(s.values) - (not from_zero) for s in series), default=0) or 1
     peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
     turn_step = next(n for n in (1, 2, 5, 10, 20, 50, 100) if longest <= n * 8)
-    plot_w, plot_h = width - left - right, height - top - bottom
+    plot_w = width - left - right
+    texts = [(s.label, f" {s.values[-1] if s.values else 0}{unit}") for s in series]
+    columns = key_columns([name + value for name, value in texts], plot_w)
+    rows = -(-len(series) // columns) or 1
+    height += KEY_LINE * (rows - 1)  # the plot keeps its height above a longer key
+    plot_h = height - top - bottom - KEY_LINE * rows
 
     def x(i: int) -> float:
         return left + plot_w * i / longest
@@ -108,17 +158,18 @@ def line_chart(
         for turn in range(turn_step, longest + 1, turn_step)
     ]
     lines = []
-    for index, line in enumerate(series):
+    for index, (line, (name, value)) in enumerate(zip(series, texts, strict=True)):
         values = [0, *line.values] if from_zero else line.values
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
-        key_x = left + (index % 4) * (plot_w / 4)
-        key_y = height - 14 + (index // 4) * 12
-        text = f"{line.label[:14]} {line.values[-1] if line.values else 0}{unit}"
-        key = Mark(f"{key_x + 14:.0f}", str(key_y + 1), text)
+        key_x = left + (index % columns) * (plot_w / columns)
+        key_y = height - 2 - KEY_LINE * (rows - index // columns)
+        text = cut_to_fit(name, value, key_room(plot_w, columns))
+        key = Mark(f"{key_x + SWATCH:.0f}", str(key_y + 1), text)
         swatch = Mark(f"{key_x:.0f}", str(key_y - 8), "")
-        lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch))
+        whole = name + value if text != name + value else ""
+        lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch, whole))
     said = pgettext("chart axis", "round") if per_round else pgettext("chart axis", "turn")
-    axis = Mark(f"{left + plot_w / 2:.0f}", str(height - 24), said)
+    axis = Mark(f"{left + plot_w / 2:.0f}", str(top + plot_h + 22), said)
     edges = (left, width - right, left - 4)
     return LineChart(title, width, height, *edges, gridlines, turns, axis, lines)
 

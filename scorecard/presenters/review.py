@@ -115,8 +115,9 @@ def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
 def win_chart(progress: GameProgress) -> charts.LineChart:
     """Each player's chance to win after every entry, charted; a game's chart is kept per
     version (working it out reads every position of the game)."""
-    # Its title is in the phone's language: each language's chart is kept on its own.
-    key = f"win-chart-data:{get_language()}:{progress.game.pk}:{progress.game.version}"
+    # Its title is in the phone's language: each language's chart is kept on its own. The
+    # "2" is the chart's layout: one kept before its keys could be cut is not read back.
+    key = f"win-chart-data-2:{get_language()}:{progress.game.pk}:{progress.game.version}"
     chart = cache.get(key)
     if chart is None:
         series = [

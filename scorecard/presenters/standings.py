@@ -34,9 +34,10 @@ class Heading:
 
 
 @per_language
-def headings(house: rules.HouseRules[Any]) -> tuple[Heading, ...]:
+def headings(house: rules.HouseRules[Any], finished: bool = False) -> tuple[Heading, ...]:
     """The standings' columns for a game's rules: the Yahtzee bonus column only where the
-    family has extra Yahtzees, the bonus and its pace by the game's own figures."""
+    family has extra Yahtzees, the bonus and its pace by the game's own figures; a
+    `finished` game's without the pace (there is no bonus left to pace)."""
     bonus, family = house.upper_bonus, house.family
     lower = family.lower_boxes
     span = {"first": box_name(lower[0]), "last": box_name(lower[-1])}
@@ -74,25 +75,17 @@ def headings(house: rules.HouseRules[Any]) -> tuple[Heading, ...]:
             )
         )
     total = pgettext("standings", "Total")
-    columns += [
+    columns.append(
         Heading(
             total,
             total,
             _("The score: the four columns before it added up.")
             if family.has_jokers
             else _("The score: the three columns before it added up."),
-        ),
-        Heading(
-            _("Bonus pace"),
-            pgettext("standings", "Pace"),
-            _(
-                "How the upper boxes filled so far stand against %(dice)s of each face, which "
-                "makes exactly the %(threshold)s of the bonus: +4 is 4 points ahead, −6 is 6 "
-                "behind, 0 is right on it."
-            )
-            % {"dice": family.pace_dice, "threshold": family.upper_bonus.threshold},
-        ),
-    ]
+        )
+    )
+    if not finished:
+        columns.append(pace_heading(family))
     if house.saves_rolls:
         columns.append(
             Heading(
@@ -105,6 +98,19 @@ def headings(house: rules.HouseRules[Any]) -> tuple[Heading, ...]:
             )
         )
     return tuple(columns)
+
+
+def pace_heading(family: rules.Family[Any]) -> Heading:
+    return Heading(
+        _("Bonus pace"),
+        pgettext("standings", "Pace"),
+        _(
+            "How the upper boxes filled so far stand against %(dice)s of each face, which "
+            "makes exactly the %(threshold)s of the bonus: +4 is 4 points ahead, −6 is 6 "
+            "behind, 0 is right on it."
+        )
+        % {"dice": family.pace_dice, "threshold": family.upper_bonus.threshold},
+    )
 
 
 HEADINGS = headings(rules.STANDARD)
@@ -120,12 +126,13 @@ class StandingsRow:
     saved_rolls: int | None = None  # with Maxi Yatzy's saved rolls on, else not shown
     # The extra-Yahtzee column's figure; None for a family without extra Yahtzees (no column).
     yahtzee_bonus: int | None = None
+    pace: str | None = None  # `pace_said`; None once the game is over (no column)
 
-    @property
-    def pace(self) -> str:
-        """Points ahead of the bonus with a plus, behind with a minus sign, 0 right on it."""
-        pace = self.totals.pace
-        return f"+{pace}" if pace > 0 else f"−{-pace}" if pace < 0 else "0"
+
+def pace_said(totals: rules.Totals) -> str:
+    """Points ahead of the bonus with a plus, behind with a minus sign, 0 right on it."""
+    pace = totals.pace
+    return f"+{pace}" if pace > 0 else f"−{-pace}" if pace < 0 else "0"
 
 
 def standings_rows(
@@ -134,6 +141,7 @@ def standings_rows(
     current = progress.current
     house = progress.game.house_rules
     saving, jokers = house.saves_rolls, house.family.has_jokers
+    pacing = not progress.is_finished
     return [
         StandingsRow(
             seat.player.name,
@@ -143,6 +151,7 @@ def standings_rows(
             wins.get(seat.seat.pk) if wins is not None else None,
             seat.saved_rolls if saving else None,
             totals.yahtzee_bonus if jokers else None,
+            pace_said(totals) if pacing else None,
         )
         for seat, totals in progress.standings()
     ]

@@ -297,6 +297,17 @@ class TurnPanel:
         return self.links.role.may_score and not self.game.digital and bool(self.progress.entries)
 
     @property
+    def standings_columns_change(self) -> bool:
+        """The game is at its last entry or one from it: an entry's answer (the last, or its
+        undo) brings the whole standings, their Pace column gone (or back)."""
+        return self.progress.total_turns - len(self.progress.entries) <= 1
+
+    @property
+    def keeps_screen_on(self) -> bool:
+        """Whether the page offers to keep the screen on: while the game goes on."""
+        return not self.progress.is_finished
+
+    @property
     def grid_hint_changes(self) -> bool:
         """The game's first box was just filled (or its only entry undone): an entry's answer
         brings the whole grid, with the hint now said (or gone)."""

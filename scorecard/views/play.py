@@ -71,8 +71,9 @@ def _respond(
         )
     scoring_table = links.role.may_score and not progress.game.digital
     correct = links.correct if scoring_table else None
-    if whole or legend_open:
-        context["standings_headings"] = standings.headings(progress.game.house_rules)
+    if whole or legend_open or (entry_changes and panel.standings_columns_change):
+        house, finished = progress.game.house_rules, progress.is_finished
+        context["standings_headings"] = standings.headings(house, finished)
     if whole or (entry_changes and panel.grid_hint_changes):
         # (The first box filled, or the only one undone: the grid's hint comes or goes.)
         context["sheet"] = GameSheet(progress, correct)

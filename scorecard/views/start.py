@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorecard.access.households import current_household, household_for_writing, was_removed
 from scorecard.game import services
-from scorecard.models import Game
+from scorecard.models import Game, Seat
 from scorecard.web import idempotency
 from scorecard.web.forms import NewGameForm, swap_seats
 from scorecard.web.htmx import HtmxHttpRequest
@@ -20,7 +21,9 @@ GAMES_ON_HOME = 10
 def home(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
     games = household.games.filter(finished=None) if household else Game.objects.none()
-    context: dict[str, object] = {"games": games.prefetch_related("players")[:GAMES_ON_HOME]}
+    # Each game's players in seating order, as the game has them (its players sort by name).
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    context: dict[str, object] = {"games": games.prefetch_related(seats)[:GAMES_ON_HOME]}
     context["removed"] = household is None and was_removed(request)
     return render(request, "home.html", context)
 

@@ -227,3 +227,40 @@ def test_the_csv_export_imported_by_mistake_is_named_and_nothing_is_imported(pho
     assert no_sideways_scroll(phone)
     assert Game.objects.count() == 1
     assert [error for error in phone.errors if "status of 400" not in error] == []
+
+
+# The last thing on each line of a row of links: a link, or the text between two links.
+LINE_ENDS = """(row) => {
+  const ends = new Map();
+  for (const node of row.childNodes) {
+    if (node.nodeType === Node.TEXT_NODE && !node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const box of range.getClientRects()) {
+      const line = Math.round(box.bottom);
+      if (!ends.has(line) || ends.get(line).right <= box.right)
+        ends.set(line, {right: box.right, text: node.textContent.trim()});
+    }
+  }
+  return [...ends.values()].map((end) => end.text);
+}"""
+
+
+def test_the_links_under_the_games_and_a_review_end_their_lines_with_a_link(phones):
+    """On a 360 px phone they wrap: "High scores ·" and "Export all (CSV) ·" ended lines."""
+    phone = phones(viewport={"width": 360, "height": 740})
+    household = HouseholdFactory()
+    bulk_finished_games(household, ["Ann", "Bob"], 1)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/")
+    phone.get_by_role("link", name="Games", exact=True).first.tap()
+    row = phone.locator("p:has(> a[href$='export.csv'])")
+    ends = {"games": row.evaluate(LINE_ENDS)}
+    phone.locator(".game-card > a").first.tap()
+    expect(phone.get_by_role("heading", name="Running totals")).to_be_visible()
+    ends["review"] = phone.locator("p:has(> a[href$='export.csv'])").evaluate(LINE_ENDS)
+    assert len(ends["games"]) >= 2 and len(ends["review"]) >= 2  # wrapped
+    links = {"Players", "High scores", "Export all (JSON)", "Export all (CSV)", "Import"}
+    links |= {"Export this game (JSON)", "CSV", "Printable sheet"}
+    assert set(ends["games"] + ends["review"]) <= links, ends
+    assert phone.errors == []

@@ -5,6 +5,7 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, join_household
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, card_total, play
@@ -165,6 +166,20 @@ def test_the_sheet_page_picks_the_game_by_a_tap(phone):
     expect(phone.get_by_role("rowheader", name="One pair")).to_be_visible()
     expect(phone.get_by_role("rowheader", name="Villa")).to_have_count(0)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.errors == []
+
+
+def test_the_sheet_pages_triple_checkbox_sits_at_the_left_edge_as_its_row_begins(phones):
+    """On a 360 px phone it sat 40 px in, its box stretched as the row's text fields are."""
+    phone = phones(viewport={"width": 360, "height": 740})
+    phone.goto(f"{phone.base}/sheet/")
+    triple = phone.get_by_role("checkbox", name="Triple Yahtzee (×1 ×2 ×3 per player)")
+    box, columns = triple.bounding_box(), phone.get_by_text("Columns").bounding_box()
+    assert box["width"] == box["height"]  # its own size, not the row's share
+    assert 0 <= box["x"] - columns["x"] <= 4  # the browser's margin around a checkbox
+    triple.tap()
+    phone.get_by_role("button", name="Update the sheet").click()
+    expect(phone.locator(".sheet thead th[scope=row]")).to_have_text(["Player", "Card"])
     assert phone.errors == []
 
 

@@ -1,10 +1,15 @@
 """Charts drawn on the server: round gridlines and labelled axes."""
 
 import re
+from itertools import pairwise
 
+import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
+from hypothesis import given
+from hypothesis import strategies as st
 
+from scorecard.presenters import charts
 from scorecard.presenters.charts import Series, histogram, line_chart, nice_scale
 
 
@@ -85,3 +90,68 @@ def test_charts_draw_the_same_in_swedish_and_german_with_their_words_translated(
             assert f">{turn}</text>" in line
             histogram_svg = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="t"))
             assert _coordinates(histogram_svg) == _coordinates(bars)
+
+
+LONG_NAME = "Bartholomew Maximilian Featherstonehaugh"
+
+
+def _keys_overlapping(chart):
+    """Pairs of keys whose texts would be drawn over each other: on one row (less than a
+    line apart) with their guessed widths crossing, or a key past the chart's right edge."""
+    keys = [(float(line.swatch.x), float(line.key.x), float(line.key.y), line.key.text)
+            for line in chart.lines]  # fmt: skip
+    crossing = []
+    for index, (swatch, text_x, text_y, text) in enumerate(keys):
+        end = text_x + charts.text_width(text)
+        assert end <= chart.width - 8, text
+        for other_swatch, _x, other_y, other in keys[index + 1 :]:
+            same_row = abs(other_y - text_y) < charts.KEY_LINE
+            if same_row and swatch < other_swatch < end + charts.KEY_GAP - 1:
+                crossing.append((text, other))
+    return crossing
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Zoë", LONG_NAME],
+        [LONG_NAME, "Zoë", "Ann", "Bob"],
+        ["Zoë", LONG_NAME, "Ann", "Bob"],
+        ["Ann", "Bob", "Cy", LONG_NAME, "Dee", "Eve", LONG_NAME.upper(), "WWWWWWWWWWWWWWW"],
+    ],
+)
+def test_keys_of_players_with_long_names_are_never_drawn_over_each_other(names):
+    """A new user's game: "Bartholomew Ma 264" was drawn over "Zoë 281"."""
+    series = [Series(name, [100, 264 + index]) for index, name in enumerate(names)]
+    chart = line_chart(series, title="t")
+    assert _keys_overlapping(chart) == []
+    assert all(line.key.text.endswith(f" {264 + i}") for i, line in enumerate(chart.lines))
+
+
+@given(
+    names=st.lists(st.text(min_size=1, max_size=40), min_size=1, max_size=8),
+    finals=st.lists(st.integers(0, 1575), min_size=8, max_size=8),
+    unit=st.sampled_from(["", "%"]),
+)
+def test_no_two_keys_cross_whatever_the_names_and_finals(names, finals, unit):
+    series = [Series(name, [finals[i]]) for i, name in enumerate(names)]
+    chart = line_chart(series, title="t", unit=unit)
+    assert _keys_overlapping(chart) == []
+    rows = sorted({line.key.y for line in chart.lines}, key=float)
+    assert all(float(b) - float(a) >= charts.KEY_LINE for a, b in pairwise(rows))
+    assert float(chart.turns[0].y) < float(chart.axis.y) < min(float(r) for r in rows) - 8
+
+
+def test_a_name_cut_to_fit_its_key_is_whole_in_the_key_s_title():
+    chart = line_chart([Series(LONG_NAME, [264]), Series("Zoë", [281])], title="t")
+    cut, short = chart.lines
+    assert cut.key.text.endswith("… 264") and cut.key.text.startswith("Bartholomew")
+    assert cut.whole == f"{LONG_NAME} 264" and short.whole == ""
+    svg = drawn("_line_chart.html", chart)
+    assert f"<title>{LONG_NAME} 264</title>{cut.key.text}</text>" in svg
+    assert ">Zoë 281</text>" in svg
+
+
+def test_short_names_keep_four_keys_to_a_row_and_the_chart_its_height():
+    chart = line_chart([Series(name, [250]) for name in ["Ann", "Bob", "Cy", "Dee"]], title="t")
+    assert chart.height == 220 and len({line.key.y for line in chart.lines}) == 1

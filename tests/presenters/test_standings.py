@@ -84,3 +84,16 @@ def test_a_row_carries_the_yahtzee_bonus_only_for_a_family_with_extra_yahtzees(h
     )
     (ann,) = standings_rows(load_progress(yatzy))
     assert ann.yahtzee_bonus is None
+
+
+def test_a_finished_game_has_no_bonus_pace_to_show(household):
+    from scorecard.presenters.standings import headings
+    from tests.factories import SOLO_GAME, GameFactory
+
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME)
+    progress = load_progress(game)
+    (ann,) = standings_rows(progress)
+    assert progress.is_finished and ann.pace is None
+    shorts = [heading.short for heading in headings(game.house_rules, True)]
+    assert shorts == ["Up", "Bon", "Low", "Yz+", "Total"]

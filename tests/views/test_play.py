@@ -443,6 +443,41 @@ def test_undo_reopens_a_finished_game(client_of, household):
     assert "Solo’s turn" in text(client_of.get(game_url(game)))
 
 
+def test_a_finished_games_page_drops_the_bonus_pace_and_the_keep_the_screen_on_button(
+    client_of, household
+):
+    """Once the game is over there is no bonus to pace and no turn to wait for: a new user
+    saw −26 and −29 under Pace, and the button, on a finished game."""
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in range(2)][:-1])
+    going = text(client_of.get(game_url(game)))
+    assert "Bonus pace" in going and 'id="wake-lock"' in going
+    last = post_box(client_of, game, Box.CHANCE, dice=(6, 6, 5, 5, 4), htmx=True)
+    answer = text(last)  # the whole standings out of band, their Pace column gone
+    assert '<section id="standings" hx-swap-oob="true"' in answer and "Bonus pace" not in answer
+    heads, cells = standings_shape(answer)
+    assert heads == ["Up", "Bon", "Low", "Yz+", "Total"] and cells == [5, 5]
+    page = text(client_of.get(game_url(game)))
+    assert "Solo" not in page and "A tie: Ann and Bob" in page
+    assert "Bonus pace" not in page and "Pace" not in page and 'id="wake-lock"' not in page
+    assert standings_shape(page) == (heads, cells)
+    legend = text(client_of.get(game_url(game) + "?legend=1"))
+    assert "What the columns mean" in legend and "Pace" not in legend
+    client_of.post(game_url(game, "game-undo"), {"version": game.version + 1}, headers=HTMX)
+    reopened = text(client_of.get(game_url(game)))
+    assert "Bonus pace" in reopened and 'id="wake-lock"' in reopened
+    assert standings_shape(reopened) == ([*heads, "Pace"], [6, 6])
+
+
+def standings_shape(page: str) -> tuple[list[str], list[int]]:
+    """The standings' column headings (short forms) and how many figures each row has."""
+    section = page[page.index('<section id="standings"') :]
+    section = section[: section.index("</section>")]
+    heads = re.findall(r'<span class="short" aria-hidden="true">([^<]+)</span></th>', section)
+    rows = section.split("<tbody")[1].split("</tr>")[:-1]
+    return heads, [row.count("<td") for row in rows]
+
+
 def test_a_rematch_has_the_same_players_rule_and_mode(client_of, household):
     game = GameFactory(owner=household, names=["Ann", "Bob"], joker=rules.JokerRule.FREE)
     response = client_of.post(game_url(game, "game-rematch"))

@@ -1,5 +1,6 @@
 """A live page one version behind an entry is sent only what the entry changed: the turn
-panel, the standings' rows and the grid's changed rows and headings, out of band. Swapped
+panel, the standings' rows (the whole standings at the last two entries: the Pace column
+goes when the game ends) and the grid's changed rows and headings, out of band. Swapped
 into the page the phone shows, they make exactly the page a fresh load of the new version
 gives, at every turn of a whole game of every family, for a watcher and for another phone
 of the household; a page further behind, or one behind an undo, gets every region."""
@@ -101,6 +102,13 @@ def is_a_step(answer: str) -> bool:
     return STEP_MARK in answer and '<section id="standings"' not in answer
 
 
+def steps_then_the_ending(answers: list[str]) -> bool:
+    """Steps up to the last two entries, whose answers bring the whole standings (the last
+    ends the game and takes the Pace column away; an undo of it brings it back)."""
+    ending = ['<section id="standings" hx-swap-oob="true"' in answer for answer in answers[-2:]]
+    return all(map(is_a_step, answers[:-2])) and all(ending)
+
+
 def watch_address(game: Game) -> str:
     return reverse("watch", args=[sharing.link_renew(game=game, role=LinkRole.WATCH).token])
 
@@ -119,7 +127,7 @@ def test_a_watcher_s_page_kept_up_by_steps_is_the_page_a_fresh_load_gives(househ
         owner=household, names=["Ann", "Bob"], mode=mode, house=services.HouseSettings(family)
     )
     answers = follow_a_whole_game(game, Client(), watch_address(game))
-    assert len(answers) == len(load_progress(game).entries) and all(map(is_a_step, answers))
+    assert len(answers) == len(load_progress(game).entries) and steps_then_the_ending(answers)
     assert not any('<section id="boxes"' in answer for answer in answers)
 
 
@@ -129,7 +137,7 @@ def test_another_phone_of_the_household_kept_up_by_steps_shows_what_a_fresh_load
 ):
     game = services.game_create(owner=household, names=["Ann", "Bob"], mode=mode)
     answers = follow_a_whole_game(game, browser_of(household), game_url(game))
-    assert len(answers) == len(load_progress(game).entries) and all(map(is_a_step, answers))
+    assert len(answers) == len(load_progress(game).entries) and steps_then_the_ending(answers)
     # The first entry brings the whole grid: its hint on correcting comes with it.
     with_the_grid = [i for i, answer in enumerate(answers) if '<section id="boxes"' in answer]
     assert with_the_grid == [0]

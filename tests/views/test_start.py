@@ -1,7 +1,9 @@
 """The home page and the new-game form."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorecard.engine import rules
@@ -77,3 +79,14 @@ def test_players_can_be_moved_up_before_the_game_starts(db):
 def test_the_home_page_lists_nothing_for_a_new_visitor(db):
     response = Client().get(reverse("home"))
     assert response.status_code == 200 and "Games in progress" not in text(response)
+
+
+def test_the_home_page_names_a_games_players_in_seating_order(client_of, household):
+    """As the game seats them, not by name: Zoë sits first."""
+    from scorecard.game import services
+
+    services.game_create(owner=household, names=["Zoë", "Bob", "Ann"])
+    with CaptureQueriesContext(connection) as queries:
+        page = text(client_of.get(reverse("home")))
+    assert "· Zoë, Bob, Ann</a>" in page
+    assert sum("scorecard_player" in query["sql"] for query in queries) == 1  # with the seats
