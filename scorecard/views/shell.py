@@ -26,6 +26,7 @@ SHELL = [
     "css/dice.css",
     "css/advice.css",
     "css/rolls.css",
+    "css/triple.css",
     "favicon.svg",
 ]
 WORKER = "sw.js"

@@ -507,6 +507,16 @@ def test_triple_yahtzee_has_three_cards_counted_one_two_three(client_of, househo
     assert seat.totals.lower == 150
 
 
+def test_only_a_triple_yahtzee_page_loads_the_card_tabs_styles(client_of, household):
+    """The tabs' styles are Triple Yahtzee's alone: a one-card game's first load goes
+    without them (issue 21's bytes)."""
+    triple = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
+    single = GameFactory(owner=household, names=["Uno"])
+    assert "css/triple.css" in client_of.get(game_url(triple)).text
+    assert 'class="tabs"' in client_of.get(game_url(triple)).text
+    assert "css/triple.css" not in client_of.get(game_url(single)).text
+
+
 def test_challenge_rounds_share_one_roll(client_of, game):
     game.mode = Game.Mode.CHALLENGE
     game.save()
