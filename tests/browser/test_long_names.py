@@ -55,11 +55,13 @@ def test_a_forty_letter_name_leaves_every_players_numbers_on_a_360_px_phone(
     save_screenshot(phone, "long-name-game")
     phone.get_by_role("link", name="Printable sheet").tap()
     expect(phone.locator("h1")).to_have_text("Score sheet")
+    phone.wait_for_load_state()  # its style sheet (pages.css) too, as a person sees it
     found["sheet"] = (tables_that_do_not_fit(phone), page_width(phone))
     save_screenshot(phone, "long-name-sheet")
     phone.goto(f"{phone.base}/games/")
     phone.locator(f'.game-card > a[href*="{finished.public_id}"]').tap()
     expect(phone.locator("table.turns")).to_be_visible()
+    phone.wait_for_load_state()
     found["review"] = (tables_that_do_not_fit(phone), page_width(phone))
     save_screenshot(phone, "long-name-review")
     # Each table fits its box (no Points column cut off), and the page fits the screen.
