@@ -135,9 +135,10 @@ def is_readable_name(name: str) -> bool:
 def clean_names(names: Sequence[str]) -> list[str]:
     cleaned = [" ".join(name.split()) for name in names]
     cleaned = [name for name in cleaned if name]
-    if not 1 <= len(cleaned) <= MAX_PLAYERS:
-        said_count = {"most": MAX_PLAYERS, "count": len(cleaned)}
-        raise Refusal(_("A game has 1 to %(most)s players; got %(count)s.") % said_count)
+    if not cleaned:
+        raise Refusal(_("Write at least one player’s name to start."))
+    if len(cleaned) > MAX_PLAYERS:
+        raise Refusal(_("A game has at most %(most)s players.") % {"most": MAX_PLAYERS})
     if any(len(name) > MAX_NAME_LENGTH for name in cleaned):
         raise Refusal(_("A name has at most %(most)s characters.") % {"most": MAX_NAME_LENGTH})
     if not all(is_readable_name(name) for name in cleaned):

@@ -313,21 +313,16 @@ def parse_document(text: str | bytes, *, max_objects: int | None = MAX_OBJECTS) 
 
 
 def _check_document(document) -> list:
-    whole = _whole_file()
-    _need(isinstance(document, dict), whole, EXPECTED[dict])
-    _need(
-        document.get("format") == FORMAT,
-        whole,
-        gettext_noop("the format is not %(format)s."),
-        format=repr(FORMAT),
-    )
-    _need(
-        document.get("version") == VERSION,
-        whole,
-        gettext_noop("only version %(version)s is understood."),
-        version=VERSION,
-    )
-    return _field(document, "games", list, whole)
+    # Said in a sentence, not at a place in the file: the file as a whole is not ours, and
+    # the person who chose it wants to hear that, not a field's name ("file: the format…").
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportRefused(_("This file is not an export of this score card’s games."))
+    if document.get("version") != VERSION:
+        raise ImportRefused(
+            _("This export was made by another version of the score card: only version "
+              "%(version)s can be read.") % {"version": VERSION}
+        )  # fmt: skip
+    return _field(document, "games", list, _whole_file())
 
 
 def _check_game(data, where: str) -> dict:

@@ -41,7 +41,8 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
 @pytest.mark.parametrize(
     ("spoil", "message"),
     [
-        (lambda d: d.update(format="other"), "the format is not"),
+        (lambda d: d.update(format="other"), "This file is not an export of this score card’s"),
+        (lambda d: d.update(version=99), "another version of the score card: only version 1 "),
         (lambda d: d["games"][0].update(mode="speed"), "games[0].mode: unknown mode."),
         (lambda d: d["games"][0]["entries"][0].update(box="sevens"), "no box called 'sevens'"),
         (lambda d: d["games"][0]["entries"][0].update(points=4), "Ann’s card 1: Ones: "),

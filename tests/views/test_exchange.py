@@ -112,7 +112,7 @@ def test_hostile_uploads_are_refused_in_place(client_of):
             '{"format": "yahtzee-scorecard/games", "version": 1, "games": [1]}',
             "games[0]: expected an object.",
         ),
-        ("[]", "file: expected an object."),
+        ("[]", "This file is not an export of this score card’s games."),
     ]:
         upload = StringIO(body)
         upload.name = "games.json"
@@ -154,7 +154,8 @@ def _upload(client, body: str, language: str):
                 "3, men protokollet säger 4.",
                 "Ingenting importerades. games[0]: Det finns inget spel som heter 'poker'.",
                 "Ingenting importerades. games[0].players: ett spel har 1 till 8 spelare.",
-                "Ingenting importerades. filen: bara version 1 kan läsas.",
+                "Ingenting importerades. Den här exporten gjordes av en annan version av "
+                "protokollet: bara version 1 kan läsas.",
                 "Ingenting importerades. Det här är inte JSON (rad 1, kolumn 2).",
             ],
         ),
@@ -165,7 +166,8 @@ def _upload(client, body: str, language: str):
                 "wert, aber auf dem Block steht 4.",
                 "Nichts wurde importiert. games[0]: Es gibt kein Spiel namens 'poker'.",
                 "Nichts wurde importiert. games[0].players: ein Spiel hat 1 bis 8 Spieler.",
-                "Nichts wurde importiert. Datei: nur Version 1 kann gelesen werden.",
+                "Nichts wurde importiert. Dieser Export stammt aus einer anderen Version des "
+                "Blocks: nur Version 1 kann gelesen werden.",
                 "Nichts wurde importiert. Das ist kein JSON (Zeile 1, Spalte 2).",
             ],
         ),

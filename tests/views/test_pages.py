@@ -10,7 +10,7 @@ from django.urls import reverse
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
 from scorecard.presenters import rules_content
-from tests.factories import play
+from tests.factories import play, play_on
 from tests.helpers import text
 
 
@@ -63,6 +63,19 @@ def test_a_game_sheet_shows_the_points_and_totals(client_of, game):
     assert re.search(
         r'Grand total</th><td class="hint">[^<]*</td>\s*<td[^>]*>12</td><td[^>]*>50</td>', page
     )
+
+
+def test_a_game_sheet_says_whether_it_is_kept_current_or_final(client_of, game):
+    """A new user read "Kept current while the game goes on; the game is over." on a
+    finished game's sheet, and printed it: a finished sheet says its scores are final, a
+    sheet of a game going on says it is kept current, on the screen only."""
+    url = reverse("game-sheet", args=[game.public_id])
+    going = text(client_of.get(url))
+    assert '<p class="hint no-print">Kept current while the game goes on.</p>' in going
+    play_on(game)
+    finished = text(client_of.get(url))
+    assert "The game is over: these are its final scores." in finished
+    assert "Kept current" not in finished
 
 
 def test_the_game_sheet_polls_cheaply_and_updates_when_the_game_moves(

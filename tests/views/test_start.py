@@ -41,7 +41,7 @@ def test_known_names_are_reused_and_suggested(client_of, household):
 @pytest.mark.parametrize(
     ("names", "message"),
     [
-        ({}, "1 to 8 players; got 0"),
+        ({}, "Write at least one player’s name to start."),
         ({"name_1": "Ann", "name_2": "ANN"}, "same name"),
         ({"name_1": "x" * 41}, "at most 40 characters"),
     ],
