@@ -415,6 +415,11 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
     expect(member(phone, this=True)).to_contain_text("Chrome on Linux")
     expect(member(phone, this=False)).to_contain_text("Chrome on Linux (2)")  # told apart
     expect(member(phone, this=False)).to_contain_text("seen within the hour")
+    # Its name field shows the whole name ("(2)" was past the field's edge, read as a name
+    # that differed from the heading's, found by a new user).
+    field = member(phone, this=False).get_by_role("textbox", name="Name")
+    expect(field).to_have_value("Chrome on Linux (2)")
+    assert field.evaluate("input => input.scrollWidth <= input.clientWidth")
 
     other = member(phone, this=False)
     other.get_by_role("textbox", name="Name").fill("   ")
