@@ -8,7 +8,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorecard.engine import families, rules
-from scorecard.game.services import MAX_PLAYERS, HouseSettings, Refusal, by_the_rules, clean_names
+from scorecard.game.services import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    HouseSettings,
+    Refusal,
+    by_the_rules,
+    clean_names,
+)
 from scorecard.models import Game
 from scorecard.presenters.box_names import FAMILY_NAMES
 from scorecard.presenters.rule_names import SWITCH_LABELS, joker_label, joker_summary
@@ -95,12 +102,14 @@ class NewGameForm(forms.Form):
         # their new seat: on its Move-up button, so the next press moves them on and a phone
         # opens no keyboard; at the top, which has no such button, on their name.
         self.moved_to = moved_up - 1 if 2 <= moved_up <= MAX_PLAYERS else 0
+        too_long = _("A name has at most %(most)s characters.") % {"most": MAX_NAME_LENGTH}
         for seat in range(1, MAX_PLAYERS + 1):
             player = _("Player %(seat)s") % {"seat": seat}
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=player,
                 required=False,
-                max_length=40,
+                max_length=MAX_NAME_LENGTH,
+                error_messages={"max_length": too_long},
                 widget=forms.TextInput(
                     attrs={
                         "list": "known-names",
@@ -118,7 +127,11 @@ class NewGameForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        names = [data.get(f"name_{seat}", "") for seat in range(1, MAX_PLAYERS + 1)]
+        fields = [f"name_{seat}" for seat in range(1, MAX_PLAYERS + 1)]
+        if any(self.has_error(field) for field in fields):
+            # A name refused on its own (too long) is not missing: its message says enough.
+            return data
+        names = [data[field] for field in fields]
         try:
             data["names"] = clean_names(names)
         except Refusal as refusal:

@@ -53,6 +53,17 @@ def test_a_new_game_with_bad_names_is_refused_in_place(db, names, message):
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize("names", [{"name_1": "x" * 41}, {"name_1": "Ann", "name_3": "x" * 41}])
+def test_a_name_too_long_is_refused_for_its_length_alone(db, names):
+    # The field's own refusal must not make the form think no name was written.
+    response = Client().post(reverse("game-new"), {**names, "joker": "hasbro", "mode": "standard"})
+    page = text(response)
+    assert response.status_code == 400
+    assert page.count("A name has at most 40 characters.") == 1
+    assert "Write at least one" not in page and "Ensure this value" not in page
+    assert not Game.objects.exists()
+
+
 def test_an_unknown_rule_or_mode_is_refused(db):
     response = Client().post(reverse("game-new"), {"name_1": "A", "joker": "x", "mode": "y"})
     assert response.status_code == 400 and not Game.objects.exists()
