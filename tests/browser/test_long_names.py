@@ -43,12 +43,18 @@ def long_named_games(household):
     return going, finished
 
 
-def test_a_forty_letter_name_leaves_every_players_numbers_on_a_360_px_phone(
-    phones, household, long_named_games
-):
-    going, finished = long_named_games
+@pytest.fixture
+def phone(phones, household):
+    """A new user's 360 px phone in the household that played those games."""
     phone = phones(viewport=NARROW)
     join_household(phone, household)
+    return phone
+
+
+def test_a_forty_letter_name_leaves_every_players_numbers_on_a_360_px_phone(
+    phone, long_named_games
+):
+    going, finished = long_named_games
     phone.goto(f"{phone.base}/games/{going.public_id}/")
     expect(phone.locator("#boxes table.sheet")).to_be_visible()
     found = {"game": (tables_that_do_not_fit(phone), page_width(phone))}
@@ -70,12 +76,8 @@ def test_a_forty_letter_name_leaves_every_players_numbers_on_a_360_px_phone(
     assert phone.errors == []
 
 
-def test_the_running_totals_keys_of_a_long_name_and_a_short_one_are_apart(
-    phones, household, long_named_games
-):
+def test_the_running_totals_keys_of_a_long_name_and_a_short_one_are_apart(phone, long_named_games):
     _going, finished = long_named_games
-    phone = phones(viewport=NARROW)
-    join_household(phone, household)
     phone.goto(f"{phone.base}/games/{finished.public_id}/review/")
     chart = phone.locator("svg.chart").first
     keys = chart.evaluate(KEYS)
