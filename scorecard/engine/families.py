@@ -303,6 +303,7 @@ class Family[B: (Box, FamilyBox)]:
     scorers: Mapping[str, Scorer]  # by box key
     upper_bonus: UpperBonus
     pace_dice: int  # the dice of each face that make the bonus threshold exactly
+    all_alike: str  # the key of the box that scores every die alike (Yahtzee, Yatzy, ...)
     rolls_per_turn: int = 3
     switches: tuple[Switch, ...] = ()
     has_jokers: bool = False  # Yahtzee's extra-Yahtzee bonus and joker rules
@@ -325,6 +326,20 @@ class Family[B: (Box, FamilyBox)]:
                 Said("There is no box called %(key)s on a %(game)s card.", key=repr(key), game=self)
             )
         return found
+
+    @property
+    def all_alike_box(self) -> B:
+        """The box that scores every die showing the same face: its name is the game's."""
+        return self.by_key[self.all_alike]
+
+    @property
+    def all_alike_points(self) -> int:
+        """What the all-alike box scores when its dice are all alike (50, or 100 with six)."""
+        return self.scorers[self.all_alike](hand_of((1,) * self.dice_count), frozenset())
+
+    def scored_all_alike(self, filled: Mapping[B, int]) -> bool:
+        """Whether a card's all-alike box holds its points (not a zero): a Yahtzee scored."""
+        return filled.get(self.all_alike_box) == self.all_alike_points
 
     def rolls(self) -> tuple[Dice, ...]:
         """Every distinct roll, each sorted: 252 of five dice, 462 of six."""
@@ -427,6 +442,7 @@ YAHTZEE: Family[Box] = Family(
     },
     upper_bonus=UpperBonus(63, 35),
     pace_dice=3,
+    all_alike="yahtzee",
     has_jokers=True,
 )
 
@@ -460,6 +476,7 @@ YATZY: Family[FamilyBox] = Family(
     },
     upper_bonus=UpperBonus(63, 50),
     pace_dice=3,
+    all_alike="yatzy",
     switches=(Switch.FIVE_ALIKE_FULL_HOUSE, Switch.FOUR_ALIKE_TWO_PAIRS),
 )
 
@@ -503,6 +520,7 @@ MAXI: Family[FamilyBox] = Family(
     },
     upper_bonus=UpperBonus(84, 100),
     pace_dice=4,
+    all_alike="maxi_yatzy",
     switches=(Switch.SAVED_ROLLS,),
     # About 57 million reachable states (far more with saved rolls): no exact table yet, and
     # no approximation is offered in its place.

@@ -19,7 +19,6 @@ from typing import Any, TypedDict
 from django.db import transaction
 from django.db.models import QuerySet
 
-from scorecard.engine import rules
 from scorecard.game import compiled
 from scorecard.game.progress import GameProgress, load_many
 from scorecard.models import Game, PlayerBoxTotal, PlayerFigures, Seat
@@ -53,6 +52,7 @@ type FigureCounts = defaultdict[tuple[int, str], Counter[str]]
 def seat_results(progress: GameProgress) -> dict[int, SeatResult]:
     """Each seat's result, by seat id: the final total, a win, bonus cards and Yahtzees."""
     finals = {seat.seat.pk: seat.totals.total for seat in progress.seats}
+    family = progress.game.house_rules.family
     best = max(finals.values())
     results = {}
     for seat in progress.seats:
@@ -64,9 +64,8 @@ def seat_results(progress: GameProgress) -> dict[int, SeatResult]:
             finished=progress.game.finished,
             cards=len(cards),
             bonus_cards=sum(card.totals.bonus > 0 for card in cards),
-            yahtzees=sum(
-                card.filled.get(rules.Box.YAHTZEE) == rules.YAHTZEE_POINTS for card in cards
-            ),
+            # A Yahtzee, a Yatzy or a Maxi Yatzy: the family's all-alike box scored.
+            yahtzees=sum(family.scored_all_alike(card.filled) for card in cards),
             extra_yahtzees=sum(card.extra_yahtzees for card in cards),
         )
     return results

@@ -67,6 +67,18 @@ def test_families_are_found_by_key_and_unknown_ones_refused():
         YATZY.box("villa")
 
 
+@pytest.mark.parametrize(
+    ("family", "box", "points"),
+    [(YAHTZEE, "yahtzee", 50), (YATZY, "yatzy", 50), (families.MAXI, "maxi_yatzy", 100)],
+)
+def test_each_family_names_its_all_alike_box_and_what_it_scores(family, box, points):
+    assert family.all_alike_box is family.box(box)
+    assert family.all_alike_points == points
+    assert family.scored_all_alike({family.box(box): points})
+    assert not family.scored_all_alike({family.box(box): 0})
+    assert not family.scored_all_alike({family.box("chance"): points})
+
+
 def test_shared_ideas_keep_yahtzees_box_keys():
     yahtzee_keys = {box.key for box in YAHTZEE.boxes}
     shared = {box.key for box in YATZY.boxes} & yahtzee_keys

@@ -137,3 +137,22 @@ def test_the_command_settles_what_an_upgrade_left_in_batches_and_says_how_far_it
     out = io.StringIO()
     call_command("settle_results", stdout=out)
     assert out.getvalue() == "Every finished game is settled.\n"
+
+
+def test_an_upgrade_counts_the_yatzys_its_settled_games_scored(household):
+    """Yatzy seats were settled with no Yatzy counted: the migration counts them, on the seat
+    and in its player's figures for Yatzy."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from tests.game.test_family_games import YATZY, YATZY_CARD, solo
+
+    migration = import_module("scorecard.migrations.0016_all_alike_counted_in_every_family")
+    game = play(solo(household, YATZY), YATZY_CARD)
+    player = game.seats.get().player
+    Seat.objects.filter(game=game).update(yahtzees=0)  # as an older version settled it
+    PlayerFigures.objects.filter(player=player).update(yahtzees=0)
+    migration.count_all_alike(apps, None)
+    assert Seat.objects.get(game=game).yahtzees == 1
+    assert PlayerFigures.objects.get(player=player, family="yatzy").yahtzees == 1

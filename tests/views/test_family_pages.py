@@ -223,3 +223,15 @@ def test_a_maxi_correction_shows_six_dice_for_its_example(client_of, household):
     standard = play(GameFactory(owner=household, names=["Ann"]), [("chance", (6, 6, 5, 5, 4))])
     page = text(client_of.get(reverse("game-correct", args=[standard.public_id, 1])))
     assert 'placeholder="e.g. 44425"' in page
+
+
+def test_a_yatzy_players_page_counts_the_yatzys_scored(client_of, household):
+    """Found by a new user: the page counted Yahtzees for Yahtzee games only, and said nothing
+    of the Yatzys a Yatzy game scored."""
+    from tests.game.test_family_games import YATZY_CARD
+
+    game = play(yatzy_game(household), YATZY_CARD)  # its last box: a Yatzy, 50
+    player = game.seats.get().player
+    page = text(client_of.get(reverse("player", args=[player.public_id])))
+    assert "<dt>Yatzy scored</dt><dd>1</dd>" in page
+    assert "Yahtzees" not in page
