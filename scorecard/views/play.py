@@ -203,15 +203,17 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
     entry = recorded.entry
-    assert entry.seat is not None, "a game's state seats every entry it holds"
-    recorded_said = {
-        "name": entry.seat.player.name,
-        "box": box_name(entry.rules_box),
-        "points": entry.points,
-        "bonus": rules.EXTRA_YAHTZEE_BONUS,
-    }
-    if entry.yahtzee_bonus:
+    recorded_said = _entry_said(entry, game)
+    recorded_said["bonus"] = rules.EXTRA_YAHTZEE_BONUS
+    if entry.yahtzee_bonus and recorded_said["multiplier"]:
+        note = _(
+            "%(name)s: %(box)s %(points)s on card ×%(multiplier)s and +%(bonus)s for an "
+            "extra Yahtzee!"
+        )
+    elif entry.yahtzee_bonus:
         note = _("%(name)s: %(box)s %(points)s and +%(bonus)s for an extra Yahtzee!")
+    elif recorded_said["multiplier"]:
+        note = _("%(name)s: %(box)s %(points)s on card ×%(multiplier)s")
     else:
         note = _("%(name)s: %(box)s %(points)s")
     note %= recorded_said
@@ -222,6 +224,19 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
         note = _("%(note)s (already recorded)") % {"note": note}
     panel = _panel(request, recorded.progress, links, {}, notice=note, after_tap="entry")
     return _respond(request, panel, "after-entry", entry=entry)
+
+
+def _entry_said(entry: EntryRow | Entry, game: Game) -> dict[str, object]:
+    """What a note says of an entry; with three cards a player, which card it went on (the
+    box alone left a player who chose card ×3 wondering where their 24 went)."""
+    assert entry.seat is not None, "a game's state seats every entry it holds"
+    multiplier = rules.card_multiplier(entry.card) if game.cards_per_player > 1 else 0
+    return {
+        "name": entry.seat.player.name,
+        "box": box_name(entry.rules_box),
+        "points": entry.points,
+        "multiplier": multiplier,
+    }
 
 
 def _said_then_shown(request: HtmxHttpRequest, note: str, page: str) -> HttpResponse:
@@ -275,12 +290,12 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         progress, undone = services.undo_last_entry(game=game, version=version, seats=seats)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
-    assert undone.seat is not None, "a game's state seats every entry it holds"
-    note = _("Undone: %(name)s’s %(box)s (%(points)s).") % {
-        "name": undone.seat.player.name,
-        "box": box_name(undone.rules_box),
-        "points": undone.points,
-    }
+    undone_said = _entry_said(undone, game)
+    if undone_said["multiplier"]:
+        note = _("Undone: %(name)s’s %(box)s on card ×%(multiplier)s (%(points)s).")
+    else:
+        note = _("Undone: %(name)s’s %(box)s (%(points)s).")
+    note %= undone_said
     idempotency.remember(request, note)
     back = _turn_back(undone, game)
     if not request.htmx:  # the turn comes back, so the right box is one more tap
@@ -325,11 +340,12 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], _("Points")) if post.get("points") else None,
             )
-            note = _("Corrected: %(name)s’s %(box)s, now %(points)s.") % {
-                "name": entry.seat.player.name,
-                "box": box_name(entry.rules_box),
-                "points": corrected.points,
-            }
+            corrected_said = _entry_said(entry, game) | {"points": corrected.points}
+            if corrected_said["multiplier"]:
+                note = _("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s.")
+            else:
+                note = _("Corrected: %(name)s’s %(box)s, now %(points)s.")
+            note %= corrected_said
             idempotency.remember(request, note)
             return _said_then_shown(request, note, links.page)
         except services.Refusal as refusal:

@@ -205,5 +205,7 @@ def household_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
             context["error"] = str(refusal)
             return render(request, "join.html", context, status=refusal.status_code)
         remember_browser(request, browser)
+        # Said on the start page: without it a newcomer lands there not knowing it worked.
+        messages.info(request, _("This browser has joined the household: its games show here."))
         return redirect("home")
     return render(request, "join.html", context)

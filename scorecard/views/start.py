@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -25,6 +26,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
     context: dict[str, object] = {"games": games.prefetch_related(seats)[:GAMES_ON_HOME]}
     context["removed"] = household is None and was_removed(request)
+    context["told"] = next(iter(messages.get_messages(request)), None)  # joined, once
     return render(request, "home.html", context)
 
 

@@ -221,7 +221,7 @@ def test_a_game_page_reloaded_offline_shows_the_card_as_it_was(phone):
     phone.context.set_offline(True)
     phone.reload()
     expect(phone.locator("#offline-copy")).to_have_text(
-        re.compile(r"^offline: showing the card as it was at \d\d:\d\d$")
+        re.compile(r"^Offline: showing the card as it was at \d\d:\d\d$")
     )
     expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
     expect(phone.locator("#standings-rows")).to_contain_text("15")
@@ -288,7 +288,7 @@ def test_a_page_reloaded_offline_shows_the_last_card_the_phone_saw(phone):
     phone.context.set_offline(True)
     phone.reload()
     notice = phone.locator("#offline-copy")
-    expect(notice).to_have_text(re.compile(r"^offline: showing the card as it was at \d\d:\d\d$"))
+    expect(notice).to_have_text(re.compile(r"^Offline: showing the card as it was at \d\d:\d\d$"))
     assert notice.text_content().endswith(recorded_at) or time.strftime("%H:%M") != recorded_at
     expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
     expect(phone.locator("#standings-rows")).to_contain_text("15")

@@ -264,3 +264,21 @@ def test_the_links_under_the_games_and_a_review_end_their_lines_with_a_link(phon
     links |= {"Export this game (JSON)", "CSV", "Printable sheet"}
     assert set(ends["games"] + ends["review"]) <= links, ends
     assert phone.errors == []
+
+
+def test_a_players_figures_stand_two_to_a_row_on_a_360_px_phone(phones):
+    """Found by a new user: on a 360 px phone the nine figures stood one a row, half a
+    screen of them before the chart (9.5rem each, two and their gap 5 px wider than the
+    page's 335), though the style sheet meant two or more to a row."""
+    phone = phones(viewport={"width": 360, "height": 740})
+    household = HouseholdFactory()
+    bulk_finished_games(household, ["Ann", "Bob"], 3)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/players/")
+    phone.get_by_role("link", name="Ann", exact=True).tap()
+    expect(phone.get_by_role("heading", name="Ann")).to_be_visible()
+    figures = phone.locator("dl.figures > div")
+    tops = [figure.bounding_box()["y"] for figure in figures.all()]
+    assert len(tops) == 9 and tops[0] == tops[1] and len(set(tops)) <= 5, tops
+    assert no_sideways_scroll(phone)
+    assert phone.errors == []

@@ -120,6 +120,21 @@ def test_the_new_game_form_starts_without_a_scroll(chromium, live_server, size):
     context.close()
 
 
+def test_a_digital_games_house_rule_wraps_whole_under_its_title(phones):
+    """Found by a new user at 360 px: "Standard · digital dice extra" over "Yahtzees:
+    Hasbro", the rule's name torn in two across the lines."""
+    page = phones(viewport=SCREENS["360x740"])
+    page.goto(f"{page.base}/games/new/")
+    page.get_by_label("Player 1", exact=True).tap()
+    page.keyboard.type("Zoë")
+    page.get_by_label("Roll here").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name="Zoë’s turn")).to_be_visible()
+    rule = page.locator("h1.game-title small")
+    expect(rule).to_have_text("extra Yahtzees: Hasbro")
+    assert rule.evaluate("note => note.getClientRects().length") == 1  # one piece, not two
+
+
 def test_enter_in_a_name_field_starts_the_game(phone):
     phone.goto(f"{phone.base}/games/new/")
     phone.get_by_label("Player 1", exact=True).fill("Ann")

@@ -405,6 +405,8 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
     newcomer.get_by_role("button", name="Join the household").click()
     expect(newcomer).to_have_url(f"{newcomer.base}/")  # redirected: not the join address
     no_error_page(newcomer)
+    # Told that it worked (a new user landed here without a word and wondered).
+    expect(newcomer.get_by_role("status")).to_have_text(re.compile("has joined the household"))
     expect(newcomer.get_by_role("link", name=re.compile("Ann, Bob"))).to_be_visible()
     newcomer.reload()  # a reload asks for the home page again, never joins twice
     assert Browser.objects.filter(household=household).count() == 2

@@ -308,3 +308,20 @@ def test_the_keyboard_s_focus_follows_the_turn(small_phone):
     expect(page.get_by_label("Dice, five digits")).to_be_focused()
     assert list(Entry.objects.values_list("box", "points")) == [("twos", 2)]
     assert page.errors == []
+
+
+def test_keep_the_screen_on_says_with_a_tick_that_it_is_on(small_phone):
+    """Found by a new user: the screen is kept on from the start, but the button said only
+    "Keep the screen on" (a green border the one sign), so a tap meant to turn it on turned
+    it off. A tick says it is on; the tap takes it away."""
+    open_game(small_phone)
+    toggle = small_phone.get_by_role("button", name="Keep the screen on")
+    tick = "el => getComputedStyle(el, '::before').content"
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert toggle.evaluate(tick) == '"✓ "'
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    assert toggle.evaluate(tick) == "none"
+    toggle.tap()
+    assert toggle.evaluate(tick) == '"✓ "'
+    assert small_phone.errors == []

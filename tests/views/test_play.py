@@ -1027,6 +1027,30 @@ def test_a_triple_correction_says_which_card_it_corrects(client_of, household):
     assert "i protokoll ×3" in text(swedish)
 
 
+def test_a_triple_entry_its_undo_and_its_correction_say_which_card(client_of, household):
+    """Found by a new user: "Ann: Sixes 24" after a tap on card ×3, and the standings +72,
+    with three Sixes boxes to wonder about."""
+    game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE)
+    recorded = post_box(client_of, game, Box.SIXES, dice=(6, 6, 6, 6, 5), card=3, htmx=True)
+    assert "Ann: Sixes 24 on card ×3" in text(recorded)
+    undone = client_of.post(game_url(game, "game-undo"), {"version": 1}, headers=HTMX)
+    assert "Undone: Ann’s Sixes on card ×3 (24)." in text(undone)
+    post_box(client_of, game, Box.YAHTZEE, dice=(6,) * 5, card=2, htmx=True)
+    extra = text(post_box(client_of, game, Box.SIXES, dice=(6,) * 5, card=2, htmx=True))
+    assert "Ann: Sixes 30 on card ×2 and +100 for an extra Yahtzee!" in extra
+    corrected = client_of.post(
+        reverse("game-correct", args=[game.public_id, 1]),
+        {"version": 4, "dice": "55555"},
+        follow=True,
+    )
+    assert "Corrected: Ann’s Yahtzee on card ×2, now 50." in text(corrected)
+
+
+def test_a_one_card_entry_names_no_card(client_of, game):
+    recorded = post_box(client_of, game, Box.FOURS, dice=(4, 4, 1, 2, 3), htmx=True)
+    assert "Ann: Fours 8<" in text(recorded).replace(" <", "<")
+
+
 @pytest.mark.parametrize(
     ("dice", "spoken"), [("12346", "Ones, 1 point"), ("11346", "Ones, 2 points")]
 )

@@ -548,3 +548,13 @@ def test_a_removed_browser_is_told_so_where_its_games_were(client_of, game):
         assert said not in text(stranger.get(reverse("home")))
         assert said not in text(stranger.get(reverse("games")))
     assert "removed from the household" not in text(Client().get(f"/games/{game.public_id}/"))
+
+
+def test_a_browser_that_joins_is_told_so_once_on_the_start_page(client_of, game):
+    """A newcomer lands on the start page after joining; without a word there, a new user
+    could not tell the tap had worked."""
+    join = _join_link(client_of)
+    newcomer = Client()
+    landed = newcomer.post(join, follow=True)
+    assert "This browser has joined the household" in text(landed)
+    assert "This browser has joined the household" not in text(newcomer.get(reverse("home")))
