@@ -74,6 +74,23 @@ ROLE_WORDS = {
 }
 
 
+# What a tap on the share page did, said once on the page it comes back to.
+LINK_CHANGED = {
+    (LinkRole.WATCH, "new"): gettext_lazy(
+        "A new watch link is made: the one before it no longer opens this game."
+    ),
+    (LinkRole.WATCH, "revoke"): gettext_lazy(
+        "The watch link is revoked: it no longer opens this game, on any phone."
+    ),
+    (LinkRole.SCORE, "new"): gettext_lazy(
+        "A new score link is made: the one before it no longer opens this game."
+    ),
+    (LinkRole.SCORE, "revoke"): gettext_lazy(
+        "The score link is revoked: it no longer opens this game, on any phone."
+    ),
+}
+
+
 @require_http_methods(["GET", "POST"])
 def game_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     game = household_game(request, public_id)
@@ -81,8 +98,11 @@ def game_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     if request.method == "POST":
         role, action = request.POST.get("role", ""), request.POST.get("action", "")
         if role in LinkRole.values and action in {"new", "revoke"}:
+            had_link = role in sharing.game_links(game)
             change = sharing.link_renew if action == "new" else sharing.link_revoke
             change(game=game, role=LinkRole(role))
+            if had_link or action == "revoke":  # a first link says itself, by appearing
+                messages.info(request, LINK_CHANGED[LinkRole(role), action])
             return redirect("game-share", public_id=public_id)
         error = _("Choose a link (watch or score) and what to do with it (new or revoke).")
     links = sharing.game_links(game)
@@ -90,7 +110,8 @@ def game_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         (role, ROLE_WORDS[role], _address(request, role, links.get(role.value)))
         for role in (LinkRole.WATCH, LinkRole.SCORE)
     ]
-    context = {"game": game, "shares": shares, "error": error}
+    told = next(iter(messages.get_messages(request)), None)  # what the last post did, once
+    context = {"game": game, "shares": shares, "error": error, "told": told}
     context["page"] = game_url("game", game.public_id)
     return render(request, "share.html", context, status=400 if error else 200)
 

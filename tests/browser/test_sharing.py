@@ -145,6 +145,9 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(pho
         share_section(phone, "Watch").get_by_role("button", name="New watch link").click()
     renewed = shown_address(share_section(phone, "Watch"))
     assert renewed != watch_address
+    expect(phone.get_by_role("status")).to_have_text(
+        "A new watch link is made: the one before it no longer opens this game."
+    )
     expect(watcher.get_by_text(re.compile("This link no longer works"))).to_be_visible()
     assert watcher.goto(watch_address).status == 404
     watcher.goto(renewed)
@@ -154,6 +157,9 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(pho
         share_section(phone, "Watch").get_by_role("button", name="Revoke").click()
     expect(share_section(phone, "Watch").get_by_role("button", name="Make a watch link"))
     expect(share_section(phone, "Watch").locator(".share-url")).to_have_count(0)
+    expect(phone.get_by_role("status")).to_have_text(
+        "The watch link is revoked: it no longer opens this game, on any phone."
+    )
     expect(watcher.get_by_text(re.compile("This link no longer works"))).to_be_visible()
     assert watcher.goto(renewed).status == 404
     no_error_page(phone)

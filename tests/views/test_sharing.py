@@ -164,6 +164,18 @@ def test_the_owner_makes_renews_and_revokes_links_from_the_share_page(client_of,
     assert not GameLink.objects.exists() and Client().get(f"/score/{second}/").status_code == 404
 
 
+def test_a_renewed_or_revoked_link_is_said_once_on_the_share_page(client_of, game):
+    """Found by a new user: Revoke took the link away without a word."""
+    url = reverse("game-share", args=[game.public_id])
+    made = text(client_of.post(url, {"role": "watch", "action": "new"}, follow=True))
+    assert "no longer opens" not in made  # a first link says itself, by appearing
+    renewed = text(client_of.post(url, {"role": "watch", "action": "new"}, follow=True))
+    assert "A new watch link is made: the one before it no longer opens this game." in renewed
+    revoked = text(client_of.post(url, {"role": "watch", "action": "revoke"}, follow=True))
+    assert "The watch link is revoked: it no longer opens this game, on any phone." in revoked
+    assert "no longer opens" not in text(client_of.get(url))  # once
+
+
 def test_a_revoked_link_opened_again_says_it_was_revoked(client_of, game):
     """The open page says so at its next poll; a reload said only "Not found"."""
     link = sharing.link_renew(game=game, role=LinkRole.WATCH)
