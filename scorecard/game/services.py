@@ -145,7 +145,7 @@ def clean_names(names: Sequence[str]) -> list[str]:
         raise Refusal(_("A name holds letters, digits and signs, not control characters."))
     folded = [name.casefold() for name in cleaned]
     if len(set(folded)) != len(folded):
-        raise Refusal(_("Two players have the same name; tell them apart, e.g. 'Ann B'."))
+        raise Refusal(_("Two players have the same name; tell them apart, e.g. “Ann B”."))
     return cleaned
 
 

@@ -88,7 +88,7 @@ def test_names_written_with_zero_width_joiners_are_kept_and_other_invisibles_ref
 
 def test_two_players_of_the_same_name_in_any_case_are_refused():
     assert str(refusal(services.clean_names, names=["Ann", "ANN"])) == (
-        "Two players have the same name; tell them apart, e.g. 'Ann B'."
+        "Two players have the same name; tell them apart, e.g. “Ann B”."
     )
 
 
