@@ -1,5 +1,6 @@
 """Fixtures every test module shares (plain helpers are in tests/helpers.py)."""
 
+import os
 import random
 
 import pytest
@@ -14,6 +15,18 @@ from tests.helpers import browser_of
 # several test runs, hypothesis's default 200 ms deadline fails a correct rule at random.
 settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """CI runs the browser tests and the other SQLite tests at the same time, in two
+    processes: TEST_DB_SUFFIX gives one of them a test database file of its own."""
+    from django.conf import settings
+
+    suffix = os.environ.get("TEST_DB_SUFFIX")
+    test = settings.DATABASES["default"].get("TEST", {})
+    if suffix and test.get("NAME"):
+        test["NAME"] = f"{test['NAME']}.{suffix}"
 
 
 @pytest.fixture
