@@ -31,9 +31,12 @@ def open_game(page, household=None):
 
 
 def type_dice(page, faces: str) -> None:
+    """Five dice by taps, then the boxes they fetch: a test that takes the network away
+    before that answer came would find no box to tap (it once did, in CI)."""
     pad = page.get_by_role("group", name="Add a die")
     for face in faces:
         pad.get_by_role("button", name=face, exact=True).tap()
+    expect(page.locator(".box-options")).to_be_visible()
 
 
 def box(page, label: str):
