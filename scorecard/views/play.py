@@ -109,7 +109,19 @@ def _refused(
         sent = ("box", "points", "card", "extra_yahtzee")
         query = {name: request.POST[name] for name in sent if name in request.POST}
         query["typed"] = "1"
-    panel = _panel(request, progress, links, query, error=str(refusal))
+    error = str(refusal)
+    if isinstance(refusal, services.GameChanged) and progress.entries:
+        # The phone that lost a race is told what won it, not left to find it on the card.
+        last = progress.entries[-1]
+        said = _entry_said(last, game) | {"reason": error}
+        if said["multiplier"]:
+            error = _(
+                "%(reason)s Last on the card: %(name)s, %(box)s %(points)s on card ×%(multiplier)s."
+            )
+        else:
+            error = _("%(reason)s Last on the card: %(name)s, %(box)s %(points)s.")
+        error %= said
+    panel = _panel(request, progress, links, query, error=error)
     return _respond(request, panel, "after-refusal", status=refusal.status_code)
 
 

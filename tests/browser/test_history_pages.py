@@ -76,6 +76,21 @@ def test_a_finished_games_review_leads_back_to_the_game_and_its_rematch(phone):
     assert phone.errors == []
 
 
+def test_a_solo_game_over_offers_to_play_again_not_a_rematch(phone):
+    """One player has no "same players" to meet again: the button says what it does."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    expect(phone.locator("#turn-title")).to_have_text("Game over")
+    expect(phone.get_by_role("button", name="Rematch with the same players")).to_have_count(0)
+    phone.get_by_role("button", name="Play again").click()
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 13")
+    assert Game.objects.filter(owner=household).count() == 2
+    assert phone.errors == []
+
+
 def figure(page, name: str):
     return page.locator("dl.figures div", has=page.locator("dt", has_text=name)).locator("dd")
 

@@ -248,6 +248,7 @@ def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(pho
     expect(first.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     box(second, "Chance").click()
     expect(second.get_by_role("alert")).to_contain_text("The card changed since this screen")
+    expect(second.get_by_role("alert")).to_contain_text("Last on the card: Ann, Fours 12.")
     expect(second.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     expect(total_of(second, "Ann")).to_have_text("12")
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "fours", 12)]

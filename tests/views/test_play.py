@@ -216,7 +216,18 @@ def test_a_stale_screen_is_refused_with_409(client_of, game):
     response = client_of.post(url, {"version": 0, "turn": 1, "box": "chance", "dice": "44425"})
     assert response.status_code == 409
     assert "changed since this screen" in text(response)
+    assert "Last on the card: Ann, Fours 12." in text(response)
     assert Entry.objects.count() == 1
+
+
+def test_a_stale_screen_of_triple_yahtzee_names_the_card_last_written_on(client_of, household):
+    game = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
+    url = game_url(game, "game-record")
+    client_of.post(url, {"version": 0, "turn": 1, "box": "sixes", "dice": "66612", "card": 3})
+    stale = {"version": 0, "turn": 1, "box": "chance", "dice": "66612", "card": 1}
+    response = client_of.post(url, stale, headers=HTMX)
+    assert response.status_code == 409
+    assert "Last on the card: Tri, Sixes 18 on card ×3." in text(response)
 
 
 MAX_QUERIES_PER_RECORD = 6  # the game with its seats, BEGIN, entries, claim, insert, COMMIT
