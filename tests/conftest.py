@@ -8,6 +8,7 @@ from hypothesis import settings
 
 from scorecard.engine import rules, strategy, tables
 from scorecard.game import services
+from tests import strategy_seed
 from tests.factories import GameFactory, HouseholdFactory
 from tests.helpers import browser_of
 
@@ -54,9 +55,11 @@ def digital(household):
 
 @pytest.fixture(scope="session")
 def strategy_tables(tmp_path_factory):
-    """Strategy tables solved at most once per rule per test session, in a folder of its own."""
+    """Strategy tables solved at most once per rule per test session, in a folder of its own
+    (linked from a seed CI solved once for all its sessions, when there is one)."""
 
     tables.FOLDER = tmp_path_factory.mktemp("strategy")
+    strategy_seed.link_seed(tables.FOLDER)
     strategy._loaded.clear()
     yield strategy
     strategy._loaded.clear()
@@ -69,9 +72,7 @@ def policy_tables(strategy_tables):
     from scorecard.engine import distribution
 
     joker = rules.JokerRule.HASBRO
-    strategy_tables.load(joker)
-    if not distribution.tables_path(joker).exists():
-        distribution.build(joker, games=3000)
+    strategy_seed.standard_policy(joker)
     yield distribution
     distribution.forget(joker)
 
@@ -81,12 +82,8 @@ def yatzy_tables(strategy_tables):
     """The strategy of Yatzy's stated rules with its policy tables (win chances), solved once
     per session in the session's folder of tables."""
     from scorecard.engine import distribution
-    from scorecard.engine.families import YATZY
 
-    solver = strategy.family_strategy(rules.HouseRules(YATZY))
-    solver.load()
-    if not distribution.family_tables_path(solver).exists():
-        distribution.build_family(solver)
+    solver = strategy_seed.yatzy()
     yield solver
     distribution.forget_family(solver)
 
