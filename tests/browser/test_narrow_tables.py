@@ -158,3 +158,41 @@ def test_the_review_and_rules_tables_fit_a_360_px_phone(
     (ARTIFACTS / f"narrow-tables-{language}.json").write_text(json.dumps(measured, indent=1))
     assert too_wide == {}
     assert phone.errors == []
+
+
+LONG_NAMES = ["Christopher", "Alexandra", "Maximilian", "Bartholomew"]
+# The lines a heading's text takes: the distinct tops of its pieces.
+LINES = """(head) => {
+  const range = document.createRange();
+  range.selectNodeContents(head);
+  return new Set([...range.getClientRects()].map((piece) => Math.round(piece.top))).size;
+}"""
+
+
+def test_long_names_head_the_game_page_and_its_sheet_whole_on_a_360_px_phone(phones, household):
+    """A sheet's name heads were capped (6em on the game page, 4em on its sheet page), so a
+    new user read "Alexandr a" and "Christ opher". A name is now whole on one line; the
+    sheet scrolls in its box under its sticky box names, and the page never sideways."""
+    from scorecard.game import services
+    from tests.factories import play_on
+
+    game = services.game_create(owner=household, names=LONG_NAMES)
+    play_on(game, 8)
+    phone = phones(viewport=NARROW)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    for page_name in ("game", "sheet page"):
+        sheet = phone.locator("table.sheet").first
+        expect(sheet).to_be_visible()
+        for name in LONG_NAMES:
+            head = sheet.locator("thead th", has_text=name)
+            assert head.evaluate(LINES) == 1, f"{name} broken on the {page_name}"
+        box = phone.locator(".scroll:has(table.sheet)").first
+        assert box.evaluate("box => box.scrollWidth > box.clientWidth")
+        label = box.locator("tbody th[scope=row]").first
+        assert label.evaluate("th => getComputedStyle(th).position") == "sticky"
+        assert page_width(phone) <= NARROW["width"]
+        save_screenshot(phone, f"long-names-{page_name.replace(' ', '-')}")
+        if page_name == "game":
+            phone.get_by_role("link", name="Printable sheet").tap()
+    assert phone.errors == []
