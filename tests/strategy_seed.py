@@ -4,7 +4,9 @@ CI runs four pytest sessions (the browser tests, the engine's, PostgreSQL, the r
 SQLite) and each solved the same tables again, about 50 s apiece. `python -m
 tests.strategy_seed FOLDER` solves them once, beside lint; a session started with
 `TEST_STRATEGY_TABLES=FOLDER` links them into its own folder (tests/conftest.py) and solves
-only what they lack. Links are safe to share: every table is written beside its old self
+only what they lack. A session whose first table is asked for while the seed is still being
+solved waits for it: solving the same tables twice at once slowed both, and a browser test
+then ran out of time. Links are safe to share: every table is written beside its old self
 and renamed over it (`tables.replace_file`), never written into.
 
 The engine alone: no Django here, so the fixtures and this command build the same tables.
@@ -13,6 +15,7 @@ The engine alone: no Django here, so the fixtures and this command build the sam
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 from scorecard.engine import distribution, rules, strategy, tables
@@ -20,6 +23,8 @@ from scorecard.engine.families import YATZY
 
 SEED_VARIABLE = "TEST_STRATEGY_TABLES"
 POLICY_GAMES = 3000  # a smaller simulation than a server's: the tests check its shape
+SOLVED = "solved"  # the file the seed writes last
+LONGEST_WAIT = 300  # seconds; after that a session solves what it needs itself
 
 
 def standard_policy(joker: rules.JokerRule) -> None:
@@ -41,8 +46,11 @@ def yatzy() -> strategy.FamilyStrategy:
 def link_seed(folder: Path) -> None:
     """Give `folder` the seed's tables, when a seed was built for this run."""
     seed = os.environ.get(SEED_VARIABLE)
-    if not seed or not Path(seed).is_dir():
+    if not seed:
         return
+    waited_until = time.monotonic() + LONGEST_WAIT
+    while not (Path(seed) / SOLVED).exists() and time.monotonic() < waited_until:
+        time.sleep(1)
     for table in Path(seed).glob("*.np[yz]"):
         try:
             os.link(table, folder / table.name)
@@ -57,6 +65,7 @@ def main(folder: str) -> None:
     tables.FOLDER.mkdir(parents=True, exist_ok=True)
     standard_policy(rules.JokerRule.HASBRO)
     yatzy()
+    (tables.FOLDER / SOLVED).touch()
 
 
 if __name__ == "__main__":

@@ -924,7 +924,7 @@ def test_the_owner_uses_every_control_on_every_page(phones, advice_ready, seeded
     finish_the_table_game(owner)
     expect(page.locator(".winner")).to_contain_text("Ann finishes with")  # alone at the table
     an_old_browser_of(game_id_of(owner), "Grandma’s tablet")
-    owner.tap(page.get_by_role("button", name="Rematch with the same players"))
+    owner.tap(page.get_by_role("button", name="Play again"))  # alone at the table
     expect(turn_title(owner)).to_contain_text("Ann’s turn 1 of 13")
     tap_the_boxes_not_tapped_yet(owner)
     share_every_way(owner)
@@ -1040,7 +1040,7 @@ def test_a_browser_joined_to_the_household(phones, advice_ready):
     set_advice(joined, "Off")
     type_the_points(joined, "Yahtzee", "50", wrong="45", extra=False)
     expect(turn_title(joined)).to_have_text("Game over")
-    joined.tap(joined.page.get_by_role("button", name="Rematch with the same players"))
+    joined.tap(joined.page.get_by_role("button", name="Play again"))
     expect(turn_title(joined)).to_contain_text("Ann’s turn 1 of 13")
     share_every_way(joined)
     review_the_finished_game(joined)
