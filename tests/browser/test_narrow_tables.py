@@ -196,3 +196,19 @@ def test_long_names_head_the_game_page_and_its_sheet_whole_on_a_360_px_phone(pho
         if page_name == "game":
             phone.get_by_role("link", name="Printable sheet").tap()
     assert phone.errors == []
+
+
+def test_the_blank_sheets_preview_shows_its_player_columns_a_score_wide(phones):
+    """The blank sheet on a phone squeezed its six empty player columns to slivers; each is
+    now at least a score's width, as on the page it prints, and the page never scrolls
+    sideways."""
+    phone = phones(viewport=NARROW)
+    phone.goto(phone.base)
+    phone.locator(".site-header nav").get_by_role("link", name="Sheet").tap()
+    heads = phone.locator("table.sheet thead th[scope=col]:not(.hint)")
+    expect(heads).to_have_count(6)
+    widths = heads.evaluate_all("heads => heads.map((head) => head.getBoundingClientRect().width)")
+    assert min(widths) >= 40, widths
+    assert page_width(phone) <= NARROW["width"]
+    save_screenshot(phone, "blank-sheet-360")
+    assert phone.errors == []
