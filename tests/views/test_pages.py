@@ -29,7 +29,7 @@ def test_the_blank_sheet_has_every_row_in_card_order(db):
     assert reverse("rules") in page
 
 
-UNNAMED = '<th scope="col"><span class="visually-hidden">Player</span></th>'
+UNNAMED = '<th scope="col" class="blank"><span class="visually-hidden">Player</span></th>'
 
 
 def test_the_blank_sheet_takes_columns_names_and_triple(db):
