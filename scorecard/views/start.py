@@ -60,4 +60,9 @@ def _form_page(request: HtmxHttpRequest, form: NewGameForm, *, status: int, erro
     household = current_household(request)
     known = household.players.values_list("name", flat=True) if household else []
     context = {"form": form, "known_names": known, "error": error}
+    if household and not form.is_bound:
+        # Back from a game just started lands here, on an empty form: its game is one tap
+        # away (a new user took the empty form for a lost game).
+        seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        context["going"] = household.games.filter(finished=None).prefetch_related(seats).first()
     return render(request, "game_new.html", context, status=status)

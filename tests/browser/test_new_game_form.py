@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import save_screenshot
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -31,4 +33,27 @@ def test_a_player_moved_up_keeps_the_focus_at_their_new_seat(phone):
     expect(seats[0]).to_be_focused()
     assert page.evaluate(focused) == ["name_1", "Cy"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.errors == []
+
+
+def test_back_from_a_game_just_started_offers_the_way_back_to_it(phone):
+    """A new user pressed the browser's Back on a game just started and found an empty
+    form, as if the game were lost: the form offers the game in progress, a tap away."""
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(page.base + "/")
+    page.get_by_role("link", name="Start a game").tap()
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Player 2", exact=True).fill("Bob")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    game_address = page.url
+    page.go_back()
+    back = page.get_by_role("link", name="Back to the game in progress: Ann, Bob")
+    expect(back).to_be_visible()
+    assert back.bounding_box()["height"] >= 44
+    save_screenshot(page, "new-game-back-to-the-game")
+    back.tap()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    assert page.url == game_address
     assert page.errors == []

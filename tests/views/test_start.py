@@ -101,3 +101,15 @@ def test_the_home_page_names_a_games_players_in_seating_order(client_of, househo
         page = text(client_of.get(reverse("home")))
     assert "· Zoë, Bob, Ann</a>" in page
     assert sum("scorecard_player" in query["sql"] for query in queries) == 1  # with the seats
+
+
+def test_the_new_game_form_leads_back_to_the_game_in_progress(client_of, household):
+    """Back from a game just started lands on an empty form: its game is one tap away."""
+    from scorecard.game import services
+
+    assert "Back to the game in progress" not in text(client_of.get(reverse("game-new")))
+    game = services.game_create(owner=household, names=["Zoë", "Bob"])
+    page = text(client_of.get(reverse("game-new")))
+    assert f'href="{game_url(game)}">Back to the game in progress: Zoë, Bob</a>' in page
+    refused = text(client_of.post(reverse("game-new"), {"name_1": ""}))
+    assert "Back to the game in progress" not in refused  # the form's own answer, as sent
