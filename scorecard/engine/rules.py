@@ -307,13 +307,21 @@ def place(
 def _typed_extra_yahtzee(filled: Card, box: Box, points: int, joker: JokerRule) -> int:
     """The bonus of an extra Yahtzee typed as points: some five alike must be allowed in
     this box, for exactly these points, under the joker rule, as if its dice were entered."""
-    reasons = []
-    for face in FACES:
-        option = next(o for o in card_options(filled, (face,) * DICE_COUNT, joker) if o.box is box)
-        if option.allowed and option.points == points:
-            return yahtzee_bonus(filled, (face,) * DICE_COUNT, joker)
-        if not option.allowed and option.reason not in reasons:
-            reasons.append(option.reason)
+    found = [
+        next(o for o in card_options(filled, (face,) * DICE_COUNT, joker) if o.box is box)
+        for face in FACES
+    ]
+    if any(o.allowed and o.points == points for o in found):
+        return EXTRA_YAHTZEE_BONUS
+    reasons = list(dict.fromkeys(o.reason for o in found if o.points == points))
+    if not reasons:
+        raise RuleViolation(
+            Said(
+                "Five alike never score %(points)s in %(box)s, so it was no extra Yahtzee.",
+                points=points,
+                box=box,
+            )
+        )
     if len(reasons) == 1:
         raise RuleViolation(
             Said(
@@ -328,6 +336,15 @@ def _typed_extra_yahtzee(filled: Card, box: Box, points: int, joker: JokerRule) 
             "No five alike may score %(points)s in %(box)s under this rule.", points=points, box=box
         )
     )
+
+
+@cache
+def only_five_alike(box: Box, points: int) -> bool:
+    """Whether only five alike make these points in this box (Fives 25, Chance 30, 3 of a
+    kind 5): typed without dice where an extra Yahtzee pays, they earn the bonus, ticked or not."""
+    making = [d for d in itertools.combinations_with_replacement(FACES, DICE_COUNT)
+              if score(box, d) == points]  # fmt: skip
+    return bool(making) and all(is_yahtzee(d) for d in making)
 
 
 def check_card(
@@ -655,9 +672,12 @@ class HouseRules[B: (Box, FamilyBox)]:
         if points is None:
             raise RuleViolation(Said("Enter the dice or the points for %(box)s.", box=box))
         self.check_points(box, points)
+        pays = self.extra_yahtzee_earns_bonus(filled, joker)
+        if pays and not extra_yahtzee:
+            extra_yahtzee = only_five_alike(_jokers_box(box), points)
         if not extra_yahtzee:
             return Entry(box, points)
-        if not self.extra_yahtzee_earns_bonus(filled, joker):
+        if not pays:
             raise RuleViolation(Said("An extra Yahtzee earns 100 only with 50 in the Yahtzee box."))
         bonus = _typed_extra_yahtzee(_jokers_card(filled), _jokers_box(box), points, joker)
         return Entry(box, points, bonus=bonus)

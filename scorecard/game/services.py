@@ -516,6 +516,29 @@ def check_correctable(game: Game) -> None:
         raise Refusal(_("The server rolled these dice, so they stand; undo a box instead."))
 
 
+def _card_around(game: Game, entry: Entry) -> tuple[list[rules.Entry[Any]], list[rules.Entry[Any]]]:
+    """The entries of the corrected box's card before it and after it, in turn order."""
+    family = game.house_rules.family
+    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
+    card = [EntryRow.from_row(row, family) for row in rows.values_list(*EntryRow.COLUMNS)]
+    before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
+    return before, [e.as_rules_entry() for e in card if e.turn > entry.turn]
+
+
+def _unforced(game: Game) -> rules.HouseRules[Any]:
+    """A correction changes an earlier box: forced order is about the turn, not the fix."""
+    house = game.house_rules
+    return rules.HouseRules(house.family, house.switches, house.house_bonus)
+
+
+def correction_pays_extra_yahtzee(*, game: Game, entry: Entry) -> bool:
+    """Whether a box's correction by points may claim an extra Yahtzee: five alike there
+    would have earned the bonus (50 in the Yahtzee box before it, a rule that pays)."""
+    before, _after = _card_around(game, entry)
+    filled = {e.box: e.points for e in before}
+    return _unforced(game).extra_yahtzee_earns_bonus(filled, game.joker_rule)
+
+
 @transaction.atomic
 def correct_box(
     *,
@@ -524,20 +547,16 @@ def correct_box(
     entry: Entry,
     dice: rules.Dice | None = None,
     points: int | None = None,
+    extra_yahtzee: bool = False,
 ) -> Entry:
     """Change a filled box's dice or points, as long as its whole card stays valid. Dice
     with points that they do not make are refused; the same dice and points again change
-    nothing (the entry is not marked corrected)."""
+    nothing (the entry is not marked corrected). Points may claim an extra Yahtzee's bonus,
+    as when they are recorded; dice say for themselves."""
     check_correctable(game)
-    house = game.house_rules
-    family = house.family
-    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
-    card = [EntryRow.from_row(row, family) for row in rows.values_list(*EntryRow.COLUMNS)]
-    before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
-    after = [e.as_rules_entry() for e in card if e.turn > entry.turn]
-    box = family.box(entry.box)
-    # A correction changes an earlier box: forced order is about the turn, not the fix.
-    unforced = rules.HouseRules(family, house.switches, house.house_bonus)
+    before, after = _card_around(game, entry)
+    box = game.house_rules.family.box(entry.box)
+    unforced = _unforced(game)
     with by_the_rules():
         placement = unforced.place(
             unforced.check_card(before, game.joker_rule),
@@ -545,7 +564,7 @@ def correct_box(
             dice=dice,
             points=points,
             joker=game.joker_rule,
-            extra_yahtzee=entry.yahtzee_bonus and dice is None,
+            extra_yahtzee=extra_yahtzee and dice is None,
         )
     if dice is not None and points is not None and points != placement.points:
         message = _(

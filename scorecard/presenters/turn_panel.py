@@ -176,12 +176,13 @@ class TurnPanel:
     @property
     def focus(self) -> str:
         """Where the keyboard's focus goes when this panel replaces the one tapped (htmx
-        focuses the element marked `autofocus`): the first box open to the dice once they are
-        in, else after an entry the next turn's heading. A keyboard or a screen reader would
-        otherwise be left at the top of the page, the control it pressed gone."""
+        focuses the element marked `autofocus`): the boxes' hint once the dice are in, one Tab
+        before the first box they may fill, else after an entry the next turn's heading. A
+        keyboard or a screen reader would otherwise be left at the top of the page, the
+        control it pressed gone. Never a box itself: one more Enter would record it."""
         if not self.after_tap:
             return ""
-        if self.focus_box:
+        if any(c.option.allowed for c in self.choices):
             return "boxes"
         return "heading" if self.after_tap == "entry" else ""
 
@@ -191,13 +192,6 @@ class TurnPanel:
         is on show beside them, and its "best" may promise more (found by a new user, who
         read the box's ★ as "score now")."""
         return bool(self.keeps) or (self.hold_advice and any(c.rating for c in self.choices))
-
-    @cached_property  # asked once by each box button
-    def focus_box(self) -> str:
-        """The key of the first box the dice on show may fill, when this tap moves the focus."""
-        if not self.after_tap:
-            return ""
-        return next((c.option.box.key for c in self.choices if c.option.allowed), "")
 
     @property
     def scoring(self) -> bool:

@@ -351,6 +351,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 entry=entry,
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], _("Points")) if post.get("points") else None,
+                extra_yahtzee=post.get("extra_yahtzee") == "on",
             )
             corrected_said = _entry_said(entry, game) | {"points": corrected.points}
             if corrected_said["multiplier"]:
@@ -370,6 +371,10 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     context["multiplier"] = rules.card_multiplier(entry.card) if game.cards_per_player > 1 else 0
     # A refused correction comes back as it was typed, to be fixed rather than typed again.
     context["sent"] = {name: request.POST.get(name, "")[:12] for name in ("dice", "points")}
+    if correctable and services.correction_pays_extra_yahtzee(game=game, entry=entry):
+        sent = request.POST.get("extra_yahtzee") == "on"
+        context["extra_yahtzee"] = sent if request.method == "POST" else entry.yahtzee_bonus
+        context["asks_extra_yahtzee"] = True
     achievable = sorted(game.house_rules.achievable_points(entry.rules_box))
     context["achievable"] = said(rules.describe_values(achievable))
     context["most"] = achievable[-1]

@@ -4,49 +4,58 @@
 // Without this script every tap is a plain form submission and works the same way.
 "use strict";
 
-document.addEventListener("click", (event) => {
-  // The second half of a double tap on a box, Undo or a zero's Yes is not a tap of its own:
-  // the answer to the first may have drawn another there (a box where Undo was). Cancelled,
-  // a click sends no form. (The pad's keys take quick taps, "66"; the digital game's
-  // boxes a double tap, dice-game.js.)
-  if (event.detail > 1 && event.target.closest(".box-option,.undo,.confirm")) return event.preventDefault();
-  const button = event.target.closest(".dice-entry .pad button");
-  if (!button) return;
-  event.preventDefault();
-  const form = button.form;
-  const input = form.elements.dice;
-  const count = diceCount(form);
-  let dice = input.value.replace(/[^1-6]/g, "");
-  if (button.name === "add" && dice.length < count) dice += button.value;
-  if (button.name === "back") dice = dice.slice(0, -1);
-  if (button.name === "clear") dice = "";
-  input.value = dice;
-  const staleOptions = document.querySelector("#turn .options");
-  if (dice.length < count && !staleOptions) return;
-  if (!window.htmx) return form.submit();
-  ask(form, dice);
-});
+// Inside a function, so that its names are its own (and the minifier may shorten them).
+(() => {
+  document.addEventListener("click", (event) => {
+    // The second half of a double tap on a box, Undo or a zero's Yes is not a tap of its own:
+    // the answer to the first may have drawn another there (a box where Undo was). Cancelled,
+    // a click sends no form. (The pad's keys take quick taps, "66"; the digital game's
+    // boxes a double tap, dice-game.js.)
+    if (event.detail > 1 && event.target.closest(".box-option,.undo,.confirm")) return event.preventDefault();
+    const button = event.target.closest(".dice-entry .pad button");
+    if (!button) return;
+    event.preventDefault();
+    const form = button.form;
+    let dice = digits(form);
+    if (button.name === "add" && dice.length < diceCount(form)) dice += button.value;
+    if (button.name === "back") dice = dice.slice(0, -1);
+    if (button.name === "clear") dice = "";
+    show(form, dice);
+  });
 
-function diceCount(form) {
-  return Number(form.dataset.diceCount) || 5;
-}
+  // Saying which roll the dice are (for keep advice) asks again once all the dice are in.
+  document.addEventListener("change", (event) => {
+    const choice = event.target.closest(".dice-entry input[name=roll]");
+    if (choice) show(choice.form, digits(choice.form));
+  });
 
-// All the dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field
-// again, so fixing a die always works and is never refused as too few dice.
-function ask(form, dice) {
-  const values = { dice: dice };
-  if (dice.length === diceCount(form)) values.show = "1";
-  if (form.elements.card) values.card = form.elements.card.value;
-  if (form.elements.roll) values.roll = form.elements.roll.value;
-  // The pad, not its form, asks: the form would add the last button tapped (⌫ twice).
-  const source = form.querySelector(".pad");
-  htmx.ajax("GET", form.action, { source, target: "#turn", swap: "outerHTML", values });
-}
+  const digits = (form) => form.elements.dice.value.replace(/[^1-6]/g, "");
+  const diceCount = (form) => Number(form.dataset.diceCount) || 5;
 
-// Saying which roll the dice are (for keep advice) asks again once all the dice are in.
-document.addEventListener("change", (event) => {
-  const choice = event.target.closest(".dice-entry input[name=roll]");
-  if (!choice || !window.htmx) return;
-  const dice = choice.form.elements.dice.value.replace(/[^1-6]/g, "");
-  if (dice.length === diceCount(choice.form)) ask(choice.form, dice);
-});
+  // Taps made while an answer is on its way (a slow network) are kept, then shown on the pad
+  // that answer draws with the dice it was asked about.
+  let asking, tapped;
+
+  // All the dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field
+  // again, so fixing a die always works and is never refused as too few dice. Fewer ask too
+  // when boxes are on show: those boxes are for dice that are no longer there.
+  function show(form, dice) {
+    form.elements.dice.value = dice;
+    if (asking) return (tapped = dice);
+    const all = dice.length === diceCount(form);
+    if (!all && !document.querySelector("#turn .options")) return;
+    const values = { dice };
+    if (all) values.show = "1";
+    if (form.elements.card) values.card = form.elements.card.value;
+    if (form.elements.roll) values.roll = form.elements.roll.value;
+    const answered = () => {
+      const later = tapped, pad = document.querySelector(".dice-entry");
+      asking = tapped = null;
+      if (later != null && pad) show(pad, later);
+    };
+    // The pad, not its form, asks: the form would add the last button tapped (⌫ twice).
+    const source = form.querySelector(".pad");
+    asking = htmx.ajax("GET", form.action, { source, target: "#turn", swap: "outerHTML", values });
+    asking.then(answered, answered);
+  }
+})();

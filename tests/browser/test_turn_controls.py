@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from scorecard.engine import rules
 from scorecard.models import Entry
 from tests.browser.conftest import join_household, save_screenshot
-from tests.factories import GameFactory, HouseholdFactory
+from tests.factories import GameFactory, HouseholdFactory, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -158,6 +158,28 @@ def test_a_box_tapped_while_the_pads_answer_is_on_its_way_is_recorded_once(phone
     assert 403 not in failures
 
 
+def test_taps_made_while_the_fifth_die_s_answer_is_slow_are_kept(phone):
+    """Found by a new user on an 800 ms network: ⌫ and a die tapped while the fifth die's
+    answer was on its way were lost, and the boxes came for the dice already corrected."""
+    page = phone
+    game = open_game(page)
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    slow = {"offline": False, "latency": 800, "downloadThroughput": -1, "uploadThroughput": -1}
+    network.send("Network.emulateNetworkConditions", slow)
+    tap(page, "11112")  # the fifth die asks for the boxes: 800 ms each way
+    page.get_by_role("button", name="Remove the last die").click()
+    tap(page, "1")
+    expect(page.get_by_label("Dice, five digits")).to_have_value("11111")
+    expect(box(page, "Ones")).to_have_attribute("aria-label", "Ones, 5 points", timeout=10_000)
+    expect(page.get_by_label("Dice, five digits")).to_have_value("11111")
+    network.send("Network.emulateNetworkConditions", slow | {"latency": 0})
+    box(page, "Ones").click()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert list(game.entries.values_list("box", "points")) == [("ones", 5)]
+    assert page.errors == []
+
+
 def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
     small_phone, policy_tables
 ):
@@ -284,9 +306,11 @@ def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chr
 
 
 def test_the_keyboard_s_focus_follows_the_turn(small_phone):
-    """Keys alone: the fifth die's key moves the focus to the first box the dice may fill
-    (not back to the top of the page, past every box), and recording it moves the focus to
-    the next player's turn, whose dice field is the next Tab away."""
+    """Keys alone: the fifth die's key moves the focus to the boxes' hint, one Tab before
+    the first box the dice may fill (not back to the top of the page, past every box), and
+    recording it moves the focus to the next player's turn, whose dice field is the next Tab
+    away. Found by a new user: the focus once landed on the first box itself, so a sixth
+    press of the pad's key recorded it."""
     page = small_phone
     open_game(page)
     pad = page.get_by_role("group", name="Add a die")
@@ -294,11 +318,16 @@ def test_the_keyboard_s_focus_follows_the_turn(small_phone):
         pad.get_by_role("button", name=face, exact=True).press("Enter")
     expect(page.get_by_label("Dice, five digits")).to_have_value("4442")
     pad.get_by_role("button", name="5", exact=True).press("Enter")
-    expect(box(page, "Ones")).to_be_focused()
+    expect(page.get_by_text("Tap the box to fill:")).to_be_focused()
     # The browser focuses a new autofocus element as it draws it, htmx again once the swap
     # has settled (20 ms later): keys as quick as a test's wait for that.
     settled = page.locator(".htmx-settling, .htmx-swapping, .htmx-request")
     expect(settled).to_have_count(0)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    expect(box(page, "Ones")).to_be_focused()
+    assert not Entry.objects.exists()
     page.keyboard.press("Tab")
     expect(box(page, "Twos")).to_be_focused()
     page.keyboard.press("Enter")
@@ -325,3 +354,29 @@ def test_keep_the_screen_on_says_with_a_tick_that_it_is_on(small_phone):
     toggle.tap()
     assert toggle.evaluate(tick) == '"✓ "'
     assert small_phone.errors == []
+
+
+def test_an_extra_yahtzee_corrected_by_points_says_by_its_tick_whether_it_was_one(small_phone):
+    """Found by a new user: an extra Yahtzee's Fours 20 could not be corrected to 16 (refused
+    as "no five alike may score 16"), and the correction page had no extra-Yahtzee tick."""
+    page = small_phone
+    game = open_game(page, names=("Ann",))
+    play(game, [(rules.Box.YAHTZEE, (3,) * 5), (rules.Box.CHANCE, (1, 2, 3, 4, 6))])
+    play(game, [(rules.Box.FOURS, (4,) * 5)])
+    page.reload()
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Fours:")).click()
+    tick = page.get_by_label("It was an extra Yahtzee (+100)")
+    expect(tick).to_be_checked()  # as it is now
+    page.get_by_label("The points").fill("16")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_role("alert")).to_have_text(
+        "Five alike never score 16 in Fours, so it was no extra Yahtzee."
+    )
+    expect(tick).to_be_checked()  # as sent, to be put right
+    tick.uncheck()
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#turn .notice")).to_have_text("Corrected: Ann’s Fours, now 16.")
+    expect(total_of(page, "Ann")).to_have_text(str(50 + 16 + 16))
+    fours = Entry.objects.get(box="fours")
+    assert (fours.points, fours.yahtzee_bonus) == (16, False)
+    assert [e for e in page.errors if "status of 400" not in e] == []  # the refusal's own

@@ -460,7 +460,7 @@ def test_a_typed_extra_yahtzee_follows_the_joker_rule_like_entered_dice():
     with pytest.raises(ValueError, match="No five alike may score 25 in Full house"):
         rules.place({Box.YAHTZEE: 50}, Box.FULL_HOUSE, points=25, extra_yahtzee=True)
     assert rules.place({Box.YAHTZEE: 50}, Box.FOURS, points=20, extra_yahtzee=True).bonus == 100
-    with pytest.raises(ValueError, match="No five alike may score 12 in Fours"):
+    with pytest.raises(ValueError, match="Five alike never score 12 in Fours, so it was no"):
         rules.place({Box.YAHTZEE: 50}, Box.FOURS, points=12, extra_yahtzee=True)
     # Upper boxes full, 3 and 4 of a kind open: Hasbro sends it there first.
     uppers = {box: box.face * 3 for box in rules.UPPER_BOXES} | {Box.YAHTZEE: 50}
@@ -472,6 +472,36 @@ def test_a_typed_extra_yahtzee_follows_the_joker_rule_like_entered_dice():
     # Free choice: the full house counts in full once the matching upper box is filled.
     free = rules.JokerRule.FREE
     assert rules.place(uppers, Box.FULL_HOUSE, points=25, extra_yahtzee=True, joker=free).bonus
+
+
+@pytest.mark.parametrize(
+    ("box", "points"),
+    [(Box.FIVES, 25), (Box.ONES, 5), (Box.CHANCE, 30), (Box.THREE_OF_A_KIND, 5),
+     (Box.FOUR_OF_A_KIND, 30)],
+)  # fmt: skip
+def test_points_only_five_alike_make_earn_the_bonus_unticked(box, points):
+    """Found by a new user: Fives 25 typed without the tick, with 50 in the Yahtzee box, went
+    in without its 100, though only 55555 makes it. The joker rule still decides the box."""
+    card = {b: 0 for b in rules.UPPER_BOXES if b is not box} | {Box.YAHTZEE: 50}
+    if box is Box.CHANCE:  # Hasbro's joker: 3 and 4 of a kind come first
+        card |= {Box.THREE_OF_A_KIND: 0, Box.FOUR_OF_A_KIND: 0}
+    assert rules.place(card, box, points=points).bonus == 100
+    assert rules.place({}, box, points=points).bonus == 0  # no 50 in the Yahtzee box
+
+
+def test_points_that_other_dice_make_earn_no_bonus_unticked():
+    card = {Box.YAHTZEE: 50}
+    for box, points in [(Box.FIVES, 20), (Box.FULL_HOUSE, 25), (Box.CHANCE, 25),
+                        (Box.LARGE_STRAIGHT, 40), (Box.THREE_OF_A_KIND, 29)]:  # fmt: skip
+        assert rules.place(card, box, points=points).bonus == 0
+    assert rules.only_five_alike(Box.FOUR_OF_A_KIND, 30)
+    assert not rules.only_five_alike(Box.FOUR_OF_A_KIND, 29)
+
+
+def test_points_only_five_alike_make_follow_the_joker_rule():
+    """Chance 30 is 66666: while Sixes is open, Hasbro sends it there."""
+    with pytest.raises(ValueError, match="must go there"):
+        rules.place({Box.YAHTZEE: 50}, Box.CHANCE, points=30)
 
 
 def test_place_returns_the_entry_a_card_records():

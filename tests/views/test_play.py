@@ -150,6 +150,35 @@ def test_an_extra_yahtzee_counts_its_bonus(client_of, game):
     assert (totals.yahtzee_bonus, totals.total) == (100, 50 + 15 + 100)
 
 
+def test_typed_points_only_five_alike_make_earn_the_extra_yahtzee_bonus(client_of, game):
+    """Found by a new user: Fives 25 typed without the tick went in without its 100, though
+    only five 5s make it."""
+    play(game, [(Box.YAHTZEE, (3,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))])
+    assert post_box(client_of, game, Box.FIVES, points=25).status_code == 302
+    entry = Entry.objects.get(turn=3)
+    assert (entry.points, entry.yahtzee_bonus) == (25, True)
+
+
+def test_a_correction_by_points_says_whether_it_was_an_extra_yahtzee(client_of, game):
+    """Found by a new user: an extra Yahtzee's Fours 20 corrected to 16 was refused as "no
+    five alike may score 16", and the correction had no way to say it was not five alike."""
+    play(game, [(Box.YAHTZEE, (3,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.FOURS, (4,) * 5)])
+    url = reverse("game-correct", args=[game.public_id, 3])
+    tick = '<input type="checkbox" name="extra_yahtzee" checked>'
+    assert tick in text(client_of.get(url))  # as it is now
+    refused = client_of.post(url, {"version": 3, "points": "16", "extra_yahtzee": "on"})
+    assert refused.status_code == 400 and tick in text(refused)
+    assert "Five alike never score 16 in Fours, so it was no extra Yahtzee." in text(refused)
+    assert client_of.post(url, {"version": 3, "points": "16"}).status_code == 302
+    entry = Entry.objects.get(turn=3)
+    assert (entry.points, entry.yahtzee_bonus) == (16, False)
+    assert client_of.post(url, {"version": 4, "points": "20"}).status_code == 302
+    assert Entry.objects.get(turn=3).yahtzee_bonus  # only five 4s make 20: ticked or not
+    # Before the 50 is in, five alike earn nothing: no tick to offer.
+    first = text(client_of.get(reverse("game-correct", args=[game.public_id, 1])))
+    assert 'name="extra_yahtzee"' not in first
+
+
 FOURS_FILLED = [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.CHANCE, (1, 2, 3, 4, 6))]
 
 
