@@ -362,8 +362,16 @@ def _mismatch(said: Entry[Box] | Entry[FamilyBox], entry: Entry[Box] | Entry[Fam
             )
         return points
 
-    worth_said = worth(said.points, said.bonus)
     written = worth(entry.points, entry.bonus)
+    if not entry.dice:  # typed points that only five alike make: the bonus was left out
+        return Said(
+            "only five alike make %(points)s there, which earns the %(bonus)s extra-Yahtzee "
+            "bonus, but the card says %(written)s.",
+            points=said.points,
+            bonus=said.bonus,
+            written=written,
+        )
+    worth_said = worth(said.points, said.bonus)
     if said.points == entry.points and not said.bonus:
         worth_said = Said("%(worth)s, with no extra-Yahtzee bonus", worth=worth_said)
     return Said(

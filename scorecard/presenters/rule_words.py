@@ -33,6 +33,10 @@ ENGINE_MESSAGES = [
     gettext_noop("No extra Yahtzee scores %(points)s in %(box)s: %(reason)s"),
     gettext_noop("No five alike may score %(points)s in %(box)s under this rule."),
     gettext_noop("Five alike never score %(points)s in %(box)s, so it was no extra Yahtzee."),
+    gettext_noop(
+        "only five alike make %(points)s there, which earns the %(bonus)s extra-Yahtzee "
+        "bonus, but the card says %(written)s."
+    ),
     gettext_noop("Enter the dice as five digits from 1 to 6, such as %(example)s."),
     gettext_noop("Enter the dice as six digits from 1 to 6, such as %(example)s."),
     gettext_noop("A roll is five dice; got %(count)s."),

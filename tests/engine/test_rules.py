@@ -498,6 +498,14 @@ def test_points_that_other_dice_make_earn_no_bonus_unticked():
     assert not rules.only_five_alike(Box.FOUR_OF_A_KIND, 29)
 
 
+def test_a_card_with_typed_points_only_five_alike_make_needs_their_bonus():
+    """A file or an old card with Fives 25 typed after a 50, without the 100, is refused."""
+    with pytest.raises(ValueError, match="Fives: only five alike make 25 there, which earns"):
+        rules.check_card([rules.Entry(Box.YAHTZEE, 50, (3,) * 5), rules.Entry(Box.FIVES, 25)])
+    card = [rules.Entry(Box.YAHTZEE, 50, (3,) * 5), rules.Entry(Box.FIVES, 25, bonus=100)]
+    assert rules.check_card(card) == {Box.YAHTZEE: 50, Box.FIVES: 25}
+
+
 def test_points_only_five_alike_make_follow_the_joker_rule():
     """Chance 30 is 66666: while Sixes is open, Hasbro sends it there."""
     with pytest.raises(ValueError, match="must go there"):
