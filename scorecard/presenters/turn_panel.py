@@ -225,16 +225,24 @@ class TurnPanel:
 
     @property
     def page_with_dice(self) -> str:
-        """This page with the dice entered at the table on show (and which roll they are)."""
+        """This page with the pad's dice on show, written over the address bar as the pad's
+        answer comes (htmx's HX-Replace-Url): a reload (a phone drops a page left in the
+        background) or Back from another page shows the same dice and boxes again."""
         shown = self._dice_shown()
         return f"{self.links.page}?{urlencode(shown)}" if shown else self.links.page
 
-    def _dice_shown(self) -> dict[str, str]:
+    def _dice_shown(self) -> dict[str, object]:
+        """The pad's dice, which roll they are and on which card, for this version of the
+        game: `dice_for_version` drops them from an address of another (a later turn)."""
         entry = self.dice_entry
-        if entry is None or not self.dice:
+        if entry is None or not entry.text:
             return {}
-        shown = {"dice": entry.text}
-        return shown | {"roll": entry.roll} if entry.roll != "1" else shown
+        shown: dict[str, object] = {"dice": entry.text}
+        if entry.roll != "1":
+            shown["roll"] = entry.roll
+        if self.card is not None and self.card.number != 1:
+            shown["card"] = self.card.number
+        return shown | {"version": self.game.version}
 
     @property
     def house(self) -> rules.HouseRules[Any]:
@@ -396,6 +404,14 @@ class TypedPoints(NamedTuple):
     box: str
     points: str
     extra_yahtzee: bool
+
+
+def dice_for_version(query, version: int):
+    """The page's query, without the dice of an address written for another version of the
+    game (`TurnPanel.page_with_dice`): they were entered for a turn the card has moved past."""
+    if query.get("version", str(version)) != str(version):
+        return {}
+    return query
 
 
 def build_turn_panel(

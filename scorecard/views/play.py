@@ -28,7 +28,13 @@ from scorecard.presenters.advice import WIN_NOTE
 from scorecard.presenters.box_names import box_name
 from scorecard.presenters.rule_words import said
 from scorecard.presenters.sheet import GameSheet, changed_rows
-from scorecard.presenters.turn_panel import TurnPanel, build_turn_panel, coach_on_box, coach_on_hold
+from scorecard.presenters.turn_panel import (
+    TurnPanel,
+    build_turn_panel,
+    coach_on_box,
+    coach_on_hold,
+    dice_for_version,
+)
 from scorecard.web import advice_setting, fragments, idempotency, live
 from scorecard.web.forms import DiceInput, dice_example, entry_fields, parse_dice, parse_int
 from scorecard.web.htmx import HtmxHttpRequest
@@ -155,16 +161,18 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     told = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
-    panel = _panel(
-        request, progress, links, request.GET, notice=told and str(told), after_tap=after_tap
-    )
+    query = dice_for_version(request.GET, game.version)
+    panel = _panel(request, progress, links, query, notice=told and str(told), after_tap=after_tap)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
     if panel.advice_open and panel.offers_advice_switch:
         return _respond(request, panel, "advice-switch")
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     partial = "typed" if panel.typed_open else "turn"
-    return _respond(request, panel, partial, status=400 if dice_error else 200)
+    response = _respond(request, panel, partial, status=400 if dice_error else 200)
+    if request.htmx and "dice" in request.GET and not dice_error:  # the pad's answer
+        response.headers["HX-Replace-Url"] = panel.page_with_dice
+    return response
 
 
 def _watcher_poll(request: HtmxHttpRequest, links: GameLinks) -> HttpResponse:
@@ -359,6 +367,8 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             else:
                 note = _("Corrected: %(name)s’s %(box)s, now %(points)s.")
             note %= corrected_said
+            if corrected.yahtzee_bonus:  # ticked or not: the dice or points decide, said here
+                note += " " + _("With the 100 extra-Yahtzee bonus.")
             idempotency.remember(request, note)
             return _said_then_shown(request, note, links.page)
         except services.Refusal as refusal:

@@ -4,8 +4,11 @@
 // No <style> of htmx's own (the content security policy refuses inline styles); a request
 // gives up after 15 s (the outbox keeps a tap that timed out); no eval and no scripts in
 // answers; a settled swap copies only these attributes; 204 and 304 swap nothing, any other
-// answer from 400 up is an error requests.js says in place.
+// answer from 400 up is an error requests.js says in place. No copy of a page in the
+// browser's storage when an answer changes the address (the pad's dice, views/play.py): the
+// service worker keeps the card, and forgets it with the household (sw.js).
 Object.assign(htmx.config, {
+  historyCacheSize: 0,
   includeIndicatorStyles: false,
   timeout: 15000,
   allowEval: false,

@@ -609,6 +609,7 @@ def the_coach_answered_both_ways(phone: Phone, box: str) -> None:
         record(phone, box_button(phone, box))
         question = page.locator("#turn form.coach")
         expect(question).to_be_visible()
+        expect(question.get_by_role("alert")).to_be_focused()  # not left on the box tapped
         record(phone, question.get_by_role("button", name=re.compile(f"{answer}$")))
         say_yes_to_a_zero(phone)
     set_advice(phone, "Off")

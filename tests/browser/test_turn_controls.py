@@ -180,6 +180,33 @@ def test_taps_made_while_the_fifth_die_s_answer_is_slow_are_kept(phone):
     assert page.errors == []
 
 
+def test_the_pad_s_dice_come_back_after_a_reload_and_back_but_not_on_the_next_turn(small_phone):
+    """Found by a new user: dice entered on the pad were lost when the page was loaded again
+    (a phone drops a page left in the background) or left and come back to by Back."""
+    page = small_phone
+    game = open_game(page)
+    dice = page.get_by_label("Dice, five digits")
+    tap(page, "44425")
+    expect(box(page, "Fours")).to_have_attribute("aria-label", "Fours, 12 points")
+    page.reload()
+    expect(dice).to_have_value("44425")
+    expect(box(page, "Fours")).to_have_attribute("aria-label", "Fours, 12 points")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Sheet").click()
+    page.go_back()
+    expect(dice).to_have_value("44425")
+    box(page, "Fours").click()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    page.reload()  # the address still has Ann's dice: written for the version before
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(dice).to_have_value("")
+    expect(page.locator("#turn .options")).to_have_count(0)
+    assert list(game.entries.values_list("box", "points")) == [("fours", 12)]
+    # No copy of the page in the browser's storage: the service worker's is forgotten with
+    # the household, htmx's would not be.
+    assert page.evaluate("sessionStorage.getItem('htmx-history-cache')") is None
+    assert page.errors == []
+
+
 def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
     small_phone, policy_tables
 ):
@@ -201,11 +228,52 @@ def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
     switch.select_option("Always")
     expect(page.locator("#standings th", has_text="Win")).to_be_visible()
     expect(closed).to_have_text("Advice: Always")
-    closed.click()
+    # The switch comes back open, its choice focused, for the next step of a keyboard.
     expect(page.get_by_label("Advice", exact=True)).to_have_value("on")
+    expect(page.get_by_label("Advice", exact=True)).to_be_focused()
     page.get_by_label("Advice", exact=True).select_option("Off")
     expect(page.locator("#standings th", has_text="Win")).to_have_count(0)
     expect(closed).to_have_text("Advice: Off")
+    assert page.errors == []
+
+
+def test_the_advice_switch_steps_through_its_choices_by_keys(small_phone, policy_tables):
+    """Found by a new user with a keyboard: opening the switch left the focus nowhere (the
+    summary pressed was gone), and the first arrow key sent the form and lost the focus
+    again, so the next arrows did nothing. Each arrow now sends it and comes back to it."""
+    page = small_phone
+    open_game(page)
+    page.locator(".advice-switch summary").focus()
+    page.keyboard.press("Enter")
+    switch = page.get_by_label("Advice", exact=True)
+    expect(switch).to_be_focused()
+    expect(switch).to_have_value("off")
+    for _ in range(2):
+        before = switch.input_value()
+        page.keyboard.press("ArrowDown")
+        expect(switch).not_to_have_value(before)
+        expect(switch).to_be_focused()
+    expect(page.locator(".advice-switch summary")).not_to_have_text("Advice: Off")
+    assert page.errors == []
+
+
+def test_a_zero_s_question_takes_the_focus_from_the_box_pressed(small_phone):
+    """Found by a new user with a keyboard: the box pressed gave way to the question, and the
+    focus fell to the top of the page, eleven Tabs from its answers."""
+    page = small_phone
+    open_game(page)
+    pad = page.get_by_role("group", name="Add a die")
+    for face in "12345":
+        pad.get_by_role("button", name=face, exact=True).press("Enter")
+    expect(page.get_by_text("Tap the box to fill:")).to_be_focused()
+    box(page, "Sixes").press("Enter")
+    question = page.get_by_role("alert").filter(has_text="Score 0 in Sixes?")
+    expect(question).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Yes, 0 in Sixes")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert list(Entry.objects.values_list("box", "points")) == [("sixes", 0)]
     assert page.errors == []
 
 

@@ -55,6 +55,20 @@ def test_bad_dice_get_a_message_in_place(client_of, game, dice, message):
     assert message in text(response)
 
 
+def test_the_pad_s_answer_writes_its_dice_into_the_address_for_this_version(client_of, game):
+    """A reload or Back shows the dice again; the version keeps them from a later turn."""
+    answer = client_of.get(game_url(game), {"dice": "44425", "roll": "2"}, headers=HTMX)
+    assert answer["HX-Replace-Url"] == f"{game_url(game)}?dice=44425&roll=2&version=0"
+    cleared = client_of.get(game_url(game), {"dice": ""}, headers=HTMX)
+    assert cleared["HX-Replace-Url"] == game_url(game)
+    refused = client_of.get(game_url(game), {"dice": "44427", "show": "1"}, headers=HTMX)
+    assert refused.status_code == 400 and "HX-Replace-Url" not in refused
+    assert 'value="44425"' in text(client_of.get(game_url(game), {"dice": "44425", "version": 0}))
+    play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
+    later = text(client_of.get(game_url(game), {"dice": "44425", "version": 0}))
+    assert 'value="44425"' not in later and "Fours, 12 points" not in later
+
+
 def test_a_forbidden_box_is_disabled_with_the_reason(client_of, game):
     play(game, [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6))])
     page = text(client_of.get(game_url(game), {"dice": "44444"}))
@@ -169,11 +183,14 @@ def test_a_correction_by_points_says_whether_it_was_an_extra_yahtzee(client_of, 
     refused = client_of.post(url, {"version": 3, "points": "16", "extra_yahtzee": "on"})
     assert refused.status_code == 400 and tick in text(refused)
     assert "Five alike never score 16 in Fours, so it was no extra Yahtzee." in text(refused)
-    assert client_of.post(url, {"version": 3, "points": "16"}).status_code == 302
+    first = client_of.post(url, {"version": 3, "points": "16"})
+    assert "Corrected: Ann’s Fours, now 16." in text(client_of.get(first["Location"]))
     entry = Entry.objects.get(turn=3)
     assert (entry.points, entry.yahtzee_bonus) == (16, False)
-    assert client_of.post(url, {"version": 4, "points": "20"}).status_code == 302
+    again = client_of.post(url, {"version": 4, "points": "20"})
     assert Entry.objects.get(turn=3).yahtzee_bonus  # only five 4s make 20: ticked or not
+    said = "Corrected: Ann’s Fours, now 20. With the 100 extra-Yahtzee bonus."
+    assert said in text(client_of.get(again["Location"]))
     # Before the 50 is in, five alike earn nothing: no tick to offer.
     first = text(client_of.get(reverse("game-correct", args=[game.public_id, 1])))
     assert 'name="extra_yahtzee"' not in first
@@ -621,7 +638,9 @@ def test_the_advice_switch_says_the_choice_and_brings_its_form_only_when_opened(
     assert opened.startswith('<details class="advice-switch" open>') and "<main" not in opened
     whole = client_of.get(opened_at).content.decode()
     for form in (opened, whole):
-        assert f'name="next" value="{game_url(game)}"' in form
+        # Back to the switch open and focused (a keyboard's next arrow goes on from there).
+        assert f'name="next" value="{game_url(game)}?advice=1#advice-setting"' in form
+        assert '<select id="advice-setting" name="advice" autofocus>' in form
         # A plain post: its answer is the whole page, so the Win column comes and goes with it.
         assert 'action="/advice/"' in form and 'hx-post="/advice/"' not in form
         assert "data-submit-on-change" in form
@@ -635,17 +654,18 @@ def test_setting_the_advice_comes_back_to_the_dice_on_show(client_of, game):
     """Dice entered at the table go with the switch's form and come back after it is set,
     shown with their boxes (the roll they are too); without dice the page is plain."""
     closed = text(client_of.get(game_url(game), {"dice": "66634", "roll": "2"}, headers=HTMX))
-    opened_at = f"{game_url(game)}?advice=1&amp;dice=66634&amp;roll=2"
+    opened_at = f"{game_url(game)}?advice=1&amp;dice=66634&amp;roll=2&amp;version=0"
     assert f'hx-get="{opened_at}"' in closed and f'href="{opened_at}#turn"' in closed
-    form = text(client_of.get(f"{game_url(game)}?advice=1&dice=66634&roll=2", headers=HTMX))
-    back = f"{game_url(game)}?dice=66634&roll=2"
+    query = "advice=1&dice=66634&roll=2&version=0"
+    form = text(client_of.get(f"{game_url(game)}?{query}", headers=HTMX))
+    back = f"{game_url(game)}?{query}#advice-setting"
     assert f'name="next" value="{back.replace("&", "&amp;")}"' in form
     answer = client_of.post(reverse("advice"), {"advice": "on", "next": back})
     assert answer.status_code == 302 and answer["Location"] == back
     page = text(client_of.get(back))
     assert 'name="dice" value="66634"' in page and 'value="sixes"' in page
     plain = text(client_of.get(f"{game_url(game)}?advice=1", headers=HTMX))
-    assert f'name="next" value="{game_url(game)}"' in plain
+    assert f'name="next" value="{game_url(game)}?advice=1#advice-setting"' in plain
 
 
 def test_a_finished_game_answers_the_advice_form_s_address_with_its_page(client_of, household):
