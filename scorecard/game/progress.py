@@ -150,11 +150,23 @@ class GameProgress:
 
     @property
     def total_turns(self) -> int:
-        return self.game.house_rules.turns_per_player(self.game.cards_per_player) * len(self.seats)
+        return self.rounds * len(self.seats)
 
     @property
     def next_turn(self) -> int:
         return len(self.entries) + 1
+
+    @property
+    def rounds(self) -> int:
+        """Turns a player takes in the game: a round is one turn of each player."""
+        return self.game.house_rules.turns_per_player(self.game.cards_per_player)
+
+    @property
+    def round(self) -> int:
+        """The round of the next turn, counted as the players count their own turns (a new
+        user read "turn 1 of 312", eight players' turns of Triple Yahtzee, as the game's
+        length for each)."""
+        return len(self.entries) // len(self.seats) + 1
 
     @property
     def is_finished(self) -> bool:

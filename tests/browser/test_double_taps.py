@@ -57,7 +57,7 @@ def test_two_quick_taps_on_start_the_game_make_one_game(phone, slow_games):
     phone.get_by_label("Player 1", exact=True).fill("Ann")
     phone.get_by_label("Player 2", exact=True).fill("Bob")
     double_tap(phone, phone.get_by_role("button", name="Start the game"))
-    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
     assert len(slow_games) == 2 and len(set(slow_games)) == 1  # one tap's key, sent twice
     assert Game.objects.count() == 1
     phone.get_by_role("link", name="Games").first.click()
@@ -73,7 +73,7 @@ def test_two_quick_taps_on_rematch_make_one_game(phone, slow_games):
     # Two taps, not a double tap: the page itself ignores a double tap's second half on the
     # turn (dice-pad.js); these are apart enough to be two, while the first is on its way.
     double_tap(phone, phone.get_by_role("button", name="Rematch with the same players"), 450)
-    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
     assert len(slow_games) == 2 and len(set(slow_games)) == 1
     assert Game.objects.count() == 2
     assert phone.errors == []
@@ -139,7 +139,7 @@ def test_two_quick_taps_on_roll_roll_once(phone, monkeypatch, gap):
         return roll_dice(**arguments)
 
     start_digital_game(phone)
-    expect(phone.locator("#turn-title")).to_contain_text("Dee’s turn 1 of 13")
+    expect(phone.locator("#turn-title")).to_contain_text("Dee’s turn · round 1 of 13")
     monkeypatch.setattr(services, "roll_dice", slow_roll)
     double_tap(phone, phone.get_by_role("button", name=re.compile("^Roll")), gap)
     expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")

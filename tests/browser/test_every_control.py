@@ -496,7 +496,7 @@ def start_a_game_with_every_option(phone: Phone) -> None:
     phone.tap(page.get_by_role("radio", name=re.compile(r"\(the standard rule\)")))
     phone.tap(page.get_by_label("Pick a random starting player"))  # off again
     phone.press_enter(page.get_by_label("Player 1", exact=True))
-    expect(turn_title(phone)).to_contain_text("Ann’s turn 1 of 13")
+    expect(turn_title(phone)).to_contain_text("Ann’s turn · round 1 of 13")
 
 
 def choose_every_game_and_its_house_rules(phone: Phone) -> None:
@@ -744,7 +744,7 @@ def play_digital_turns(phone: Phone, turns: int) -> None:
     expect(page.get_by_role("radio", name="Roll here")).to_be_checked()
     phone.fill(page.get_by_label("Player 1", exact=True), "Dee")
     phone.tap(page.get_by_role("button", name="Start the game").last)
-    expect(turn_title(phone)).to_contain_text("Dee’s turn 1 of 13")
+    expect(turn_title(phone)).to_contain_text("Dee’s turn · round 1 of 13")
     can_roll = page.locator("#roll-button")
     choices = page.locator(".box-choice:not(.disabled)")
     while (turn := turn_number(phone)) <= turns:
@@ -926,7 +926,7 @@ def test_the_owner_uses_every_control_on_every_page(phones, advice_ready, seeded
     expect(page.locator(".winner")).to_contain_text("Ann finishes with")  # alone at the table
     an_old_browser_of(game_id_of(owner), "Grandma’s tablet")
     owner.tap(page.get_by_role("button", name="Play again"))  # alone at the table
-    expect(turn_title(owner)).to_contain_text("Ann’s turn 1 of 13")
+    expect(turn_title(owner)).to_contain_text("Ann’s turn · round 1 of 13")
     tap_the_boxes_not_tapped_yet(owner)
     share_every_way(owner)
     export = review_the_finished_game(owner)
@@ -971,7 +971,7 @@ def test_a_score_link_and_a_watch_link_at_the_table(phones, advice_ready):
     sheet_watcher.look()
     scorer = phones("scorer", SMALL_PHONE, "dark")
     scorer.open(links["score"])
-    expect(turn_title(scorer)).to_contain_text("Ann’s turn 17 of 26")
+    expect(turn_title(scorer)).to_contain_text("Ann’s turn · round 9 of 13")
 
     use_the_pad_every_way(scorer)
     record(scorer, box_button(scorer, "Large straight"))
@@ -1032,7 +1032,7 @@ def test_a_browser_joined_to_the_household(phones, advice_ready):
     joined.tap(joined.page.get_by_role("button", name="Join the household"))
     in_progress = joined.page.get_by_role("region", name="Games in progress")
     joined.tap(in_progress.get_by_role("link").first)
-    expect(turn_title(joined)).to_contain_text("Ann’s turn 10 of 13")
+    expect(turn_title(joined)).to_contain_text("Ann’s turn · round 10 of 13")
     use_the_pad_every_way(joined)
     record(joined, box_button(joined, "Large straight"))
     a_zero_asked_about_and_undone(joined, "Yahtzee", after_undo="Chance")
@@ -1042,7 +1042,7 @@ def test_a_browser_joined_to_the_household(phones, advice_ready):
     type_the_points(joined, "Yahtzee", "50", wrong="45", extra=False)
     expect(turn_title(joined)).to_have_text("Game over")
     joined.tap(joined.page.get_by_role("button", name="Play again"))
-    expect(turn_title(joined)).to_contain_text("Ann’s turn 1 of 13")
+    expect(turn_title(joined)).to_contain_text("Ann’s turn · round 1 of 13")
     share_every_way(joined)
     review_the_finished_game(joined)
     browse_the_history(joined, "Bob", games=3, theirs=1)

@@ -190,7 +190,7 @@ def test_a_short_digital_yatzy_game_rolls_holds_and_scores_five_dice(phone):
     expect(page.locator(".saved-rolls")).to_have_count(0)
     total = 0
     for turn, box in enumerate(("chance", "sixes", "one_pair"), start=1):
-        expect(page.locator("#turn-title")).to_contain_text(f"Sol’s turn {turn} of 15")
+        expect(page.locator("#turn-title")).to_contain_text(f"Sol’s turn · round {turn} of 15")
         roll.click()
         expect(counter).to_have_text("Roll 1 of 3")
         expect(page.locator(".hold")).to_have_count(5)
@@ -211,7 +211,7 @@ def test_a_short_digital_yatzy_game_rolls_holds_and_scores_five_dice(phone):
         total += int(page.locator(f'label.box-choice[data-box="{box}"] strong').inner_text())
         score_digital(page, box)
         # The next turn, not the total alone: a zero leaves the total as it was.
-        expect(page.locator("#turn-title")).to_contain_text(f"Sol’s turn {turn + 1} of 15")
+        expect(page.locator("#turn-title")).to_contain_text(f"Sol’s turn · round {turn + 1} of 15")
         expect(page.locator("#standings tbody td.total")).to_have_text(str(total))
     entries = list(Entry.objects.order_by("turn"))
     dice = [roll.dice for roll in Roll.objects.filter(number=3).order_by("turn")]

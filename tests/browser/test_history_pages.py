@@ -72,7 +72,7 @@ def test_a_finished_games_review_leads_back_to_the_game_and_its_rematch(phone):
     phone.get_by_role("link", name="Back to the game").click()
     expect(phone.locator("#turn-title")).to_have_text("Game over")
     phone.get_by_role("button", name="Rematch with the same players").click()
-    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
     assert phone.errors == []
 
 
@@ -86,7 +86,7 @@ def test_a_solo_game_over_offers_to_play_again_not_a_rematch(phone):
     expect(phone.locator("#turn-title")).to_have_text("Game over")
     expect(phone.get_by_role("button", name="Rematch with the same players")).to_have_count(0)
     phone.get_by_role("button", name="Play again").click()
-    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 13")
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
     assert Game.objects.filter(owner=household).count() == 2
     assert phone.errors == []
 

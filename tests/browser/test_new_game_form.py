@@ -46,7 +46,7 @@ def test_back_from_a_game_just_started_offers_the_way_back_to_it(phone):
     page.get_by_label("Player 1", exact=True).fill("Ann")
     page.get_by_label("Player 2", exact=True).fill("Bob")
     page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
     game_address = page.url
     page.go_back()
     back = page.get_by_role("link", name="Back to the game in progress: Ann, Bob")
@@ -54,6 +54,6 @@ def test_back_from_a_game_just_started_offers_the_way_back_to_it(phone):
     assert back.bounding_box()["height"] >= 44
     save_screenshot(page, "new-game-back-to-the-game")
     back.tap()
-    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn 1 of 26")
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
     assert page.url == game_address
     assert page.errors == []

@@ -547,7 +547,7 @@ def test_a_rematch_has_the_same_players_rule_and_mode(client_of, household):
 def test_an_unfinished_game_resumes_where_it_was(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))] * 1 + [(Box.CHANCE, (1, 2, 3, 4, 6))])
     page = text(client_of.get(game_url(game)))
-    assert "Ann’s turn <small>3 of 26</small>" in page
+    assert "Ann’s turn <small>· round 2 of 13</small>" in page
     home = text(client_of.get(reverse("home")))
     assert game_url(game) in home
 
