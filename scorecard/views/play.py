@@ -157,7 +157,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     progress = load_progress(game, seats=seats)
     if live.is_poll(request):
         partial, entry = _poll_answer(request, progress)
-        panel = _panel(request, progress, links, {})
+        panel = _panel(request, progress, links, {}, notice=_poll_notice(entry, game))
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     told = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
@@ -190,9 +190,16 @@ def _watcher_poll(request: HtmxHttpRequest, links: GameLinks) -> HttpResponse:
     game, seats = seated_game_for(request, links.key, links.role)
     progress = load_progress(game, seats=seats)
     partial, entry = _poll_answer(request, progress) if one_behind else ("after-poll", None)
-    response = _respond(request, _panel(request, progress, links, {}), partial, entry=entry)
+    panel = _panel(request, progress, links, {}, notice=_poll_notice(entry, game))
+    response = _respond(request, panel, partial, entry=entry)
     fragments.store(cache_key, game.version, response.render().content.decode())
     return live.tagged(response, game.version)
+
+
+def _poll_notice(entry: EntryRow | None, game: Game) -> str | None:
+    """An entry another phone recorded, said where this one's turn changed under it: the
+    dice it had half entered for that turn are gone (found by a new user, left to wonder)."""
+    return _recorded_note(entry, game) if entry is not None else None
 
 
 def _poll_answer(request: HtmxHttpRequest, progress: GameProgress) -> tuple[str, EntryRow | None]:
@@ -223,6 +230,19 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
     entry = recorded.entry
+    note = _recorded_note(entry, game)
+    idempotency.remember(request, note)
+    if not request.htmx:
+        return _said_then_shown(request, note, links.page)
+    if not recorded.is_new:
+        note = _("%(note)s (already recorded)") % {"note": note}
+    panel = _panel(request, recorded.progress, links, {}, notice=note, after_tap="entry")
+    return _respond(request, panel, "after-entry", entry=entry)
+
+
+def _recorded_note(entry: EntryRow | Entry, game: Game) -> str:
+    """What was just recorded, as the phone that recorded it is told (and every other phone
+    showing the game, at its next poll)."""
     recorded_said = _entry_said(entry, game)
     recorded_said["bonus"] = rules.EXTRA_YAHTZEE_BONUS
     if entry.yahtzee_bonus and recorded_said["multiplier"]:
@@ -236,14 +256,7 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
         note = _("%(name)s: %(box)s %(points)s on card ×%(multiplier)s")
     else:
         note = _("%(name)s: %(box)s %(points)s")
-    note %= recorded_said
-    idempotency.remember(request, note)
-    if not request.htmx:
-        return _said_then_shown(request, note, links.page)
-    if not recorded.is_new:
-        note = _("%(note)s (already recorded)") % {"note": note}
-    panel = _panel(request, recorded.progress, links, {}, notice=note, after_tap="entry")
-    return _respond(request, panel, "after-entry", entry=entry)
+    return note % recorded_said
 
 
 def _entry_said(entry: EntryRow | Entry, game: Game) -> dict[str, object]:

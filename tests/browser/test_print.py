@@ -194,3 +194,41 @@ def test_a_game_page_prints_its_card_without_the_controls_to_score(phone):
     assert phone.locator("#standings").is_visible() and phone.locator("#turn-title").is_visible()
     for control in ("#turn form", "#turn details", "#turn button"):
         assert not [shown for shown in phone.locator(control).all() if shown.is_visible()], control
+
+
+# The head cells of a sheet's card row (×1, ×2, ×3) taller than one line of their type, and
+# how-to-score cells whose words run out of their column sideways.
+TWO_LINE_CARDS = """() => [...document.querySelectorAll(".sheet thead tr + tr th:not(.hint)")]
+  .filter(th => { const range = document.createRange(); range.selectNodeContents(th.lastChild);
+                  return range.getClientRects().length > 1; }).map(th => th.textContent.trim())"""
+OVERFLOWING_HINTS = """() => [...document.querySelectorAll(".sheet .hint")]
+  .filter(cell => cell.scrollWidth > cell.clientWidth + 1).map(cell => cell.textContent.trim())"""
+
+
+def test_a_triple_sheet_prints_its_cards_on_one_line_and_no_current_player_s_colour(phone):
+    """Found by a new user: an eight-player Triple sheet printed "×" over "1", and the screen's
+    yellow of the current player's columns."""
+    from scorecard.models import Game
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=LONG_NAMES, mode=Game.Mode.TRIPLE)
+    play(game, [SOLO_GAME[0]] * 3)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/sheet/")
+    current = phone.locator(".sheet thead .current").first
+    expect(current).to_have_css("background-color", re.compile(r"^rgb\(255, 243, 196"))
+    phone.set_viewport_size({"width": int(PRINTED_WIDTH["A4"]), "height": 1000})
+    phone.emulate_media(media="print")
+    expect(current).to_have_css("background-color", "rgba(0, 0, 0, 0)")
+    assert phone.evaluate(TWO_LINE_CARDS) == []
+    assert print_pages(phone, f"{phone.base}/games/{game.public_id}/sheet/", "A4") == 1
+
+
+def test_a_german_maxi_sheet_prints_its_how_to_score_words_inside_their_column(phone):
+    """Found by a new user: "Zwischensumme + Bonus" ran over into the first player's column."""
+    phone.context.set_extra_http_headers({"Accept-Language": "de"})
+    phone.goto(f"{phone.base}/sheet/?game=maxi&columns=8")
+    phone.set_viewport_size({"width": int(PRINTED_WIDTH["A4"]), "height": 1000})
+    phone.emulate_media(media="print")
+    assert phone.evaluate(OVERFLOWING_HINTS) == []
+    assert print_pages(phone, f"{phone.base}/sheet/?game=maxi&columns=8", "A4") == 1

@@ -15,6 +15,7 @@ from django.utils.html import escape
 from scorecard.access import sharing
 from scorecard.engine.rules import Box
 from scorecard.models import Browser, Game, GameLink, LinkRole
+from scorecard.presenters.box_names import box_name
 from tests.factories import GameFactory, HouseholdFactory, play
 from tests.helpers import HTMX, browser_of, gunicorn_access_line, text
 
@@ -540,6 +541,10 @@ def test_a_poll_one_entry_behind_brings_the_turn_and_what_the_entry_changed(shar
     assert '<tr id="r18" class="sum" hx-swap-oob="true">' in page  # the grand total moved
     assert '<section id="standings"' not in page and '<section id="boxes"' not in page
     assert f'data-version="{seen + 1}"' in page and "Ann’s turn" in page
+    # What the other phone recorded is said where this one's turn changed under it.
+    last = game.entries.latest("turn")
+    said = f"{last.seat.player.name}: {box_name(last.rules_box)} {last.points}"
+    assert f'<p class="notice" role="status">{said}</p>' in page
 
 
 def test_a_removed_browser_is_told_so_where_its_games_were(client_of, game):
