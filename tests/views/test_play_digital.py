@@ -286,3 +286,22 @@ def test_a_digital_roll_s_boxes_say_their_star_is_for_stopping_while_rolls_are_l
         assert said in text(client_of.get(page)), roll
     post_roll(client_of, digital)
     assert said not in text(client_of.get(page))
+
+
+def test_a_watch_link_shows_the_server_s_dice_as_they_lie(client_of, household, seeded):
+    """Found by a new user: a watcher of a digital game never saw the dice, not even the
+    shared roll that every player of Challenge Yahtzee scores."""
+    from scorecard.access import sharing
+    from scorecard.models import GameLink
+
+    game = GameFactory(owner=household, names=["Ann", "Bob"], mode=Game.Mode.CHALLENGE)
+    game.digital = True
+    game.save()
+    watch = sharing.link_renew(game=game, role=GameLink.Role.WATCH)
+    watched = f"/watch/{watch.token}/"
+    assert '<p class="dice"' not in text(client_of.get(watched))  # nothing rolled yet
+    post_roll(client_of, game)
+    faces = Roll.objects.get().dice
+    page = text(client_of.get(watched))
+    shown = "".join(re.findall(r'<span class="die">(\d)</span>', page))
+    assert "You are watching" in page and shown == faces
