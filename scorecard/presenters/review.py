@@ -15,7 +15,7 @@ from scorecard.engine import rules, strategy
 from scorecard.game.progress import CardProgress, GameProgress
 from scorecard.models import Roll
 from scorecard.presenters import charts
-from scorecard.presenters.advice import keep_label
+from scorecard.presenters.advice import keep_phrase
 from scorecard.presenters.advisor import chances_to_win
 from scorecard.presenters.box_names import box_name
 
@@ -26,9 +26,10 @@ WIN_CHART_SECONDS = 60 * 60 * 24
 class Decision:
     turn: int
     kind: str  # "box" or "keep"
-    chosen: str  # the dice kept, or the box's name in the page's language
+    chosen: str  # the dice kept ("keeping 2 2"), or the box's name in the page's language
     best: str
     loss: float
+    after_roll: int = 0  # a keep's roll of its turn; 0 for a box
 
 
 @dataclass
@@ -71,9 +72,11 @@ def decision_losses(
                 sorted(f for f, h in zip(before.faces, after.held_positions, strict=True) if h)
             )
             values = dict(ranked)
+            # Said as a keep ("keeping 2"), not as bare dice beside the boxes' names: a phone's
+            # table has no room for the kind of decision (a new user read "2" as a box).
             losses[entry.seat_id].decisions.append(
-                Decision(entry.turn, "keep", keep_label(held), keep_label(ranked[0][0]),
-                         ranked[0][1] - values[held])
+                Decision(entry.turn, "keep", keep_phrase(held), keep_phrase(ranked[0][0]),
+                         ranked[0][1] - values[held], before.number)
             )  # fmt: skip
         if dice := entry.dice_tuple:
             rated = strategy.rate_boxes(filled, dice, joker, extra)

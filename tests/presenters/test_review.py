@@ -28,5 +28,9 @@ def test_digital_reviews_rate_the_holds_too(strategy_tables, household):
     services.roll_dice(game=game, version=1, turn=1, hold=[0, 1], rng=rng)
     services.record_box(game=game, version=2, turn=1, box=Box.CHANCE)
     rolls = {1: list(game.rolls.order_by("number"))}
-    kinds = [d.kind for d in review.decision_losses(load_progress(game), rolls)[0].decisions]
-    assert kinds == ["keep", "box"]
+    keep, box = review.decision_losses(load_progress(game), rolls)[0].decisions
+    assert (keep.kind, box.kind) == ("keep", "box")
+    # A keep says it is one, and after which roll (a new user read a bare "2" as a box).
+    held = " ".join(map(str, sorted(game.rolls.get(number=1).dice[:2])))
+    assert keep.chosen == f"keeping {held}" and keep.after_roll == 1
+    assert keep.best.startswith(("keeping ", "rerolling")) and box.after_roll == 0
