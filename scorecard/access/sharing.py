@@ -131,6 +131,7 @@ class Member:
     about: str  # when it joined and when it was last seen
     typed: str  # what its name field holds: its name, or a refused entry kept to correct
     error: str  # why that entry was refused
+    asked_to_remove: bool = False  # its Remove was tapped: the page asks before it is done
 
     @property
     def remove_label(self) -> str:
@@ -147,10 +148,16 @@ class HouseholdScreen:
 
 
 def household_screen(
-    this: Browser, *, now: datetime, renaming: Renaming | None = None, error: str = ""
+    this: Browser,
+    *,
+    now: datetime,
+    renaming: Renaming | None = None,
+    error: str = "",
+    removing: int | None = None,
 ) -> HouseholdScreen:
     """The household's browsers, oldest first, each told apart by name and times; a refused
-    rename is shown at its browser's form, with what was typed."""
+    rename is shown at its browser's form, with what was typed; the browser `removing` asks
+    whether to remove it (a mis-tap shut a family member out mid-game)."""
     members = []
     for browser in this.household.browsers.all():
         refused = renaming if renaming and renaming.browser_id == browser.pk else None
@@ -168,6 +175,7 @@ def household_screen(
                 about=about,
                 typed=refused.typed if refused else browser.name,
                 error=refused.error if refused else "",
+                asked_to_remove=browser.pk == removing and not is_this,
             )
         )
     if renaming and not any(member.error for member in members):

@@ -187,7 +187,10 @@ def _household(
     if household.join_token:
         join = SharedAddress(request.build_absolute_uri(_join_path(household.join_token)))
     now = timezone.now()
-    screen = sharing.household_screen(browser, now=now, renaming=renaming, error=error)
+    removing = _browser_id(request.GET.get("remove", ""))
+    screen = sharing.household_screen(
+        browser, now=now, renaming=renaming, error=error, removing=removing
+    )
     told = next(iter(messages.get_messages(request)), None)  # what the last post did, once
     context = {"browser": browser, "screen": screen, "join": join, "told": told}
     context["name_length"] = sharing.BROWSER_NAME_LENGTH

@@ -874,7 +874,13 @@ def run_the_household(phone: Phone, old_browser: str) -> None:
     make_a_join_link(phone)
     renew_and_revoke_the_join_link(phone)
     rename_this_browser(phone, "Kitchen phone")
-    phone.tap(page.get_by_role("button", name=re.compile(f"^Remove {old_browser}")))
+    # It asks first: once kept, then removed.
+    phone.tap(page.get_by_role("link", name=re.compile(f"^Remove {old_browser}")))
+    phone.tap(page.get_by_role("link", name="No, keep it"))
+    expect(page.locator(".browsers")).to_contain_text(old_browser)
+    phone.tap(page.get_by_role("link", name=re.compile(f"^Remove {old_browser}")))
+    expect(page.get_by_role("alert")).to_contain_text(f"Remove {old_browser} from the household?")
+    phone.tap(page.get_by_role("button", name=f"Yes, remove {old_browser}"))
     expect(page.locator(".browsers")).not_to_contain_text(old_browser)
 
 
@@ -1049,7 +1055,11 @@ def test_a_browser_joined_to_the_household(phones, advice_ready):
     open_the_household(joined)
     renew_and_revoke_the_join_link(joined)
     rename_this_browser(joined, "Bob’s phone")
-    joined.tap(joined.page.get_by_role("button", name=re.compile("^Remove Old phone")))
+    remove = joined.page.get_by_role("link", name=re.compile("^Remove Old phone"))
+    joined.tap(remove)
+    joined.tap(joined.page.get_by_role("link", name="No, keep it"))
+    joined.tap(remove)
+    joined.tap(joined.page.get_by_role("button", name="Yes, remove Old phone"))
     expect(joined.page.locator(".browsers")).not_to_contain_text("Old phone")
     # The owner only made the join link here; the owner's own test uses the rest.
     assert_all_used(joined, faults_only=(owner,))

@@ -334,7 +334,8 @@ def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_
         "the game pages it kept for use without a connection are deleted from it the next "
         "time it is online"
     )
-    ann.get_by_role("button", name=re.compile("^Remove Kitchen tablet")).tap()
+    ann.get_by_role("link", name=re.compile("^Remove Kitchen tablet")).tap()
+    ann.get_by_role("button", name="Yes, remove Kitchen tablet").tap()
     expect(ann.locator(".browsers > li")).to_have_count(1)
 
     # No reload on the tablet: the open game's next poll is answered "not found".

@@ -453,9 +453,12 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
     save_screenshot(phone, "household-360-dark")
     phone.emulate_media(color_scheme="light")
 
-    member(phone, this=False).get_by_role(
-        "button", name=re.compile("Remove Kitchen tablet")
-    ).click()
+    member(phone, this=False).get_by_role("link", name=re.compile("Remove Kitchen tablet")).click()
+    question = phone.get_by_role("alert")
+    expect(question).to_contain_text("Remove Kitchen tablet from the household?")
+    expect(question).to_be_focused()
+    save_screenshot(phone, "household-remove-asks")
+    phone.get_by_role("button", name="Yes, remove Kitchen tablet").click()
     expect(phone.locator(".browsers > li")).to_have_count(1)
     expect(phone.get_by_role("status")).to_contain_text(
         "Kitchen tablet is removed, and the join link is a new one"

@@ -281,6 +281,24 @@ def test_a_removed_browser_is_shut_out_at_once(client_of, game):
     assert client_of.get(reverse("game", args=[game.public_id])).status_code == 200
 
 
+def test_remove_asks_first_and_changes_nothing_until_yes(client_of, game):
+    """Found by a new user: one tap removed a family member's browser mid-game."""
+    Client().post(_join_link(client_of))
+    added = Browser.objects.latest("joined")
+    page = text(client_of.get(reverse("household")))
+    assert f'href="?remove={added.pk}"' in page  # its question takes the focus: no #
+    assert "from the household?" not in page
+    asked = text(client_of.get(reverse("household"), {"remove": added.pk}))
+    assert f"Remove {added.name} from the household?" in asked
+    assert f'<button name="action" value="remove" class="danger">Yes, remove {added.name}' in asked
+    assert Browser.objects.filter(pk=added.pk).exists()  # asking changes nothing
+    this = Browser.objects.earliest("joined")  # never asked about itself, nor a stranger
+    for other in (this.pk, 10**12, "x"):
+        assert "from the household?" not in text(
+            client_of.get(reverse("household"), {"remove": other})
+        )
+
+
 def test_a_removed_browser_cannot_come_back_by_the_join_link_it_kept(client_of, game):
     """The removed browser knew the join link: removing it replaces the link, says so, and
     the old address lets nobody in, the removed browser least of all."""
