@@ -724,6 +724,37 @@ class HouseRules[B: (Box, FamilyBox)]:
             filled[entry.box] = entry.points
         return filled
 
+    def replay_card(
+        self, entries: Sequence[Entry[B]], joker: JokerRule = JokerRule.HASBRO
+    ) -> list[Entry[B]]:
+        """A card's entries placed again in order after one of them was corrected, each with
+        the same points (else `RuleViolation` naming the box) and the extra-Yahtzee bonus the
+        boxes before it now allow: a Yahtzee box corrected from 50 to 0 takes a later five
+        alike's 100 away (and back), where `check_card` would refuse the card. A typed claim
+        of an extra Yahtzee stands while it pays."""
+        filled: dict[B, int] = {}
+        placed_entries = []
+        for entry in entries:
+            claims = bool(entry.bonus) and not entry.dice
+            try:
+                placed = self.place(
+                    filled,
+                    entry.box,
+                    dice=entry.dice,
+                    points=None if entry.dice else entry.points,
+                    joker=joker,
+                    extra_yahtzee=claims and self.extra_yahtzee_earns_bonus(filled, joker),
+                )
+            except RuleViolation as error:
+                said = error.args[0] if error.args else str(error)
+                raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=said)) from None
+            if placed.points != entry.points:
+                mismatch = _mismatch(placed, entry)
+                raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=mismatch))
+            filled[entry.box] = entry.points
+            placed_entries.append(placed)
+        return placed_entries
+
     def pace_par(self, box: B) -> int:
         """What an upper box holds on the way to the bonus: three (Maxi: four) of its face."""
         return self.family.pace_dice * box.upper_face

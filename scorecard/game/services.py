@@ -516,13 +516,22 @@ def check_correctable(game: Game) -> None:
         raise Refusal(_("The server rolled these dice, so they stand; undo a box instead."))
 
 
-def _card_around(game: Game, entry: Entry) -> tuple[list[rules.Entry[Any]], list[rules.Entry[Any]]]:
-    """The entries of the corrected box's card before it and after it, in turn order."""
+def _card_around(game: Game, entry: Entry) -> tuple[list[rules.Entry[Any]], list[EntryRow]]:
+    """The entries of the corrected box's card before it (as the rules take them) and after
+    it, in turn order."""
     family = game.house_rules.family
     rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
     card = [EntryRow.from_row(row, family) for row in rows.values_list(*EntryRow.COLUMNS)]
     before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
-    return before, [e.as_rules_entry() for e in card if e.turn > entry.turn]
+    return before, [e for e in card if e.turn > entry.turn]
+
+
+class Corrected(NamedTuple):
+    """A corrected box, and the later boxes of its card whose extra-Yahtzee bonus the
+    correction gave (True) or took away (False): the Yahtzee box's 50 decides them."""
+
+    entry: Entry
+    bonuses: list[tuple[EntryRow, bool]]
 
 
 def _unforced(game: Game) -> rules.HouseRules[Any]:
@@ -548,11 +557,13 @@ def correct_box(
     dice: rules.Dice | None = None,
     points: int | None = None,
     extra_yahtzee: bool = False,
-) -> Entry:
-    """Change a filled box's dice or points, as long as its whole card stays valid. Dice
-    with points that they do not make are refused; the same dice and points again change
-    nothing (the entry is not marked corrected). Points may claim an extra Yahtzee's bonus,
-    as when they are recorded; dice say for themselves."""
+) -> Corrected:
+    """Change a filled box's dice or points, as long as its whole card stays valid: each
+    later box keeps its points, and its extra-Yahtzee bonus follows the rules (a Yahtzee
+    box's mistaken 50 corrected to 0 takes a later five alike's 100 away). Dice with points
+    that they do not make are refused; the same dice and points again change nothing (the
+    entry is not marked corrected). Points may claim an extra Yahtzee's bonus, as when they
+    are recorded; dice say for themselves."""
     check_correctable(game)
     before, after = _card_around(game, entry)
     box = game.house_rules.family.box(entry.box)
@@ -573,14 +584,20 @@ def correct_box(
         ) % {"dice": _dice_text(placement), "made": placement.points, "box": box_name(box),
              "points": points}  # fmt: skip
         raise Refusal(message)
+    later = [row.as_rules_entry() for row in after]
     try:
-        unforced.check_card([*before, placement, *after], game.joker_rule)
+        replayed = unforced.replay_card([*before, placement, *later], game.joker_rule)
     except rules.RuleViolation as error:
         message = _("That change would break a later box. %(error)s") % {"error": said(error)}
         raise Refusal(message) from None
+    bonuses = [
+        (row, bool(placed.bonus))
+        for row, placed in zip(after, replayed[len(before) + 1 :], strict=True)
+        if bool(placed.bonus) != row.yahtzee_bonus
+    ]
     fixed = (placement.points, _dice_text(placement), bool(placement.bonus))
     if fixed == (entry.points, entry.dice, entry.yahtzee_bonus):
-        return entry  # as it was: nothing to write
+        return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
     _claim_version(game, version)
     if game.finished:
@@ -588,9 +605,11 @@ def correct_box(
     entry.points, entry.dice, entry.yahtzee_bonus = fixed
     entry.corrected = timezone.now()
     entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
+    for row, bonus in bonuses:
+        Entry.objects.filter(pk=row.pk).update(yahtzee_bonus=bonus, corrected=entry.corrected)
     if game.finished:
         results.settle_games([game])
-    return entry
+    return Corrected(entry, bonuses)
 
 
 def _dice_text(placement: rules.Entry[Any]) -> str:

@@ -374,14 +374,22 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 points=parse_int(post["points"], _("Points")) if post.get("points") else None,
                 extra_yahtzee=post.get("extra_yahtzee") == "on",
             )
-            corrected_said = _entry_said(entry, game) | {"points": corrected.points}
+            corrected_said = _entry_said(entry, game) | {"points": corrected.entry.points}
             if corrected_said["multiplier"]:
                 note = _("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s.")
             else:
                 note = _("Corrected: %(name)s’s %(box)s, now %(points)s.")
             note %= corrected_said
-            if corrected.yahtzee_bonus:  # ticked or not: the dice or points decide, said here
+            if corrected.entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here
                 note += " " + _("With the 100 extra-Yahtzee bonus.")
+            for later, bonus in corrected.bonuses:  # a later five alike's, given or taken
+                if bonus:
+                    said_later = _("%(box)s (turn %(turn)s) now has its 100 extra-Yahtzee bonus.")
+                else:
+                    said_later = _(
+                        "%(box)s (turn %(turn)s) no longer has a 100 extra-Yahtzee bonus."
+                    )
+                note += " " + said_later % {"box": box_name(later.rules_box), "turn": later.turn}
             idempotency.remember(request, note)
             return _said_then_shown(request, note, links.page)
         except services.Refusal as refusal:

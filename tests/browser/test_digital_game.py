@@ -32,7 +32,7 @@ def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(ph
     page.on("framenavigated", lambda frame: navigations.append((turn, frame.url)))
     turn = 0
     for turn in range(1, 14):
-        expect(page.locator("#turn-title")).to_contain_text(f"Dee’s turn {turn} of 13")
+        expect(page.locator("#turn-title")).to_contain_text(f"Dee’s turn · round {turn} of 13")
         if turn % 2:
             page.locator("#roll-button").click()
         else:

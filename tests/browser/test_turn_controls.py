@@ -369,7 +369,8 @@ def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chr
     save_screenshot(page, "language-page-without-scripts-360")
     page.get_by_role("button", name="Switch").click()
     expect(page.locator("footer summary")).to_have_text("Sprache: Deutsch · Language")
-    assert page.url.endswith(f"/games/{game.public_id}/")
+    # Back to the game as it was left: its advice switch open (the address says so).
+    assert page.url.endswith(f"/games/{game.public_id}/?advice=1")
     context.close()
 
 

@@ -517,3 +517,18 @@ def test_place_returns_the_entry_a_card_records():
     placed = rules.place({}, Box.CHANCE, dice=(1, 3, 4, 6, 6))
     assert placed == rules.Entry(Box.CHANCE, 20, (1, 3, 4, 6, 6))
     assert rules.check_card([placed]) == {Box.CHANCE: 20}
+
+
+def test_a_replayed_card_gives_each_later_box_the_bonus_the_boxes_before_it_allow():
+    """After a correction: 0 in the Yahtzee box takes later five alike's 100 away, a typed
+    claim included; 50 gives dice their 100 back. Points that change break the card."""
+    E = rules.Entry
+    scratched = [E(Box.YAHTZEE, 0), E(Box.FOURS, 20, (4,) * 5, 100), E(Box.ONES, 5, bonus=100)]
+    assert [e.bonus for e in rules.STANDARD.replay_card(scratched)] == [0, 0, 0]
+    fifty = [E(Box.YAHTZEE, 50, (3,) * 5), E(Box.FOURS, 20, (4,) * 5), E(Box.CHANCE, 22)]
+    assert [e.bonus for e in rules.STANDARD.replay_card(fifty)] == [0, 100, 0]
+    any_lower = rules.JokerRule.ANY_LOWER
+    uppers = [E(box, 0) for box in rules.UPPER_BOXES]
+    joker = [E(Box.YAHTZEE, 0), *uppers, E(Box.FULL_HOUSE, 25, (2,) * 5)]
+    with pytest.raises(ValueError, match="^Full house: those dice are worth 0"):
+        rules.STANDARD.replay_card(joker, any_lower)

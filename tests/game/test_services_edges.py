@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from scorecard.engine import rules
 from scorecard.engine.rules import Box, JokerRule
 from scorecard.game import services
 from scorecard.game.progress import load_progress
@@ -488,7 +489,7 @@ def test_a_corrected_box_takes_the_new_dice_and_says_when(game):
     corrected = correct(game, entry, dice=(6, 6, 6, 6, 5))
     row = Entry.objects.get()
     assert (row.points, row.dice, row.yahtzee_bonus) == (29, "56666", False)
-    assert row.corrected is not None and corrected.points == 29
+    assert row.corrected is not None and corrected.entry.points == 29
     game.refresh_from_db()
     assert game.version == 2
 
@@ -517,12 +518,36 @@ def test_a_correction_the_rules_refuse_says_why(game):
 
 
 def test_a_correction_that_would_break_a_later_box_is_refused(household):
+    """Under "any lower box" a scratched Yahtzee box gives five alike no joker: a later
+    full house of 44444 worth 25 would be worth 0."""
+    game = GameFactory(owner=household, names=["Solo"], joker=JokerRule.ANY_LOWER)
+    uppers = [(box, (box.face,) * 3 + (1, 2) if box.face > 2 else (box.face,) * 3 + (3, 4))
+              for box in rules.UPPER_BOXES]  # fmt: skip
+    play(game, [(Box.YAHTZEE, (4,) * 5), *uppers, (Box.FULL_HOUSE, (4,) * 5)])
+    first = Entry.objects.get(box="yahtzee")
+    message = str(refusal(correct, game=game, entry=first, dice=STRAIGHT))
+    assert message.startswith("That change would break a later box. Full house: ")
+    assert Entry.objects.get(box="yahtzee").points == 50
+
+
+def test_a_yahtzee_box_corrected_to_0_takes_a_later_extra_yahtzee_s_bonus_and_50_gives_it_back(
+    household,
+):
+    """Found by a new user: a mistaken 50 could not be corrected to 0 once a later five alike
+    had earned its 100 ("would break a later box"), nor that box's bonus taken away first."""
     game = GameFactory(owner=household, names=["Solo"])
     play(game, [(Box.YAHTZEE, (4,) * 5), (Box.FOURS, (4,) * 5)])
     first = Entry.objects.get(box="yahtzee")
-    message = str(refusal(correct, game=game, entry=first, dice=STRAIGHT))
-    assert message.startswith("That change would break a later box. Fours: ")
-    assert Entry.objects.get(box="yahtzee").points == 50
+    corrected = correct(game, first, points=0)
+    assert [(row.turn, bonus) for row, bonus in corrected.bonuses] == [(2, False)]
+    assert list(Entry.objects.values_list("box", "points", "yahtzee_bonus").order_by("turn")) == [
+        ("yahtzee", 0, False),
+        ("fours", 20, False),
+    ]
+    assert Entry.objects.get(box="fours").corrected is not None
+    corrected = correct(game, first, dice=(4,) * 5)
+    assert [(row.turn, bonus) for row, bonus in corrected.bonuses] == [(2, True)]
+    assert Entry.objects.get(box="fours").yahtzee_bonus
 
 
 def test_a_correction_earns_the_bonus_the_boxes_filled_before_it_allow(household):

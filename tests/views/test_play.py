@@ -397,28 +397,47 @@ def test_a_box_can_be_corrected(client_of, game):
     assert (entry.points, entry.dice) == (8, "")
 
 
-def test_a_correction_that_breaks_the_card_is_refused(client_of, game):
-    play(
-        game,
-        [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.TWOS, (2,) * 5)],
-    )
+def _joker_full_house_of_any_lower(household) -> Game:
+    """Ann's Yahtzee 50 and her upper boxes, then 22222 as a joker's full house (25), under
+    "any lower box": a scratched Yahtzee box gives five alike no joker at all."""
+    game = GameFactory(owner=household, names=["Ann"], joker=rules.JokerRule.ANY_LOWER)
+    uppers = [(box, (box.face,) * 3 + ((1, 2) if box.face > 2 else (3, 4)))
+              for box in rules.UPPER_BOXES]  # fmt: skip
+    return play(game, [(Box.YAHTZEE, (2,) * 5), *uppers, (Box.FULL_HOUSE, (2,) * 5)])
+
+
+def test_a_correction_that_breaks_the_card_is_refused(client_of, household):
+    game = _joker_full_house_of_any_lower(household)
     url = reverse("game-correct", args=[game.public_id, 1])
-    response = client_of.post(url, {"version": 3, "points": "0"})
+    response = client_of.post(url, {"version": 8, "points": "0"})
     assert response.status_code == 400
-    assert "would break a later box" in text(response) and "Twos: " in text(response)
+    assert "would break a later box" in text(response) and "Full house: " in text(response)
     assert Entry.objects.get(turn=1).points == 50
-    response = client_of.post(url, {"version": 3, "points": "12"})
+    response = client_of.post(url, {"version": 8, "points": "12"})
     assert response.status_code == 400 and "Yahtzee cannot score 12" in text(response)
     assert client_of.post(url, {"version": 0, "points": "50"}).status_code == 409
 
 
-def test_a_refused_correction_comes_back_as_it_was_typed(client_of, game):
-    play(game, [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.TWOS, (2,) * 5)])
+def test_a_refused_correction_comes_back_as_it_was_typed(client_of, household):
+    game = _joker_full_house_of_any_lower(household)
     url = reverse("game-correct", args=[game.public_id, 1])
-    response = client_of.post(url, {"version": 3, "dice": "12345"})
+    response = client_of.post(url, {"version": 8, "dice": "12345"})
     assert response.status_code == 400 and "would break a later box" in text(response)
     assert 'value="12345"' in text(response)  # to fix, not to type again
     assert Entry.objects.get(turn=1).dice == "22222"
+
+
+def test_a_yahtzee_box_corrected_to_0_says_the_later_bonus_it_takes(client_of, game):
+    """Found by a new user: a mistaken 50 could not be put right once a later five alike had
+    its 100. The correction takes that 100 away, and says so."""
+    play(game, [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.TWOS, (2,) * 5)])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    response = client_of.post(url, {"version": 3, "points": "0"})
+    assert response.status_code == 302
+    said = text(client_of.get(response["Location"]))
+    assert "Corrected: Ann’s Yahtzee, now 0. Twos (turn 3) no longer has a 100" in said
+    assert Entry.objects.get(turn=3).yahtzee_bonus is False
+    assert load_progress(game).seats[0].totals.total == 0 + 10
 
 
 def test_dice_with_points_they_do_not_make_are_refused_not_silently_dropped(client_of, game):
