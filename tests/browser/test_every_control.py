@@ -710,7 +710,7 @@ def review_the_finished_game(phone: Phone) -> Path:
 
 def turn_number(phone: Phone) -> int:
     title = turn_title(phone).inner_text()
-    return 14 if title == "Game over" else int(re.search(r"turn (\d+) of", title).group(1))
+    return 14 if title == "Game over" else int(re.search(r"round (\d+) of", title).group(1))
 
 
 def roll_and_wait(phone: Phone) -> None:
