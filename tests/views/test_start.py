@@ -31,6 +31,16 @@ def test_a_new_game_is_created_with_players_in_seating_order(db):
     assert client.get(game_url(game)).status_code == 200  # the cookie names its household
 
 
+def test_the_form_starts_the_game_under_the_names_and_again_after_the_choices(db):
+    """Found by a new user: the one Start button sat three screens above the last choice."""
+    page = text(Client().get(reverse("game-new")))
+    under_the_names = page.index('<button type="submit" class="primary">Start the game</button>')
+    after_the_choices = page.index(
+        '<button type="submit" class="primary">Start with these choices</button>'
+    )
+    assert under_the_names < page.index('name="random_start"') < after_the_choices
+
+
 def test_known_names_are_reused_and_suggested(client_of, household):
     GameFactory(owner=household, names=["Ann"])
     client_of.post(reverse("game-new"), {"name_1": "ann", "joker": "hasbro", "mode": "standard"})
