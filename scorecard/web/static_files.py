@@ -82,6 +82,7 @@ BUNDLES = {
     ],
     "bundles/dice-game.js": ["js/dice-game.js"],
     "bundles/family-choice.js": ["js/family-choice.js"],
+    "bundles/print.js": ["js/print-button.js"],
 }
 
 

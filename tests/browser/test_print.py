@@ -232,3 +232,19 @@ def test_a_german_maxi_sheet_prints_its_how_to_score_words_inside_their_column(p
     phone.emulate_media(media="print")
     assert phone.evaluate(OVERFLOWING_HINTS) == []
     assert print_pages(phone, f"{phone.base}/sheet/?game=maxi&columns=8", "A4") == 1
+
+
+def test_a_sheet_prints_by_its_own_button(phone, household):
+    """Found by a new user: a phone's browser keeps its print command deep in a menu."""
+    phone.add_init_script("window.print = () => { window.printed = (window.printed || 0) + 1; }")
+    phone.goto(f"{phone.base}/sheet/")
+    phone.get_by_role("button", name="Print").click()
+    assert phone.evaluate("window.printed") == 1
+    game = GameFactory(owner=household, names=["Ann"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/sheet/")
+    phone.get_by_role("button", name="Print").click()
+    assert phone.evaluate("window.printed") == 1  # a new page, counting afresh
+    phone.emulate_media(media="print")
+    expect(phone.get_by_role("button", name="Print")).to_be_hidden()  # not on the paper
+    assert phone.errors == []
