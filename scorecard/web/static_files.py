@@ -83,6 +83,7 @@ BUNDLES = {
     "bundles/dice-game.js": ["js/dice-game.js"],
     "bundles/family-choice.js": ["js/family-choice.js"],
     "bundles/print.js": ["js/print-button.js"],
+    "bundles/share.js": ["js/share-button.js"],
 }
 
 

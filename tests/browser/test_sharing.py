@@ -541,3 +541,24 @@ def test_a_link_to_another_site_carries_no_token_from_a_link_page(phone, elsewhe
         assert "referer" not in headers, (page, headers["referer"])
         assert not any(token in value for token in tokens for value in headers.values()), page
     assert phone.errors == []
+
+
+def test_a_link_is_sent_by_the_phone_s_share_sheet_or_else_copied(phone):
+    """Found by a new user: copying a long link meant a long press on it."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_share_page(phone, game)
+    address = make_link(phone, "Watch")
+    section = share_section(phone, "Watch")
+    phone.evaluate("delete Navigator.prototype.share")  # a browser without a share sheet
+    section.get_by_role("button", name="Share the link").click()
+    expect(section.get_by_text("The link is copied.")).to_be_visible()
+    assert phone.evaluate("navigator.clipboard.readText()") == address
+    # A phone's share sheet gets the link instead.
+    phone.evaluate("() => { navigator.share = async (data) => { window.shared = data.url; }; }")
+    section.get_by_role("button", name="Share the link").click()
+    phone.wait_for_function("window.shared")
+    assert phone.evaluate("window.shared") == address
+    assert phone.errors == []

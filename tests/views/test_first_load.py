@@ -112,7 +112,8 @@ def test_a_first_page_over_16_kb_is_compressed_as_every_later_page(db, monkeypat
 
 def test_every_kind_of_page_loads_the_one_file_of_htmx_and_our_scripts(client, db):
     """A phone downloads htmx and our scripts once, with whichever page it opens first; a
-    digital game, the new-game form and a sheet add one small file of their own."""
+    digital game, the new-game form, a sheet and the share page add one small file of their
+    own."""
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
     digital = services.game_create(owner=game.owner, names=["Ann"], digital=True)
     link = sharing.link_renew(game=game, role=LinkRole.WATCH)
@@ -129,6 +130,10 @@ def test_every_kind_of_page_loads_the_one_file_of_htmx_and_our_scripts(client, d
         ],
         reverse("game-new"): [every_page, shell.static("bundles/family-choice.js")],
         reverse("sheet"): [every_page, shell.static("bundles/print.js")],
+        reverse("game-share", args=[game.public_id]): [
+            every_page,
+            shell.static("bundles/share.js"),
+        ],
     }
     for url, expected in pages.items():
         scripts = [loaded for loaded in first_load(owner, url) if loaded.endswith(".js")]
