@@ -94,7 +94,18 @@ def _respond(
         # The card with the reason on it: the page swaps it in like a success (requests.js);
         # any other failed answer is only said, never swapped over the page.
         response.headers["X-In-Place"] = "1"
+    elif _moves_the_address(request, panel):
+        response.headers["HX-Replace-Url"] = panel.page_with_dice
     return response
+
+
+def _moves_the_address(request: HtmxHttpRequest, panel: TurnPanel) -> bool:
+    """Whether this answer writes the turn's dice into the address bar (htmx's
+    HX-Replace-Url): the pad's own answer, so that a reload or Back shows them again, and a
+    box recorded or undone, so that the address no longer holds the dice of a turn gone."""
+    if not request.htmx:
+        return False
+    return panel.after_tap == "entry" or (panel.after_tap == "dice" and "dice" in request.GET)
 
 
 def _refused(
@@ -169,10 +180,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         return _respond(request, panel, "advice-switch")
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     partial = "typed" if panel.typed_open else "turn"
-    response = _respond(request, panel, partial, status=400 if dice_error else 200)
-    if request.htmx and "dice" in request.GET and not dice_error:  # the pad's answer
-        response.headers["HX-Replace-Url"] = panel.page_with_dice
-    return response
+    return _respond(request, panel, partial, status=400 if dice_error else 200)
 
 
 def _watcher_poll(request: HtmxHttpRequest, links: GameLinks) -> HttpResponse:

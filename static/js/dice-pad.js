@@ -38,12 +38,15 @@
 
   // All the dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field
   // again, so fixing a die always works and is never refused as too few dice. Fewer ask too
-  // when boxes are on show: those boxes are for dice that are no longer there.
+  // when boxes are on show: those boxes are for dice that are no longer there, and can no
+  // longer be tapped (on a slow network a box recorded the dice already corrected).
   function show(form, dice) {
     form.elements.dice.value = dice;
+    const stale = document.querySelector("#turn .options");
+    if (stale) stale.inert = true;
     if (asking) return (tapped = dice);
     const all = dice.length === diceCount(form);
-    if (!all && !document.querySelector("#turn .options")) return;
+    if (!all && !stale) return;
     const values = { dice };
     if (all) values.show = "1";
     if (form.elements.card) values.card = form.elements.card.value;

@@ -64,8 +64,13 @@ def test_the_pad_s_answer_writes_its_dice_into_the_address_for_this_version(clie
     refused = client_of.get(game_url(game), {"dice": "44427", "show": "1"}, headers=HTMX)
     assert refused.status_code == 400 and "HX-Replace-Url" not in refused
     assert 'value="44425"' in text(client_of.get(game_url(game), {"dice": "44425", "version": 0}))
+    # A box recorded takes the dice out of the address: they were the turn before's.
+    recorded = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 2, 5), htmx=True)
+    assert recorded["HX-Replace-Url"] == game_url(game)
+    undone = client_of.post(game_url(game, "game-undo"), {"version": 1}, headers=HTMX)
+    assert undone["HX-Replace-Url"] == f"{game_url(game)}?dice=24445&roll=3&version=2"
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
-    later = text(client_of.get(game_url(game), {"dice": "44425", "version": 0}))
+    later = text(client_of.get(game_url(game), {"dice": "44425", "version": 2}))
     assert 'value="44425"' not in later and "Fours, 12 points" not in later
 
 
