@@ -690,6 +690,17 @@ class HouseRules[B: (Box, FamilyBox)]:
         bonus = _typed_extra_yahtzee(_jokers_card(filled), _jokers_box(box), points, joker)
         return Entry(box, points, bonus=bonus)
 
+    def five_alike_may_score(self, box: B, points: int) -> bool:
+        """Whether some five alike score these points in this box, as they are or as a joker
+        (25 in Full house; 0 in an upper box it does not match): a claim of an extra Yahtzee
+        for other points is no claim at all (a correction's tick left as it was)."""
+        if not self.family.has_jokers:
+            return False
+        plain = _jokers_box(box)
+        rolls = ((face,) * DICE_COUNT for face in FACES)
+        joker = JOKER_FULL_VALUES.get(plain) == points or (points == 0 and plain in UPPER_BOXES)
+        return joker or any(score(plain, dice) == points for dice in rolls)
+
     def extra_yahtzee_earns_bonus(self, filled: Mapping[B, int], joker: JokerRule) -> bool:
         """Whether five alike rolled on this card now earns the extra-Yahtzee bonus."""
         return self.family.has_jokers and earns_bonus(_jokers_card(filled), joker)

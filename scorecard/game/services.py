@@ -568,6 +568,9 @@ def correct_box(
     before, after = _card_around(game, entry)
     box = game.house_rules.family.box(entry.box)
     unforced = _unforced(game)
+    # The tick comes as the box was: points no five alike score (20 in Fives) drop its claim.
+    if dice is not None or points is None or not unforced.five_alike_may_score(box, points):
+        extra_yahtzee = False
     with by_the_rules():
         placement = unforced.place(
             unforced.check_card(before, game.joker_rule),
@@ -575,7 +578,7 @@ def correct_box(
             dice=dice,
             points=points,
             joker=game.joker_rule,
-            extra_yahtzee=extra_yahtzee and dice is None,
+            extra_yahtzee=extra_yahtzee,
         )
     if dice is not None and points is not None and points != placement.points:
         message = _(

@@ -532,3 +532,13 @@ def test_a_replayed_card_gives_each_later_box_the_bonus_the_boxes_before_it_allo
     joker = [E(Box.YAHTZEE, 0), *uppers, E(Box.FULL_HOUSE, 25, (2,) * 5)]
     with pytest.raises(ValueError, match="^Full house: those dice are worth 0"):
         rules.STANDARD.replay_card(joker, any_lower)
+
+
+def test_five_alike_may_score_their_faces_totals_and_a_joker_s_values():
+    house = rules.STANDARD
+    assert house.five_alike_may_score(Box.FOURS, 20) and house.five_alike_may_score(Box.FOURS, 0)
+    assert not house.five_alike_may_score(Box.FOURS, 16)
+    assert house.five_alike_may_score(Box.FULL_HOUSE, 25)
+    assert house.five_alike_may_score(Box.LARGE_STRAIGHT, 40)
+    assert not house.five_alike_may_score(Box.CHANCE, 24)
+    assert house.five_alike_may_score(Box.CHANCE, 25)
