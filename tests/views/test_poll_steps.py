@@ -51,10 +51,16 @@ def swap_out_of_band(page: str, answer: str) -> str:
     return page
 
 
+# What a poll's answer says of the entry it brings ("Ann: Ones 5"): news of the moment, which
+# a fresh load has no moment for.
+POLL_NOTICE = re.compile(r'<p class="notice" role="status">[^<]*</p>')
+
+
 def shown(page: str, dom_id: str) -> str:
-    """An element as a person sees it: whitespace between tags and per-drawing values aside."""
+    """An element as a person sees it: whitespace between tags, per-drawing values and a
+    poll's notice aside."""
     start, end = element(page, dom_id)
-    element_shown = re.sub(r">\s+<", "><", page[start:end])
+    element_shown = POLL_NOTICE.sub("", re.sub(r">\s+<", "><", page[start:end]))
     return TAP_KEY.sub(r'\1"', CSRF_FIELD.sub("", element_shown))
 
 
