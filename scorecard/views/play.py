@@ -6,7 +6,7 @@ gets the fragments to swap, a plain form post is redirected back to the game.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
@@ -94,18 +94,22 @@ def _respond(
         # The card with the reason on it: the page swaps it in like a success (requests.js);
         # any other failed answer is only said, never swapped over the page.
         response.headers["X-In-Place"] = "1"
-    elif _moves_the_address(request, panel):
-        response.headers["HX-Replace-Url"] = panel.page_with_dice
+    elif address := _moved_address(request, panel):
+        response.headers["HX-Replace-Url"] = address
     return response
 
 
-def _moves_the_address(request: HtmxHttpRequest, panel: TurnPanel) -> bool:
-    """Whether this answer writes the turn's dice into the address bar (htmx's
-    HX-Replace-Url): the pad's own answer, so that a reload or Back shows them again, and a
+def _moved_address(request: HtmxHttpRequest, panel: TurnPanel) -> str | None:
+    """The address this answer writes into the address bar (htmx's HX-Replace-Url), when
+    it changes: the pad's own answer, so that a reload or Back shows its dice again, and a
     box recorded or undone, so that the address no longer holds the dice of a turn gone."""
     if not request.htmx:
-        return False
-    return panel.after_tap == "entry" or (panel.after_tap == "dice" and "dice" in request.GET)
+        return None
+    if panel.after_tap != "entry" and not (panel.after_tap == "dice" and "dice" in request.GET):
+        return None
+    now = urlsplit(request.htmx.current_url or "")
+    address = panel.page_with_dice
+    return None if address == urlunsplit(("", "", now.path, now.query, "")) else address
 
 
 def _refused(

@@ -39,13 +39,14 @@
   // After a card is swapped in (a tap, a live poll) the worker keeps it as the page's copy,
   // from this phone's memory: no second request, and it is the card the player last saw.
   // A copy that was itself opened offline is not kept again.
+  // No service worker in a page not served securely (or in a browser without them).
+  const workers = navigator.serviceWorker;
+  const tell = (message) => workers.ready.then((worker) => worker.active && worker.active.postMessage(message));
   let keepTimer = 0;
   document.addEventListener("htmx:afterSettle", () => {
-    if (text.copy !== "live" || !("serviceWorker" in navigator)) return;
+    if (text.copy !== "live" || !workers) return;
     clearTimeout(keepTimer);
-    keepTimer = setTimeout(() => {
-      navigator.serviceWorker.ready.then((worker) => worker.active && worker.active.postMessage({ page: pageAsShown() }));
-    }, 200);
+    keepTimer = setTimeout(() => tell({ page: pageAsShown() }), 200);
   });
 
   // A game's poll or pad answered "not found" or "forbidden": this browser was removed from
@@ -54,16 +55,14 @@
   document.addEventListener("htmx:afterRequest", (event) => {
     const status = event.detail.xhr.status;
     if (event.detail.requestConfig.verb !== "get" || (status !== 403 && status !== 404)) return;
-    if ("serviceWorker" in navigator) navigator.serviceWorker.ready.then((worker) => worker.active && worker.active.postMessage("forget"));
+    if (workers) tell("forget");
   });
 
   window.addEventListener("load", () => {
-    if (!("serviceWorker" in navigator)) return;
+    if (!workers) return;
     // Its address is fixed: the root's, for a scope of every page (test_shell.py checks it).
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
-    navigator.serviceWorker.ready.then((worker) => {
-      if (!navigator.serviceWorker.controller && worker.active) worker.active.postMessage("keep");
-    });
+    workers.register("/sw.js", { scope: "/" }).catch(() => {});
+    if (!workers.controller) tell("keep");
   });
 
   // The screen stays on during a game unless turned off.

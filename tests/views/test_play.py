@@ -61,6 +61,9 @@ def test_the_pad_s_answer_writes_its_dice_into_the_address_for_this_version(clie
     assert answer["HX-Replace-Url"] == f"{game_url(game)}?dice=44425&roll=2&version=0"
     cleared = client_of.get(game_url(game), {"dice": ""}, headers=HTMX)
     assert cleared["HX-Replace-Url"] == game_url(game)
+    here = HTMX | {"HX-Current-URL": f"http://testserver{game_url(game)}"}
+    unchanged = client_of.get(game_url(game), {"dice": ""}, headers=here)
+    assert "HX-Replace-Url" not in unchanged  # written only where the address changes
     refused = client_of.get(game_url(game), {"dice": "44427", "show": "1"}, headers=HTMX)
     assert refused.status_code == 400 and "HX-Replace-Url" not in refused
     assert 'value="44425"' in text(client_of.get(game_url(game), {"dice": "44425", "version": 0}))
