@@ -542,3 +542,16 @@ def test_five_alike_may_score_their_faces_totals_and_a_joker_s_values():
     assert house.five_alike_may_score(Box.LARGE_STRAIGHT, 40)
     assert not house.five_alike_may_score(Box.CHANCE, 24)
     assert house.five_alike_may_score(Box.CHANCE, 25)
+
+
+def test_a_replayed_card_names_the_box_the_rules_refuse():
+    E = rules.Entry
+    with pytest.raises(ValueError, match="^Chance: Chance cannot score 2"):
+        rules.STANDARD.replay_card([E(Box.YAHTZEE, 0), E(Box.CHANCE, 2)])
+
+
+def test_no_five_alike_claim_an_extra_yahtzee_where_there_are_no_jokers():
+    from scorecard.engine.families import YATZY
+
+    yatzy = rules.HouseRules(YATZY)
+    assert not yatzy.five_alike_may_score(YATZY.box("chance"), 30)
