@@ -58,8 +58,11 @@ UGLIFY = settings.BASE_DIR / "node_modules" / "uglify-js" / "bin" / "uglifyjs"
 # is on, which base.html turns off). `some` keeps a licence comment (/*! or @license), if any.
 # `unsafe` assumes the built-ins are the browser's own (`s.charAt(i)` as `s[i]`, `0 ===
 # s.indexOf(x)` as `!s.indexOf(x)`): 20 bytes fewer on the wire, 39 with the order below.
+# `pure_getters` assumes reading a property does nothing else (neither htmx nor our scripts
+# read one for its effect, such as a layout's `offsetHeight`): 13 bytes fewer (session 23).
 UGLIFY_OPTIONS = [
-    "--no-module", "--compress", "passes=3,unsafe", "--mangle", "eval", "--comments", "some",
+    "--no-module", "--compress", "passes=3,unsafe,pure_getters", "--mangle", "eval",
+    "--comments", "some",
 ]  # fmt: skip
 
 # What the pages run. Every page loads one file: htmx, its settings and our scripts for a

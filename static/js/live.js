@@ -67,14 +67,15 @@
   // A poll's answer can arrive after this phone's own change: read just before it (older)
   // or just after it (the same version the page already shows, since drawn afresh without
   // the dice the player has held since). Only a newer game than the one on show is swapped,
-  // and none while a tap of this phone is on its way: its answer swaps into the turn it was
-  // sent from, which the poll's would have replaced (its changes lost, "no target" errors).
+  // and none while a tap of this phone is on its way (the turn busy, outbox.js): its answer
+  // swaps into the turn it was sent from, which the poll's would have replaced (its changes
+  // lost, "no target" errors).
   document.addEventListener("htmx:beforeSwap", (event) => {
     const { requestConfig: asked, xhr } = event.detail;
     const live = document.querySelector("[data-live]");
     const answered = /\d+/.exec(xhr.getResponseHeader("ETag"));
-    const older = live && answered && answered <= +live.dataset.version;
-    if (asked.verb === "get" && asked.elt.matches("[data-live]") && (older || document.querySelector("form.htmx-request"))) {
+    const held = live && ((answered && answered <= +live.dataset.version) || live.getAttribute("aria-busy"));
+    if (asked.verb === "get" && asked.elt.matches("[data-live]") && held) {
       event.detail.shouldSwap = false;
     }
   });
