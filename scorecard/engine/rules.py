@@ -713,27 +713,10 @@ class HouseRules[B: (Box, FamilyBox)]:
     def check_card(
         self, entries: Sequence[Entry[B]], joker: JokerRule = JokerRule.HASBRO
     ) -> dict[B, int]:
-        """Replay a card's entries in order; the filled card, or `RuleViolation` naming the box
-        at fault (by its box: a card's own turn count would differ from the game's)."""
-        filled: dict[B, int] = {}
-        for entry in entries:
-            try:
-                placed = self.place(
-                    filled,
-                    entry.box,
-                    dice=entry.dice,
-                    points=None if entry.dice else entry.points,
-                    joker=joker,
-                    extra_yahtzee=bool(entry.bonus) and not entry.dice,
-                )
-            except RuleViolation as error:
-                said = error.args[0] if error.args else str(error)
-                raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=said)) from None
-            if (placed.points, placed.bonus) != (entry.points, entry.bonus):
-                mismatch = _mismatch(placed, entry)
-                raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=mismatch))
-            filled[entry.box] = entry.points
-        return filled
+        """Replay a card's entries in order, each worth what it says, its extra-Yahtzee bonus
+        too: the filled card, or `RuleViolation` naming the box at fault."""
+        self._placed_again(entries, joker, bonuses_as_written=True)
+        return {entry.box: entry.points for entry in entries}
 
     def replay_card(
         self, entries: Sequence[Entry[B]], joker: JokerRule = JokerRule.HASBRO
@@ -743,10 +726,21 @@ class HouseRules[B: (Box, FamilyBox)]:
         boxes before it now allow: a Yahtzee box corrected from 50 to 0 takes a later five
         alike's 100 away (and back), where `check_card` would refuse the card. A typed claim
         of an extra Yahtzee stands while it pays."""
+        return self._placed_again(entries, joker, bonuses_as_written=False)
+
+    def _placed_again(
+        self, entries: Sequence[Entry[B]], joker: JokerRule, *, bonuses_as_written: bool
+    ) -> list[Entry[B]]:
+        """Each entry placed on the card the ones before it filled, or `RuleViolation` naming
+        the box at fault (by its box: a card's own turn count would differ from the game's).
+        With `bonuses_as_written` a bonus must be the one the rules give, and a typed claim is
+        checked as made; else the rules give the bonus, and a typed claim counts where it pays."""
         filled: dict[B, int] = {}
         placed_entries = []
         for entry in entries:
             claims = bool(entry.bonus) and not entry.dice
+            if not bonuses_as_written:
+                claims = claims and self.extra_yahtzee_earns_bonus(filled, joker)
             try:
                 placed = self.place(
                     filled,
@@ -754,12 +748,13 @@ class HouseRules[B: (Box, FamilyBox)]:
                     dice=entry.dice,
                     points=None if entry.dice else entry.points,
                     joker=joker,
-                    extra_yahtzee=claims and self.extra_yahtzee_earns_bonus(filled, joker),
+                    extra_yahtzee=claims,
                 )
             except RuleViolation as error:
                 said = error.args[0] if error.args else str(error)
                 raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=said)) from None
-            if placed.points != entry.points:
+            bonuses = (placed.bonus, entry.bonus) if bonuses_as_written else (0, 0)
+            if (placed.points, bonuses[0]) != (entry.points, bonuses[1]):
                 mismatch = _mismatch(placed, entry)
                 raise RuleViolation(Said("%(box)s: %(error)s", box=entry.box, error=mismatch))
             filled[entry.box] = entry.points
