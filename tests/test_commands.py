@@ -42,6 +42,25 @@ def test_export_and_import_commands_use_standard_streams(household, monkeypatch,
         call_command("import_games", "/nonexistent/file.json")
 
 
+def test_a_restore_gives_typed_five_alike_the_bonus_an_older_version_left_out(
+    household, tmp_path, capsys
+):
+    from scorecard.engine.rules import Box
+    from scorecard.game import services
+
+    game = services.game_create(owner=household, names=["Ann"])
+    services.record_box(game=game, version=0, turn=1, box=Box.YAHTZEE, dice=(6,) * 5)
+    services.record_box(game=game, version=1, turn=2, box=Box.SIXES, points=30)
+    document = exchange.export_games(Game.objects.all())
+    document["games"][0]["entries"][1]["yahtzee_bonus"] = False  # as an older version wrote it
+    Game.objects.all().delete()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(document))
+    call_command("import_games", str(path))
+    said = "Imported 1 games; 1 extra-Yahtzee bonuses given to typed points only five alike make"
+    assert said in capsys.readouterr().out
+
+
 def test_build_strategy_prints_a_line_per_table(strategy_tables, capsys, monkeypatch):
     from scorecard.engine import distribution
 

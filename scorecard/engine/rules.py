@@ -728,6 +728,22 @@ class HouseRules[B: (Box, FamilyBox)]:
         of an extra Yahtzee stands while it pays."""
         return self._placed_again(entries, joker, bonuses_as_written=False)
 
+    def with_earned_bonuses(
+        self, entries: Sequence[Entry[B]], joker: JokerRule = JokerRule.HASBRO
+    ) -> list[Entry[B]]:
+        """A card as written before typed points that only five alike make (25 in Fives)
+        earned their extra-Yahtzee bonus by themselves, when only a tick claimed it: each such
+        entry without its bonus given the bonus the rules pay, every other entry as written.
+        A card the rules refuse comes back as it was, for `check_card` to say why."""
+        try:
+            replayed = self.replay_card(entries, joker)
+        except RuleViolation:
+            return list(entries)
+        return [
+            placed if not entry.dice and not entry.bonus else entry
+            for entry, placed in zip(entries, replayed, strict=True)
+        ]
+
     def _placed_again(
         self, entries: Sequence[Entry[B]], joker: JokerRule, *, bonuses_as_written: bool
     ) -> list[Entry[B]]:

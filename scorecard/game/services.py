@@ -640,11 +640,13 @@ RULES_FIELDS = ("family", "switches", "forced_order", "bonus_threshold", "bonus_
 
 
 class Imported(NamedTuple):
-    """What an import did: games written, and games of the file already here (left as they
-    are: the copy here may have moved on since the file was made)."""
+    """What an import did: games written, games of the file already here (left as they
+    are: the copy here may have moved on since the file was made), and the extra-Yahtzee
+    bonuses the written games' typed points earned where the file had left them out."""
 
     written: int
     already_here: int
+    bonuses_given: int = 0
 
 
 def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = None) -> Imported:
@@ -676,7 +678,8 @@ def games_import(*, games: Sequence[dict[str, Any]], owner: Household | None = N
                 seated = [_player_for(home, player, players) for player in data["players"]]
                 written.append(_game_restore(data, home, seated, keep_id=data["id"] not in taken))
             results.settle_games(written)  # the finished ones, with the chunk that wrote them
-    return Imported(written=len(new), already_here=len(games) - len(new))
+    given = sum(entry.get("bonus_given", False) for data in new for entry in data["entries"])
+    return Imported(written=len(new), already_here=len(games) - len(new), bonuses_given=given)
 
 
 def _origins(data: dict[str, Any]) -> set[str]:

@@ -492,14 +492,15 @@ def _check_entries(
         box, dice = _box_and_dice(entry, at, house)
         points = _whole(entry, "points", at, 0, house.max_points(box))
         bonus = rules.EXTRA_YAHTZEE_BONUS if _field(entry, "yahtzee_bonus", bool, at) else 0
-        by_card[(seat, card)].append(rules.Entry(box, points, dice, bonus))
+        by_card[(seat, card)].append((index, rules.Entry(box, points, dice, bonus)))
         rolls_by_seat[seat].append(_rolls_used(entry, at))
         checked.append(
             dict(entry, created=_required_time(entry, "created", at))
             | {"corrected": _parse_time(entry.get("corrected"), f"{at}.corrected")}
             | {"rolls_used": rolls_by_seat[seat][-1]}
         )
-    for (seat, card), card_entries in by_card.items():
+    for (seat, card), written in by_card.items():
+        card_entries = _with_earned_bonuses(written, checked, house, joker)
         try:
             house.check_card(card_entries, joker)
         except rules.RuleViolation as error:
@@ -515,6 +516,23 @@ def _check_entries(
             names = {"where": where, "name": players[seat]["name"], "problem": said(error)}
             raise ImportRefused(_("%(where)s, %(name)s’s rolls: %(problem)s") % names) from None
     return checked
+
+
+def _with_earned_bonuses(
+    written: list[tuple[int, rules.Entry[Any]]],
+    checked: list[dict],
+    house: rules.HouseRules[Any],
+    joker: rules.JokerRule,
+) -> list[rules.Entry[Any]]:
+    """A card's entries with the extra-Yahtzee bonus that typed points only five alike make
+    earn, where an older version of ours left it out (only a tick claimed it then): the
+    entry as written (`checked`) gets it too, marked `bonus_given` for the import to say."""
+    card_entries = [entry for _, entry in written]
+    given = house.with_earned_bonuses(card_entries, joker)
+    for (index, entry), now in zip(written, given, strict=True):
+        if now.bonus != entry.bonus:
+            checked[index] |= {"yahtzee_bonus": True, "bonus_given": True}
+    return given
 
 
 MOST_ROLLS_A_TURN = 1000  # far above any game's; keeps a typo from reaching the database

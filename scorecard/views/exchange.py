@@ -69,8 +69,10 @@ def import_view(request: HtmxHttpRequest) -> HttpResponse:
                 return render(request, "import.html", {"error": error}, status=status)
             games = exchange.read_games(exchange.parse_document(upload.read()))
             done = services.games_import(games=games, owner=household_for_writing(request))
-            counts = urlencode({"imported": done.written, "skipped": done.already_here})
-            return redirect(f"{reverse('games')}?{counts}")
+            counts = {"imported": done.written, "skipped": done.already_here}
+            if done.bonuses_given:
+                counts["bonuses"] = done.bonuses_given
+            return redirect(f"{reverse('games')}?{urlencode(counts)}")
         except services.Refusal as refusal:
             error, status = _("Nothing was imported. %(reason)s") % {"reason": refusal}, 400
     return render(request, "import.html", {"error": error}, status=status)

@@ -36,14 +36,15 @@ def _kinds_of_game() -> list[tuple[str, str]]:
     return [*modes, *((family.key, family_name(family)) for family in others)]
 
 
-def _import_counts(query) -> tuple[int, int] | None:
-    """How many games the import just wrote and skipped as already here, as its redirect
-    says (the sentences' plurals need numbers); None when the page was not an import's."""
-    counts = [query.get(key, "") for key in ("imported", "skipped")]
+def _import_counts(query) -> tuple[int, int, int] | None:
+    """How many games the import just wrote and skipped as already here, and how many
+    bonuses it gave that the file had left out, as its redirect says (the sentences' plurals
+    need numbers); None when the page was not an import's."""
+    counts = [query.get(key, "") for key in ("imported", "skipped")] + [query.get("bonuses", "0")]
     if not all(value.isdecimal() and len(value) <= 6 for value in counts):
         return None
-    written, skipped = (int(value) for value in counts)
-    return written, skipped
+    written, skipped, bonuses = (int(value) for value in counts)
+    return written, skipped, bonuses
 
 
 @require_GET

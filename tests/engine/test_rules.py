@@ -506,6 +506,20 @@ def test_a_card_with_typed_points_only_five_alike_make_needs_their_bonus():
     assert rules.check_card(card) == {Box.YAHTZEE: 50, Box.FIVES: 25}
 
 
+def test_a_card_written_before_typed_five_alike_earned_their_bonus_is_given_it():
+    """An older card (or export) holds Fives 25 typed after a 50 without the 100 that only a
+    tick claimed then: the rules give it; dice, claims and other typed points stay as written."""
+    E = rules.Entry
+    card = [E(Box.YAHTZEE, 50, (3,) * 5), E(Box.FIVES, 25), E(Box.CHANCE, 22), E(Box.ONES, 3)]
+    given = rules.STANDARD.with_earned_bonuses(card)
+    assert given == [card[0], E(Box.FIVES, 25, bonus=100), card[2], card[3]]
+    assert rules.check_card(given) == {Box.YAHTZEE: 50, Box.FIVES: 25, Box.CHANCE: 22, Box.ONES: 3}
+    scratched = [E(Box.YAHTZEE, 0), E(Box.FIVES, 25)]
+    assert rules.STANDARD.with_earned_bonuses(scratched) == scratched
+    refused = [E(Box.YAHTZEE, 50, (3,) * 5), E(Box.CHANCE, 2)]
+    assert rules.STANDARD.with_earned_bonuses(refused) == refused
+
+
 def test_points_only_five_alike_make_follow_the_joker_rule():
     """Chance 30 is 66666: while Sixes is open, Hasbro sends it there."""
     with pytest.raises(ValueError, match="must go there"):

@@ -214,3 +214,29 @@ def test_no_file_and_a_file_too_large_are_refused_in_the_phone_s_language(
         answer = client_of.post(reverse("games-import"), {"file": upload}, headers=headers)
     assert answer.status_code == 400 and too_large in _said_in_place(answer)
     assert not Game.objects.exists()
+
+
+def test_an_older_files_typed_five_alike_gets_the_bonus_it_earned_and_the_page_says_so(
+    client_of, household
+):
+    """Before typed points that only five alike make earned their extra-Yahtzee bonus by
+    themselves, a file could hold Fives 25 after a 50 without the 100: it was refused, so a
+    backup of such a game could not come back."""
+    from scorecard.game import services
+    from scorecard.models import Entry
+
+    game = services.game_create(owner=household, names=["Ann"])
+    services.record_box(game=game, version=0, turn=1, box=Box.YAHTZEE, dice=(5,) * 5)
+    services.record_box(game=game, version=1, turn=2, box=Box.FIVES, points=25)
+    document = exchange.export_games(Game.objects.all())
+    typed = document["games"][0]["entries"][1]
+    assert (typed["box"], typed["dice"], typed["yahtzee_bonus"]) == ("fives", "", True)
+    typed["yahtzee_bonus"] = False  # as an older version wrote it
+    Game.objects.all().delete()
+    upload = StringIO(json.dumps(document))
+    upload.name = "games.json"
+    response = client_of.post(reverse("games-import"), {"file": upload}, follow=True)
+    assert "Imported 1 game." in text(response)
+    said = "Typed points that only five alike make earn the extra-Yahtzee bonus: the file had "
+    assert said + "left out 1, which is now given." in text(response)
+    assert Entry.objects.get(box="fives").yahtzee_bonus is True

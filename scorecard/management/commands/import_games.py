@@ -31,4 +31,9 @@ class Command(BaseCommand):
         said = f"Imported {done.written} games"
         if done.already_here:
             said += f"; {done.already_here} already here, left as they are"
+        if done.bonuses_given:
+            said += (
+                f"; {done.bonuses_given} extra-Yahtzee bonuses given to typed points only five "
+                "alike make, which the file had left out"
+            )
         self.stdout.write(f"{said}.")
