@@ -156,3 +156,38 @@ def test_an_upgrade_counts_the_yatzys_its_settled_games_scored(household):
     migration.count_all_alike(apps, None)
     assert Seat.objects.get(game=game).yahtzees == 1
     assert PlayerFigures.objects.get(player=player, family="yatzy").yahtzees == 1
+
+
+def test_an_upgrade_gives_typed_five_alike_the_bonus_and_settles_their_games_again(household):
+    """Before typed points only five alike make earned the extra-Yahtzee bonus by
+    themselves, a finished game could hold Fives 25 after a 50 without the 100, settled
+    without it: the migration gives the bonus, and `settle_results` counts the game afresh,
+    its winner too (Ann's 100 puts her ahead of Bob)."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from scorecard.game.progress import load_progress
+
+    migration = import_module("scorecard.migrations.0017_typed_five_alike_earn_their_bonus")
+    game = services.game_create(owner=household, names=["Ann", "Bob"])
+    same = [(Box.YAHTZEE, (5,) * 5), *SOLO_GAME[:4], *SOLO_GAME[5:11]]
+    ann = [*same, (Box.FIVES, 25), (Box.CHANCE, (1, 1, 1, 1, 2))]  # 25 typed
+    bob = [*same, (Box.FIVES, (5, 5, 5, 1, 2)), (Box.CHANCE, (6, 6, 6, 6, 5))]  # 13 more
+    turns = [turn for pair in zip(ann, bob, strict=True) for turn in pair]
+    for version, (box, said) in enumerate(turns):
+        points, dice = (said, None) if isinstance(said, int) else (None, said)
+        services.record_box(game=game, version=version, turn=version + 1, box=box, dice=dice,
+                            points=points)  # fmt: skip
+    typed = Entry.objects.get(seat__position=0, box="fives")
+    assert typed.yahtzee_bonus
+    results.unsettle(load_progress(game))  # as an older version recorded and settled it
+    Entry.objects.filter(pk=typed.pk).update(yahtzee_bonus=False)
+    results.settle_games([Game.objects.get(pk=game.pk)])
+    assert list(Seat.objects.filter(game=game).values_list("won", flat=True)) == [False, True]
+    migration.give_earned_bonuses(apps, None)
+    assert unsettled() == 2 and Entry.objects.get(pk=typed.pk).yahtzee_bonus
+    call_command("settle_results", stdout=io.StringIO())
+    seats = Seat.objects.filter(game=game).order_by("position")
+    assert [(seat.won, seat.extra_yahtzees) for seat in seats] == [(True, 1), (False, 0)]
+    assert figures_of_everyone() == figures_settled_afresh()
