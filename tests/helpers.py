@@ -106,7 +106,7 @@ def settled_family_game(household, family: str, totals: dict[str, int], with_fig
                 {"games": 1, "scored_games": 1, "cards": 1, "scored_points": total,
                  f"band:{total // results.BAND * results.BAND}": 1}
             )  # fmt: skip
-        results.add_figures(figures)
+        results._add_figures(figures)
     return game
 
 

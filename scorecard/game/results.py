@@ -127,11 +127,11 @@ def _settle(progresses: Iterable[GameProgress]) -> int:
             for name, value in result.items():
                 setattr(seat.seat, name, value)
             settled.append((*(getattr(seat.seat, name) for name in SETTLED_FIELDS), seat.seat.pk))
-            count_result(figures[(seat.seat.player_id, progress.game.family)], result, +1)
+            _count_result(figures[(seat.seat.player_id, progress.game.family)], result, +1)
         _count_boxes(boxes, progress, +1)
     SETTLE_SEAT.run_many(settled)
-    add_box_totals(boxes)
-    add_figures(figures)
+    _add_box_totals(boxes)
+    _add_figures(figures)
     return len(settled)
 
 
@@ -145,15 +145,15 @@ def unsettle(progress: GameProgress) -> None:
         return
     figures: FigureCounts = defaultdict(Counter)
     for result in results:
-        count_result(figures[(result["player_id"], progress.game.family)], result, -1)
+        _count_result(figures[(result["player_id"], progress.game.family)], result, -1)
     boxes: BoxSums = defaultdict(lambda: [0, 0])
     _count_boxes(boxes, progress, -1)
     settled.update(**dict.fromkeys(SETTLED_FIELDS))
     for seat in progress.seats:
         for name in SETTLED_FIELDS:
             setattr(seat.seat, name, None)
-    add_box_totals(boxes)
-    add_figures(figures)
+    _add_box_totals(boxes)
+    _add_figures(figures)
 
 
 def unsettle_games(games: list[Game]) -> None:
@@ -175,7 +175,7 @@ def _count_boxes(boxes: BoxSums, progress: GameProgress, sign: int) -> None:
             boxes[(seat.seat.player_id, family, box.key)][1] += sign
 
 
-def count_result(counts: Counter[str], result: SeatResult | dict[str, Any], sign: int) -> None:
+def _count_result(counts: Counter[str], result: SeatResult | dict[str, Any], sign: int) -> None:
     """What one seat's result adds to (sign +1) or takes from (-1) its player's figures."""
     counts["games"] += sign
     counts["wins"] += sign * bool(result["won"])
@@ -188,15 +188,18 @@ def count_result(counts: Counter[str], result: SeatResult | dict[str, Any], sign
         counts[f"band:{result['final_total'] // BAND * BAND}"] += sign
 
 
-def add_figures(changes: FigureCounts, figures: type[PlayerFigures] = PlayerFigures) -> None:
-    """Apply counted results to each player's running figures (`figures`: the model, or a
-    migration's copy of it)."""
+def _add_figures(changes: FigureCounts) -> None:
+    """Apply counted results to each player's running figures."""
     if not changes:
         return
     players = {player for player, _ in changes}
-    rows = {(row.player_id, row.family): row for row in figures.objects.filter(player__in=players)}
+    rows = {
+        (row.player_id, row.family): row for row in PlayerFigures.objects.filter(player__in=players)
+    }
     for (player, family), counts in changes.items():
-        row = rows.setdefault((player, family), figures(player_id=player, family=family, bands={}))
+        row = rows.setdefault(
+            (player, family), PlayerFigures(player_id=player, family=family, bands={})
+        )
         for name, delta in counts.items():
             if name.startswith("band:"):
                 band = name.removeprefix("band:")
@@ -205,7 +208,7 @@ def add_figures(changes: FigureCounts, figures: type[PlayerFigures] = PlayerFigu
                     del row.bands[band]
             else:
                 setattr(row, name, getattr(row, name) + delta)
-    figures.objects.bulk_create(
+    PlayerFigures.objects.bulk_create(
         rows.values(),
         update_conflicts=True,
         unique_fields=["player", "family"],
@@ -213,21 +216,20 @@ def add_figures(changes: FigureCounts, figures: type[PlayerFigures] = PlayerFigu
     )
 
 
-def add_box_totals(changes: BoxSums, totals: type[PlayerBoxTotal] = PlayerBoxTotal) -> None:
-    """Add (or, with negative numbers, take back) points and cards to players' box totals
-    (`totals`: the model, or a migration's copy of it)."""
+def _add_box_totals(changes: BoxSums) -> None:
+    """Add (or, with negative numbers, take back) points and cards to players' box totals."""
     if not changes:
         return
     players = {player for player, _, _ in changes}
-    rows = totals.objects.filter(player__in=players)
+    rows = PlayerBoxTotal.objects.filter(player__in=players)
     current = {(row.player_id, row.family, row.box): row for row in rows}
     for (player, family, box), (points, cards) in changes.items():
         row = current.setdefault(
-            (player, family, box), totals(player_id=player, family=family, box=box)
+            (player, family, box), PlayerBoxTotal(player_id=player, family=family, box=box)
         )
         row.points += points
         row.cards += cards
-    totals.objects.bulk_create(
+    PlayerBoxTotal.objects.bulk_create(
         current.values(),
         update_conflicts=True,
         unique_fields=["player", "family", "box"],

@@ -5,12 +5,9 @@ finished game given one has its results taken back out of its players' figures a
 seats left unsettled: `manage.py settle_results` (which `make migrate` runs, as every
 upgrade should) settles it again with the new totals."""
 
-from collections import Counter, defaultdict
-
 from django.db import migrations
 
 from scorecard.engine import families, rules
-from scorecard.game import results
 
 
 def _house(game) -> rules.HouseRules:
@@ -28,7 +25,6 @@ def _five_alike_only(box: str, points: int) -> bool:
 def give_earned_bonuses(apps, schema_editor):
     Entry = apps.get_model("scorecard", "Entry")
     Game = apps.get_model("scorecard", "Game")
-    Seat = apps.get_model("scorecard", "Seat")
     typed = Entry.objects.filter(game__family=families.YAHTZEE.key, dice="", yahtzee_bonus=False)
     cards = {
         (seat, card)
@@ -52,24 +48,43 @@ def give_earned_bonuses(apps, schema_editor):
     _unsettle(apps, given_games)
 
 
+# What settling added, as this version kept it: taken back here with the models as they
+# are at this migration, not the live code's (its figures may grow fields later).
+SETTLED_FIELDS = ("final_total", "won", "scored", "finished", "cards", "bonus_cards",
+                  "yahtzees", "extra_yahtzees")  # fmt: skip
+BAND = 25
+
+
 def _unsettle(apps, games: set[int]) -> None:
     """Take the games' results back out of their players' figures and box totals, as
-    `results.unsettle` does, and leave their seats for `settle_results`."""
+    `results.unsettle` did then, and leave their seats for `settle_results`."""
     Entry = apps.get_model("scorecard", "Entry")
     Seat = apps.get_model("scorecard", "Seat")
+    PlayerFigures = apps.get_model("scorecard", "PlayerFigures")
+    PlayerBoxTotal = apps.get_model("scorecard", "PlayerBoxTotal")
     settled = Seat.objects.filter(game__in=games, final_total__isnull=False)
-    figures: results.FigureCounts = defaultdict(Counter)
-    boxes: results.BoxSums = defaultdict(lambda: [0, 0])
     for seat in settled.select_related("game"):
-        result = {name: getattr(seat, name) for name in results.SETTLED_FIELDS}
-        results.count_result(figures[(seat.player_id, seat.game.family)], result, -1)
-        if seat.scored:  # a one-card game's boxes are in the player's box totals
+        family = seat.game.family
+        figures = PlayerFigures.objects.get(player_id=seat.player_id, family=family)
+        figures.games -= 1
+        figures.wins -= bool(seat.won)
+        for name in ("cards", "bonus_cards", "yahtzees", "extra_yahtzees"):
+            setattr(figures, name, getattr(figures, name) - getattr(seat, name))
+        if seat.scored:  # a one-card game: in the score figures and the box totals
+            figures.scored_games -= 1
+            figures.scored_points -= seat.final_total
+            band = str(seat.final_total // BAND * BAND)
+            figures.bands[band] -= 1
+            if not figures.bands[band]:
+                del figures.bands[band]
+            mine = PlayerBoxTotal.objects.filter(player_id=seat.player_id, family=family)
             for box, points in Entry.objects.filter(seat=seat).values_list("box", "points"):
-                boxes[(seat.player_id, seat.game.family, box)][0] -= points
-                boxes[(seat.player_id, seat.game.family, box)][1] -= 1
-    results.add_figures(figures, apps.get_model("scorecard", "PlayerFigures"))
-    results.add_box_totals(boxes, apps.get_model("scorecard", "PlayerBoxTotal"))
-    settled.update(**dict.fromkeys(results.SETTLED_FIELDS))
+                totals = mine.get(box=box)
+                totals.points -= points
+                totals.cards -= 1
+                totals.save()
+        figures.save()
+    settled.update(**dict.fromkeys(SETTLED_FIELDS))
 
 
 class Migration(migrations.Migration):
