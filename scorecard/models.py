@@ -228,7 +228,7 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     final_total = models.PositiveIntegerField(null=True, blank=True)
-    won = models.BooleanField(null=True)  # first place, shared on a tie; never alone
+    won = models.BooleanField(null=True)  # first place, shared on a tie; None alone
     scored = models.BooleanField(null=True)  # a one-card game: its total is on the usual scale
     finished = models.DateTimeField(null=True)  # the game's, kept here to sort without a join
     cards = models.PositiveSmallIntegerField(null=True)
@@ -426,6 +426,7 @@ class PlayerFigures(models.Model):
     family = models.CharField(max_length=16, choices=FAMILY_CHOICES, default=families.YAHTZEE.key)
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
+    contests = models.PositiveIntegerField(default=0)  # games with others: ones a win was open
     scored_games = models.PositiveIntegerField(default=0)
     scored_points = models.PositiveBigIntegerField(default=0)
     cards = models.PositiveIntegerField(default=0)
@@ -434,8 +435,8 @@ class PlayerFigures(models.Model):
     extra_yahtzees = models.PositiveIntegerField(default=0)
     bands = models.JSONField(default=dict)  # lowest score of a band: games in it
 
-    COUNTS = ("games", "wins", "scored_games", "scored_points", "cards", "bonus_cards",
-              "yahtzees", "extra_yahtzees")  # fmt: skip
+    COUNTS = ("games", "wins", "contests", "scored_games", "scored_points", "cards",
+              "bonus_cards", "yahtzees", "extra_yahtzees")  # fmt: skip
 
     class Meta:
         verbose_name_plural = "player figures"

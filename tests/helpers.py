@@ -92,10 +92,11 @@ def settled_family_game(household, family: str, totals: dict[str, int], with_fig
     from scorecard.models import Seat
 
     game = GameFactory(owner=household, names=list(totals))
+    alone = None if len(totals) == 1 else False  # neither won nor lost alone; no winner here
     Game.objects.filter(pk=game.pk).update(family=family, digital=True, finished=timezone.now())
     for seat in game.seats.select_related("player"):
         Seat.objects.filter(pk=seat.pk).update(
-            final_total=totals[seat.player.name], scored=True, won=False, cards=1
+            final_total=totals[seat.player.name], scored=True, won=alone, cards=1
         )
     game.refresh_from_db()
     if with_figures:
@@ -103,8 +104,8 @@ def settled_family_game(household, family: str, totals: dict[str, int], with_fig
         for seat in game.seats.all():
             total = totals[seat.player.name]
             figures[(seat.player_id, family)].update(
-                {"games": 1, "scored_games": 1, "cards": 1, "scored_points": total,
-                 f"band:{total // results.BAND * results.BAND}": 1}
+                {"games": 1, "contests": int(alone is not None), "scored_games": 1, "cards": 1,
+                 "scored_points": total, f"band:{total // results.BAND * results.BAND}": 1}
             )  # fmt: skip
         results._add_figures(figures)
     return game

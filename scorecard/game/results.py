@@ -31,7 +31,7 @@ class SeatResult(TypedDict):
     """What a finished game leaves on one seat for statistics."""
 
     final_total: int
-    won: bool  # first place, shared on a tie; playing alone wins nothing
+    won: bool | None  # first place, shared on a tie; None alone: there was no one to beat
     scored: bool  # a one-card game: its total is on the usual scale
     finished: datetime | None
     cards: int
@@ -59,7 +59,7 @@ def seat_results(progress: GameProgress) -> dict[int, SeatResult]:
         cards = seat.cards
         results[seat.seat.pk] = SeatResult(
             final_total=finals[seat.seat.pk],
-            won=len(finals) > 1 and finals[seat.seat.pk] == best,
+            won=finals[seat.seat.pk] == best if len(finals) > 1 else None,
             scored=progress.game.cards_per_player == 1,
             finished=progress.game.finished,
             cards=len(cards),
@@ -179,6 +179,7 @@ def _count_result(counts: Counter[str], result: SeatResult | dict[str, Any], sig
     """What one seat's result adds to (sign +1) or takes from (-1) its player's figures."""
     counts["games"] += sign
     counts["wins"] += sign * bool(result["won"])
+    counts["contests"] += sign * (result["won"] is not None)
     counts["cards"] += sign * result["cards"]
     for name in ("bonus_cards", "yahtzees", "extra_yahtzees"):
         counts[name] += sign * result[name]

@@ -44,6 +44,7 @@ class PlayerStats:
     family: families.Family[Any] = families.YAHTZEE
     games: int = 0
     wins: int = 0
+    contests: int = 0  # games with others, of which `wins` were won
     scored_games: int = 0
     average: float | None = None
     best: int | None = None
@@ -100,8 +101,8 @@ def player_stats(
     figures = figures_by_family.get(family.key)
     if figures is None or not figures.games:
         return stats
-    for name in ("games", "wins", "scored_games", "cards", "bonus_cards", "yahtzees",
-                 "extra_yahtzees"):  # fmt: skip
+    for name in ("games", "wins", "contests", "scored_games", "cards", "bonus_cards",
+                 "yahtzees", "extra_yahtzees"):  # fmt: skip
         setattr(stats, name, getattr(figures, name))
     stats.bands = sorted((int(band), count) for band, count in figures.bands.items())
     single = seats.filter(scored=True)

@@ -187,7 +187,29 @@ def test_an_upgrade_gives_typed_five_alike_the_bonus_and_settles_their_games_aga
     assert list(Seat.objects.filter(game=game).values_list("won", flat=True)) == [False, True]
     migration.give_earned_bonuses(apps, None)
     assert unsettled() == 2 and Entry.objects.get(pk=typed.pk).yahtzee_bonus
+    PlayerFigures.objects.update(contests=0)  # the next migration's new field, then its count
+    import_module("scorecard.migrations.0018_games_with_others").count_games_with_others(apps, None)
     call_command("settle_results", stdout=io.StringIO())
     seats = Seat.objects.filter(game=game).order_by("position")
     assert [(seat.won, seat.extra_yahtzees) for seat in seats] == [(True, 1), (False, 0)]
+    assert figures_of_everyone() == figures_settled_afresh()
+
+
+def test_an_upgrade_counts_each_players_games_with_others(household):
+    """Wins are counted out of the games with others: the migration counts those already
+    settled, and a seat of a game alone, settled as not won, becomes neither."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("scorecard.migrations.0018_games_with_others")
+    finished_game(household, names=("Ann",))
+    finished_game(household, names=("Ann", "Bob"))
+    Seat.objects.filter(won=None).update(won=False)  # as an older version settled them
+    PlayerFigures.objects.update(contests=0)
+    migration.count_games_with_others(apps, None)
+    alone = Seat.objects.get(game__seats__player__name="Ann", player__name="Ann", won=None)
+    assert alone.game.seats.count() == 1
+    contests = dict(PlayerFigures.objects.values_list("player__name", "contests"))
+    assert contests == {"Ann": 1, "Bob": 1}
     assert figures_of_everyone() == figures_settled_afresh()

@@ -149,6 +149,17 @@ def test_another_households_review_is_not_found(household):
     )
 
 
+def test_a_player_who_only_plays_alone_is_not_shown_zero_wins(client_of, household):
+    """ "Wins 0" after ten games alone read as ten losses (found by a new user)."""
+    finished_game(household, names=("Ann",))
+    ann = Player.objects.get(name="Ann")
+    page = text(client_of.get(reverse("player", args=[ann.public_id])))
+    assert "<dt>Wins</dt><dd>– (no game with others yet)</dd>" in page
+    finished_game(household, names=("Bob", "Ann"))  # a tie: both win
+    page = text(client_of.get(reverse("player", args=[ann.public_id])))
+    assert "<dt>Wins</dt><dd>1 of 1 game with others</dd>" in page
+
+
 def test_a_player_page_adds_up_the_engines_totals(client_of, household):
     finished_game(household, names=("Ann",))
     finished_game(household, names=("Ann", "Bob"))
@@ -159,7 +170,8 @@ def test_a_player_page_adds_up_the_engines_totals(client_of, household):
     total = card_total(SOLO_GAME)
     assert "<dt>Games finished</dt><dd>3</dd>" in page
     assert f"<dt>Personal best</dt><dd>{total}</dd>" in page
-    assert "<dt>Wins</dt><dd>2</dd>" in page  # ties share the win; playing alone wins nothing
+    # Ties share the win; a game alone has no one to beat, so it is not one of the games.
+    assert "<dt>Wins</dt><dd>2 of 2 games with others</dd>" in page
     assert "<dt>Upper bonus earned</dt><dd>100% of cards</dd>" in page
     assert "<dt>Yahtzees</dt><dd>3</dd>" in page
     assert "<svg" in page
