@@ -154,10 +154,10 @@ def test_a_player_who_only_plays_alone_is_not_shown_zero_wins(client_of, househo
     finished_game(household, names=("Ann",))
     ann = Player.objects.get(name="Ann")
     page = text(client_of.get(reverse("player", args=[ann.public_id])))
-    assert "<dt>Wins</dt><dd>– (no game with others yet)</dd>" in page
+    assert "<dt>Wins</dt><dd>– <small>no game with others yet</small></dd>" in page
     finished_game(household, names=("Bob", "Ann"))  # a tie: both win
     page = text(client_of.get(reverse("player", args=[ann.public_id])))
-    assert "<dt>Wins</dt><dd>1 of 1 game with others</dd>" in page
+    assert "<dt>Wins</dt><dd>1 <small>of 1 game with others</small></dd>" in page
 
 
 def test_a_player_page_adds_up_the_engines_totals(client_of, household):
@@ -171,7 +171,7 @@ def test_a_player_page_adds_up_the_engines_totals(client_of, household):
     assert "<dt>Games finished</dt><dd>3</dd>" in page
     assert f"<dt>Personal best</dt><dd>{total}</dd>" in page
     # Ties share the win; a game alone has no one to beat, so it is not one of the games.
-    assert "<dt>Wins</dt><dd>2 of 2 games with others</dd>" in page
+    assert "<dt>Wins</dt><dd>2 <small>of 2 games with others</small></dd>" in page
     assert "<dt>Upper bonus earned</dt><dd>100% of cards</dd>" in page
     assert "<dt>Yahtzees</dt><dd>3</dd>" in page
     assert "<svg" in page
