@@ -15,7 +15,7 @@ from typing import Any
 
 from scorecard.engine import families, rules
 from scorecard.game.compiled import CompiledQuery
-from scorecard.models import ENTRY_FIELDS, Entry, Game, Player, Roll, Seat
+from scorecard.models import ENTRY_FIELDS, Entry, Game, Player, Roll, Seat, UndoneEntry
 
 
 @dataclass(slots=True, eq=False)
@@ -343,3 +343,27 @@ def load_many(games: list[Game]) -> list[GameProgress]:
         family = by_id[game_id].house_rules.family
         entries[game_id].append(EntryRow.from_row(row, family))
     return [_build(game, seats[game.pk], entries[game.pk]) for game in games]
+
+
+def latest_fix(game: Game) -> Entry | UndoneEntry | None:
+    """The game's latest change by hand: the box corrected or the entry undone most recently,
+    with its seat and player; None when a roll came after both, or there was neither. The
+    first box of a correction that also changed later boxes' bonuses (same time, later turns)."""
+    corrected = (
+        Entry.objects.filter(game=game, corrected__isnull=False)
+        .select_related("seat__player")
+        .order_by("-corrected", "turn")
+        .first()
+    )
+    undone = UndoneEntry.objects.filter(game=game).select_related("seat__player")
+    undone_last = undone.order_by("-undone", "-pk").first()
+    found: list[tuple[datetime, Entry | UndoneEntry]] = []
+    if corrected is not None and corrected.corrected is not None:
+        found.append((corrected.corrected, corrected))
+    if undone_last is not None:
+        found.append((undone_last.undone, undone_last))
+    if not found:
+        return None
+    when, fix = max(found, key=lambda pair: pair[0])
+    rolled = Roll.objects.filter(game=game, created__gt=when).exists()
+    return None if rolled else fix

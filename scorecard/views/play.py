@@ -21,8 +21,8 @@ from scorecard.access.households import household_game
 from scorecard.access.links import GameLinks, Role, game_for, seated_game_for
 from scorecard.engine import rules
 from scorecard.game import services
-from scorecard.game.progress import EntryRow, GameProgress, load_progress
-from scorecard.models import Entry, Game, IdempotentRequest, Seat
+from scorecard.game.progress import EntryRow, GameProgress, latest_fix, load_progress
+from scorecard.models import Entry, Game, IdempotentRequest, Seat, UndoneEntry
 from scorecard.presenters import advisor, standings
 from scorecard.presenters.advice import WIN_NOTE
 from scorecard.presenters.box_names import box_name
@@ -172,7 +172,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     progress = load_progress(game, seats=seats)
     if live.is_poll(request):
         partial, entry = _poll_answer(request, progress)
-        panel = _panel(request, progress, links, {}, notice=_poll_notice(entry, game))
+        panel = _panel(request, progress, links, {}, notice=_poll_notice(request, entry, game))
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     told = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
@@ -202,16 +202,25 @@ def _watcher_poll(request: HtmxHttpRequest, links: GameLinks) -> HttpResponse:
     game, seats = seated_game_for(request, links.key, links.role)
     progress = load_progress(game, seats=seats)
     partial, entry = _poll_answer(request, progress) if one_behind else ("after-poll", None)
-    panel = _panel(request, progress, links, {}, notice=_poll_notice(entry, game))
+    panel = _panel(request, progress, links, {}, notice=_poll_notice(request, entry, game))
     response = _respond(request, panel, partial, entry=entry)
     fragments.store(cache_key, game.version, response.render().content.decode())
     return live.tagged(response, game.version)
 
 
-def _poll_notice(entry: EntryRow | None, game: Game) -> str | None:
+def _poll_notice(request: HtmxHttpRequest, entry: EntryRow | None, game: Game) -> str | None:
     """An entry another phone recorded, said where this one's turn changed under it: the
-    dice it had half entered for that turn are gone (found by a new user, left to wonder)."""
-    return _recorded_note(entry, game) if entry is not None else None
+    dice it had half entered for that turn are gone (found by a new user, left to wonder).
+    A page one version behind an undo or a correction is told which box it was: the grid
+    changed under it with nothing said."""
+    if entry is not None:
+        return _recorded_note(entry, game)
+    if live.shown_version(request) != game.version - 1 or game.recorded_version == game.version:
+        return None
+    fix = latest_fix(game)
+    if isinstance(fix, UndoneEntry):
+        return _undone_note(fix, game)
+    return _corrected_note(fix, game) if fix is not None else None
 
 
 def _poll_answer(request: HtmxHttpRequest, progress: GameProgress) -> tuple[str, EntryRow | None]:
@@ -271,7 +280,25 @@ def _recorded_note(entry: EntryRow | Entry, game: Game) -> str:
     return note % recorded_said
 
 
-def _entry_said(entry: EntryRow | Entry, game: Game) -> dict[str, object]:
+def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
+    undone_said = _entry_said(undone, game)
+    if undone_said["multiplier"]:
+        note = _("Undone: %(name)s’s %(box)s on card ×%(multiplier)s (%(points)s).")
+    else:
+        note = _("Undone: %(name)s’s %(box)s (%(points)s).")
+    return note % undone_said
+
+
+def _corrected_note(entry: Entry, game: Game) -> str:
+    corrected_said = _entry_said(entry, game)
+    if corrected_said["multiplier"]:
+        note = _("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s.")
+    else:
+        note = _("Corrected: %(name)s’s %(box)s, now %(points)s.")
+    return note % corrected_said
+
+
+def _entry_said(entry: EntryRow | Entry | UndoneEntry, game: Game) -> dict[str, object]:
     """What a note says of an entry; with three cards a player, which card it went on (the
     box alone left a player who chose card ×3 wondering where their 24 went)."""
     assert entry.seat is not None, "a game's state seats every entry it holds"
@@ -335,12 +362,7 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
         progress, undone = services.undo_last_entry(game=game, version=version, seats=seats)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
-    undone_said = _entry_said(undone, game)
-    if undone_said["multiplier"]:
-        note = _("Undone: %(name)s’s %(box)s on card ×%(multiplier)s (%(points)s).")
-    else:
-        note = _("Undone: %(name)s’s %(box)s (%(points)s).")
-    note %= undone_said
+    note = _undone_note(undone, game)
     idempotency.remember(request, note)
     back = _turn_back(undone, game)
     if not request.htmx:  # the turn comes back, so the right box is one more tap
@@ -386,12 +408,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 points=parse_int(post["points"], _("Points")) if post.get("points") else None,
                 extra_yahtzee=post.get("extra_yahtzee") == "on",
             )
-            corrected_said = _entry_said(entry, game) | {"points": corrected.entry.points}
-            if corrected_said["multiplier"]:
-                note = _("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s.")
-            else:
-                note = _("Corrected: %(name)s’s %(box)s, now %(points)s.")
-            note %= corrected_said
+            note = _corrected_note(corrected.entry, game)
             if corrected.entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here
                 note += " " + _("With the 100 extra-Yahtzee bonus.")
             for later, bonus in corrected.bonuses:  # a later five alike's, given or taken

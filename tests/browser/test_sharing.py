@@ -299,6 +299,8 @@ def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_bo
     correct_by_taps(phone, "Ann’s Fours", "44445")
     expect(phone.get_by_role("status")).to_have_text("Corrected: Ann’s Fours, now 16.")
     expect(total_of(scorer, "Ann")).to_have_text("16", timeout=5_000)  # the poll came
+    # ... and says what changed: the grid changed under the scorer with nothing said.
+    expect(scorer.locator("#turn .notice")).to_have_text("Corrected: Ann’s Fours, now 16.")
     expect(scorer.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     expect(scorer.get_by_label("Dice, five digits")).to_have_value("663")
     for face in "61":

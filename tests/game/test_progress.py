@@ -5,7 +5,7 @@ import dataclasses
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
 from scorecard.game import services
-from scorecard.game.progress import CardProgress, EntryRow, load_progress
+from scorecard.game.progress import CardProgress, EntryRow, latest_fix, load_progress
 from scorecard.history import exchange
 from scorecard.models import ENTRY_FIELDS, Entry, Game, UndoneEntry
 from tests.factories import GameFactory, play
@@ -94,3 +94,14 @@ def test_a_filled_box_has_one_list_of_fields_from_the_table_to_the_export(game):
     services.undo_last_entry(game=game, version=1)
     (exported,) = exchange.export_games(Game.objects.all())["games"]
     assert exported["undone"][0].keys() == {*ENTRY_FIELDS, "seat", "recorded", "undone"}
+
+
+def test_the_latest_fix_is_the_last_correction_or_undo_unless_a_roll_came_after(household):
+    game = services.game_create(owner=household, names=["Dee"], digital=True)
+    assert latest_fix(game) is None
+    services.roll_dice(game=game, version=0, turn=1)
+    services.record_box(game=game, version=1, turn=1, box=Box.CHANCE)
+    services.undo_last_entry(game=game, version=2)
+    assert isinstance(fix := latest_fix(game), UndoneEntry) and fix.box == "chance"
+    services.roll_dice(game=game, version=3, turn=1, hold=[1])
+    assert latest_fix(game) is None

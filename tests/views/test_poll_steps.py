@@ -182,3 +182,32 @@ def test_a_page_further_behind_or_behind_another_change_gets_every_region(househ
         body = follower.get(address, {"live": "1"}, headers=poll).content.decode()
         for region in ("turn", "standings", "boxes"):
             assert f'<section id="{region}"' in body, (change, region)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [("undo", "Undone: Bob’s Ones (4)."), ("correction", "Corrected: Ann’s Ones, now 0.")],
+)
+def test_a_page_one_version_behind_an_undo_or_a_correction_is_told_which_box(
+    household, change, said
+):
+    """The grid changed under another phone with nothing said (found by a new user); a page
+    further behind is sent every region and no news of a moment it did not see."""
+    game = services.game_create(owner=household, names=["Ann", "Bob"])
+    owner = browser_of(household)
+    record = reverse("game-record", args=[game.public_id])
+    for version, dice in enumerate(["11123", "11112"]):  # Ones 3 for Ann, 4 for Bob
+        data = {"version": version, "turn": version + 1, "box": "ones", "dice": dice}
+        assert owner.post(record, data, headers=HTMX).status_code == 200
+    if change == "undo":
+        owner.post(reverse("game-undo", args=[game.public_id]), {"version": 2}, headers=HTMX)
+    else:
+        correct = reverse("game-correct", args=[game.public_id, 1])
+        assert owner.post(correct, {"version": 2, "points": "0"}).status_code == 302
+    for follower, address in ((Client(), watch_address(game)), (owner, game_url(game))):
+        answers = [
+            follower.get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": f'"{seen}"'})
+            for seen in (2, 1)
+        ]
+        notices = [POLL_NOTICE.findall(answer.content.decode()) for answer in answers]
+        assert notices == [[f'<p class="notice" role="status">{said}</p>'], []]
