@@ -320,3 +320,41 @@ def test_a_filled_boxs_correction_link_is_thumb_sized_and_fills_its_cell(phone):
     phone.touchscreen.tap(edge["x"] + 3, edge["y"] + 3)  # a thumb at the cell's corner
     expect(phone.get_by_role("heading", level=1)).to_contain_text("Correct")
     assert phone.errors == []
+
+
+def test_an_older_backup_with_typed_five_alike_comes_back_with_their_bonus(phones, tmp_path):
+    """Fives 25 typed after a 50, in a file an older version wrote without the 100 it now
+    earns by itself: imported by taps on another phone, the game comes back with the bonus
+    and the page says so (the file was refused before)."""
+    import json
+
+    from scorecard.engine.rules import Box
+    from scorecard.game import services
+    from scorecard.models import Entry
+
+    household = HouseholdFactory()
+    game = services.game_create(owner=household, names=["Ann"])
+    services.record_box(game=game, version=0, turn=1, box=Box.YAHTZEE, dice=(5,) * 5)
+    services.record_box(game=game, version=1, turn=2, box=Box.FIVES, points=25)
+    phone = phones()
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/")
+    with phone.expect_download() as info:
+        phone.get_by_role("link", name="Export all (JSON)").tap()
+    backup = tmp_path / "older.json"
+    document = json.loads(info.value.path().read_text())
+    document["games"][0]["entries"][1]["yahtzee_bonus"] = False  # as an older version wrote it
+    backup.write_text(json.dumps(document))
+    other = phones()
+    other.goto(f"{other.base}/games/")
+    other.get_by_role("link", name="Import", exact=True).tap()
+    other.get_by_label("Export file (JSON)").set_input_files(backup)
+    other.get_by_role("button", name="Import", exact=True).tap()
+    said = other.get_by_role("status")
+    expect(said).to_contain_text("Imported 1 game.")
+    expect(said).to_contain_text("the file had left out 1, which is now given.")
+    assert no_sideways_scroll(other)
+    save_screenshot(other, "import-older-backup")
+    copy = Game.objects.exclude(pk=game.pk).get()
+    assert Entry.objects.get(game=copy, box="fives").yahtzee_bonus
+    assert phone.errors == [] and other.errors == []
