@@ -281,21 +281,29 @@ def _recorded_note(entry: EntryRow | Entry, game: Game) -> str:
 
 
 def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
-    undone_said = _entry_said(undone, game)
-    if undone_said["multiplier"]:
-        note = _("Undone: %(name)s’s %(box)s on card ×%(multiplier)s (%(points)s).")
-    else:
-        note = _("Undone: %(name)s’s %(box)s (%(points)s).")
-    return note % undone_said
+    return _entry_note(
+        undone,
+        game,
+        on_card=_("Undone: %(name)s’s %(box)s on card ×%(multiplier)s (%(points)s)."),
+        plain=_("Undone: %(name)s’s %(box)s (%(points)s)."),
+    )
 
 
 def _corrected_note(entry: Entry, game: Game) -> str:
-    corrected_said = _entry_said(entry, game)
-    if corrected_said["multiplier"]:
-        note = _("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s.")
-    else:
-        note = _("Corrected: %(name)s’s %(box)s, now %(points)s.")
-    return note % corrected_said
+    return _entry_note(
+        entry,
+        game,
+        on_card=_("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s."),
+        plain=_("Corrected: %(name)s’s %(box)s, now %(points)s."),
+    )
+
+
+def _entry_note(
+    entry: EntryRow | Entry | UndoneEntry, game: Game, *, on_card: str, plain: str
+) -> str:
+    """A note of an entry: `on_card` names its card, where a player has three."""
+    entry_said = _entry_said(entry, game)
+    return (on_card if entry_said["multiplier"] else plain) % entry_said
 
 
 def _entry_said(entry: EntryRow | Entry | UndoneEntry, game: Game) -> dict[str, object]:
