@@ -169,19 +169,23 @@ class TurnPanel:
     # The advice switch's form likewise: closed, the switch says the choice made.
     advice_open: bool = False
     rolls_choice: RollsChoice | None = None
-    # This phone's own tap, answered in place (htmx): "dice" (the pad's dice shown) or
-    # "entry" (a box recorded or undone). Empty for a whole page and another phone's poll.
+    # This phone's own tap, answered in place (htmx): "dice" (the pad's dice shown), "roll"
+    # (digital dice rolled) or "entry" (a box recorded or undone). Empty for a whole page and
+    # another phone's poll.
     after_tap: str = ""
 
     @property
     def focus(self) -> str:
         """Where the keyboard's focus goes when this panel replaces the one tapped (htmx
         focuses the element marked `autofocus`): the boxes' hint once the dice are in, one Tab
-        before the first box they may fill, else after an entry the next turn's heading. A
-        keyboard or a screen reader would otherwise be left at the top of the page, the
-        control it pressed gone. Never a box itself: one more Enter would record it."""
+        before the first box they may fill, after a roll the roll's count, one Tab before the
+        dice to hold (or the boxes, after the last), else after an entry the next turn's
+        heading. A keyboard or a screen reader would otherwise be left at the top of the page,
+        the control it pressed gone. Never a box itself: one more Enter would record it."""
         if not self.after_tap:
             return ""
+        if self.after_tap == "roll":
+            return "roll-counter"
         if any(c.option.allowed for c in self.choices):
             return "boxes"
         return "heading" if self.after_tap == "entry" else ""

@@ -357,7 +357,7 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     idempotency.remember(request)
     if not request.htmx:
         return redirect(links.page)
-    return _respond(request, _panel(request, progress, links, {}))
+    return _respond(request, _panel(request, progress, links, {}, after_tap="roll"))
 
 
 @require_POST

@@ -17,6 +17,8 @@ document.addEventListener("keydown", (event) => {
   if (!form || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   const target = event.target;
   if (TYPING.includes(target.tagName) && target.type !== "checkbox") return;
+  // Space on a die holds it, as on any checkbox: it rolled every die, a roll gone.
+  if (event.key === " " && target.type === "checkbox") return;
   if (event.key === " " || event.key === "Enter") {
     event.preventDefault();
     send(form);

@@ -181,3 +181,26 @@ def test_a_button_s_address_opened_as_a_page_leads_back_to_its_game(phone):
     assert page.errors == [
         "Failed to load resource: the server responded with a status of 405 (Method Not Allowed)"
     ]
+
+
+def test_a_turn_by_keyboard_alone_holds_the_focused_die_with_space_and_rolls_with_enter(phone):
+    """Space on a focused die rolled every die (a roll gone, nothing held), and each roll
+    left the focus at the top of the page, eight Tabs from the dice (found by a new user)."""
+    page = start_digital_game(phone)
+    page.locator("body").press(" ")
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    expect(page.locator("#roll-counter")).to_be_focused()  # one Tab before the dice
+    faces = page.locator(".hold .die").all_inner_texts()
+    page.keyboard.press("Tab")
+    expect(page.locator(".hold input").nth(0)).to_be_focused()
+    page.keyboard.press(" ")
+    expect(page.locator(".hold input").nth(0)).to_be_checked()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")  # held, not rolled
+    page.keyboard.press("Enter")
+    expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+    expect(page.locator("#roll-counter")).to_be_focused()
+    assert page.locator(".hold .die").all_inner_texts()[0] == faces[0]
+    page.keyboard.press(" ")
+    expect(page.locator(".roll-counter")).to_have_text("Roll 3 of 3: choose a box")
+    expect(page.locator(".roll-counter")).to_be_focused()  # one Tab before the boxes
+    assert page.errors == []
