@@ -196,6 +196,10 @@ def test_a_turn_by_keyboard_alone_holds_the_focused_die_with_space_and_rolls_wit
     page.keyboard.press(" ")
     expect(page.locator(".hold input").nth(0)).to_be_checked()
     expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")  # held, not rolled
+    # Said in words, not by its colour alone.
+    words = [text.split("\n")[-1] for text in page.locator(".hold").all_inner_texts()]
+    assert words[:2] == ["Held", "Hold"]
+    save_screenshot(page, "digital-keyboard-held")
     page.keyboard.press("Enter")
     expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
     expect(page.locator("#roll-counter")).to_be_focused()
