@@ -187,6 +187,8 @@ def test_a_turn_by_keyboard_alone_holds_the_focused_die_with_space_and_rolls_wit
     """Space on a focused die rolled every die (a roll gone, nothing held), and each roll
     left the focus at the top of the page, eight Tabs from the dice (found by a new user)."""
     page = start_digital_game(phone)
+    expect(page.locator("#roll-counter")).to_be_visible()
+    page.wait_for_load_state()  # the keys' script (deferred) too, as a person's page has it
     page.locator("body").press(" ")
     expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
     expect(page.locator("#roll-counter")).to_be_focused()  # one Tab before the dice
