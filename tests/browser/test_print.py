@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, join_household
+from tests.browser.conftest import ARTIFACTS, join_household, save_screenshot
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, card_total, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -248,3 +248,24 @@ def test_a_sheet_prints_by_its_own_button(phone, household):
     phone.emulate_media(media="print")
     expect(phone.get_by_role("button", name="Print")).to_be_hidden()  # not on the paper
     assert phone.errors == []
+
+
+def test_a_games_own_sheet_says_which_game_and_when_and_a_solo_column_keeps_its_width(phone):
+    """Printed, a game's sheet is often all that is left of it: its heading says the game and
+    its day, and one player's column is as wide as any column, not the whole page."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME[:2])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/sheet/")
+    heading = phone.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Yahtzee score sheet")
+    expect(heading).to_contain_text(str(game.created.year))
+    expect(heading).to_contain_text("Standard")
+    assert print_pages(phone, phone.url, "A4") == 1
+    # Laid out as on paper: the page's printed width, print styles.
+    phone.set_viewport_size({"width": round(PRINTED_WIDTH["A4"]), "height": 1000})
+    save_screenshot(phone, "print-solo-sheet")
+    ann = phone.locator(".sheet thead th", has_text="Ann").bounding_box()
+    assert ann is not None
+    assert ann["width"] < 35 / 25.4 * 96, ann  # a column's 32 mm, not the page's rest
