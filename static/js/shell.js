@@ -69,7 +69,8 @@
   const toggle = $("wake-lock");
   let lock = null;
   if (!toggle || !("wakeLock" in navigator)) return;
-  const wanted = () => localStorage.getItem("wake-lock") !== "off";
+  // Not once the game is over: its last entry's answer took the toggle away.
+  const wanted = () => toggle.isConnected && localStorage.getItem("wake-lock") !== "off";
   async function hold() {
     if (!wanted() || document.visibilityState !== "visible" || lock) return;
     try {
@@ -89,5 +90,6 @@
     else if (lock) lock.release();
   });
   document.addEventListener("visibilitychange", hold);
+  document.addEventListener("htmx:afterSettle", () => wanted() || lock?.release());
   hold();
 })();

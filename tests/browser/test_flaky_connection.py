@@ -15,7 +15,7 @@ from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.models import Browser, Entry, Game, IdempotentRequest, LinkRole
 from tests.browser.conftest import join_household, save_screenshot
-from tests.factories import GameFactory, HouseholdFactory
+from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -262,6 +262,54 @@ def test_the_screen_stays_on_during_a_game_until_the_toggle_turns_it_off(phone):
     toggle.tap()
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert script_errors(phone) == []
+
+
+# Each screen lock the page takes, kept where the test can ask whether it was let go.
+COUNT_SCREEN_LOCKS = """(() => {
+  if (!("wakeLock" in navigator)) return;
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  window.screenLocks = [];
+  navigator.wakeLock.request = async (type) => {
+    const lock = await request(type);
+    window.screenLocks.push(lock);
+    return lock;
+  };
+})()"""
+HELD_LOCKS = "() => (window.screenLocks || []).filter(lock => !lock.released).length"
+
+
+def held_locks(page, count: int) -> None:
+    """Waits until the page holds `count` screen locks (the page's policy forbids
+    `wait_for_function`'s evaluated string)."""
+    for _ in range(50):
+        if page.evaluate(HELD_LOCKS) == count:
+            return
+        page.wait_for_timeout(100)
+    assert page.evaluate(HELD_LOCKS) == count
+
+
+def test_the_last_box_lets_the_screen_sleep_on_the_phone_that_scored_and_on_another(phones):
+    """Found by a new user: "Keep the screen on" stayed, and the screen with it, after the
+    game's last box, until the page was loaded again."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME[:-1])
+    scorer, other = phones(), phones()
+    for page in (scorer, other):
+        page.context.add_init_script(COUNT_SCREEN_LOCKS)
+        join_household(page, household)
+        page.goto(f"{page.base}/games/{game.public_id}/")
+        page.wait_for_load_state()
+        expect(page.get_by_role("button", name="Keep the screen on")).to_be_visible()
+        held_locks(page, 1)
+    box, dice = SOLO_GAME[-1]
+    type_dice(scorer, "".join(map(str, dice)))
+    scorer.locator(f'button.box-option[value="{box.key}"]').click()
+    expect(scorer.locator(".winner")).to_contain_text("Ann finishes with")
+    for page in (scorer, other):  # the other phone hears of it by its live poll
+        expect(page.get_by_role("button", name="Keep the screen on")).to_have_count(0)
+        held_locks(page, 0)
+        assert script_errors(page) == []
 
 
 def test_the_service_worker_is_served_from_the_root_and_never_kept(phone):
