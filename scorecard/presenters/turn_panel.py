@@ -180,11 +180,12 @@ class TurnPanel:
         focuses the element marked `autofocus`): the boxes' hint once the dice are in, one Tab
         before the first box they may fill, after a roll the roll's count, one Tab before the
         dice to hold (or the boxes, after the last), else after an entry the next turn's
-        heading. A keyboard or a screen reader would otherwise be left at the top of the page,
-        the control it pressed gone. Never a box itself: one more Enter would record it."""
+        heading. An undo of a digital turn brings its roll back, so the focus goes where that
+        roll left it. A keyboard or a screen reader would otherwise be left at the top of the
+        page, the control it pressed gone. Never a box itself: one more Enter would record it."""
         if not self.after_tap:
             return ""
-        if self.after_tap == "roll":
+        if self.after_tap == "roll" or (self.game.digital and self.dice):
             return "roll-counter"
         if any(c.option.allowed for c in self.choices):
             return "boxes"

@@ -210,3 +210,30 @@ def test_a_turn_by_keyboard_alone_holds_the_focused_die_with_space_and_rolls_wit
     expect(page.locator(".roll-counter")).to_have_text("Roll 3 of 3: choose a box")
     expect(page.locator(".roll-counter")).to_be_focused()  # one Tab before the boxes
     assert page.errors == []
+
+
+def test_undo_by_keyboard_leaves_the_focus_on_the_roll_it_brought_back(phone):
+    """After "Undo last entry" the focus was at the top of the page, the button pressed gone
+    (found by a new user): it lands on the undone turn's roll count, one Tab before its dice."""
+    page = start_digital_game(phone)
+    page.wait_for_load_state()
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    choice = page.locator(".box-choice:not(.disabled)").first
+    zero = choice.locator("strong").inner_text() == "0"
+    choice.locator("span").dblclick()
+    if zero:
+        page.get_by_role("button", name=re.compile("^Yes, 0 in")).click()
+    expect(page.locator("#turn-title")).to_contain_text("round 2 of 13")
+    undo = page.get_by_role("button", name="Undo last entry")
+    expect(undo).to_be_visible()
+    # Settled, as a person's eye sees it: a press within htmx's settling was a plain post.
+    expect(
+        page.locator(".htmx-settling, .htmx-swapping, .htmx-request, .htmx-added")
+    ).to_have_count(0)
+    undo.press("Enter")  # focused, then pressed: a keyboard's Tab to it and Enter
+    expect(page.locator("#turn-title")).to_contain_text("round 1 of 13")
+    expect(page.locator("#roll-counter")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator(".hold input").nth(0)).to_be_focused()
+    assert page.errors == []
