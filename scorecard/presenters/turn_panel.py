@@ -160,6 +160,7 @@ class TurnPanel:
     play_to_win: PlayToWin | None = None
     table: list[TableDie] = field(default_factory=list)
     hold_advice: bool = False
+    hold_expected: float | None = None  # the expected final total of the ★ dice kept
     # The typed-points form is left out until its box is opened (fetched then, or with
     # scripts off, a link to the page with the form): few turns need it, every first load
     # would pay for it.
@@ -572,10 +573,11 @@ def _add_table(
     if advising and progress.may_roll and progress.table_dice:
         assert panel.card is not None, "a roll is made on someone's card"
         game, dice, left = panel.game, progress.table_dice, progress.rolls_left
-        keep = None
         if rivals:
             panel.play_to_win = advisor.play_to_win(panel.card, dice, left, game, rivals)
             keep = panel.play_to_win.to_win[0]
+        else:  # the ★ dice's expected total said beside them, as each box's is
+            keep, panel.hold_expected = advisor.ranked_keeps(panel.card, dice, left, game)[0]
         advised = advisor.best_hold(panel.card, dice, left, game, keep)
         panel.hold_advice = True
     panel.table = [

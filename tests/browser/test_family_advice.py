@@ -77,3 +77,22 @@ def test_the_coach_speaks_up_before_a_poor_hold_in_a_yatzy_game(phone, yatzy_tab
     expect(coach).to_contain_text("points on average")
     save_screenshot(phone, "yatzy-coach")
     assert phone.errors == []
+
+
+def test_the_dice_to_hold_come_with_their_expected_total_in_a_digital_game(phone, yatzy_tables):
+    """The ★ marked the dice to hold but said no number, where each box says its own (found
+    by a new user)."""
+    household = HouseholdFactory()
+    game = _yatzy(services.game_create(owner=household, names=["Dee"], digital=True))
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    _turn_advice_to(phone, "Always")
+    phone.locator("#roll-button").click()
+    expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    faces = [int(face) for face in phone.locator(".hold .die").all_inner_texts()]
+    best = max(value for _, value in yatzy_tables.rate_keeps({}, faces, 2))
+    expect(phone.locator(".advice-note")).to_have_text(
+        f"★ marks the dice to keep for the best expected total: {best:.1f}."
+    )
+    save_screenshot(phone, "yatzy-hold-advice")
+    assert phone.errors == []

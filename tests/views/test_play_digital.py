@@ -198,7 +198,10 @@ def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
     progress = load_progress(game)
     held = advisor.best_hold(progress.seats[0].cards[0], progress.table_dice, 2, game)
     assert page.count('class="hold advised"') == sum(held) > 0
-    assert "marks the dice to keep" in page
+    # Their expected final total said beside them, as each box's is (a new user missed it).
+    card = progress.seats[0].cards[0]
+    expected = advisor.ranked_keeps(card, progress.table_dice, 2, game)[0][1]
+    assert f"marks the dice to keep for the best expected total: {expected:.1f}." in page
 
 
 def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(
