@@ -69,9 +69,9 @@
   const toggle = $("wake-lock");
   let lock = null;
   if (!toggle || !("wakeLock" in navigator)) return;
-  // Not once the game is over: its last entry's answer took the toggle away.
-  const wanted = () => toggle.isConnected && localStorage.getItem("wake-lock") !== "off";
+  const wanted = () => localStorage.getItem("wake-lock") !== "off";
   async function hold() {
+    if (!toggle.isConnected) return lock?.release(); // the game's last entry took it away
     if (!wanted() || document.visibilityState !== "visible" || lock) return;
     try {
       lock = await navigator.wakeLock.request("screen");
@@ -90,6 +90,6 @@
     else if (lock) lock.release();
   });
   document.addEventListener("visibilitychange", hold);
-  document.addEventListener("htmx:afterSettle", () => wanted() || lock?.release());
+  document.addEventListener("htmx:afterSettle", hold);
   hold();
 })();
