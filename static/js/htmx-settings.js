@@ -6,9 +6,12 @@
 // answers; a settled swap copies only these attributes; 204 and 304 swap nothing, any other
 // answer from 400 up is an error requests.js says in place. No copy of a page in the
 // browser's storage when an answer changes the address (the pad's dice, views/play.py): the
-// service worker keeps the card, and forgets it with the household (sw.js).
+// service worker keeps the card, and forgets it with the household (sw.js). A swap settles at
+// once: htmx readies a new form only as it settles (20 ms later by default), and a tap in
+// between posted it without htmx, and so without the CSRF token (a 403 page).
 Object.assign(htmx.config, {
   historyCacheSize: 0,
+  defaultSettleDelay: 0,
   includeIndicatorStyles: false,
   timeout: 15000,
   allowEval: false,

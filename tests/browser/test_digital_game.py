@@ -227,10 +227,6 @@ def test_undo_by_keyboard_leaves_the_focus_on_the_roll_it_brought_back(phone):
     expect(page.locator("#turn-title")).to_contain_text("round 2 of 13")
     undo = page.get_by_role("button", name="Undo last entry")
     expect(undo).to_be_visible()
-    # Settled, as a person's eye sees it: a press within htmx's settling was a plain post.
-    expect(
-        page.locator(".htmx-settling, .htmx-swapping, .htmx-request, .htmx-added")
-    ).to_have_count(0)
     undo.press("Enter")  # focused, then pressed: a keyboard's Tab to it and Enter
     expect(page.locator("#turn-title")).to_contain_text("round 1 of 13")
     expect(page.locator("#roll-counter")).to_be_focused()
