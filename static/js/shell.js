@@ -65,29 +65,30 @@
     if (!workers.controller) tell("keep");
   });
 
-  // The screen stays on during a game unless turned off.
-  const toggle = $("wake-lock");
-  let lock = null;
-  if (!toggle || !("wakeLock" in navigator)) return;
+  // The screen stays on during a game unless turned off. The toggle goes with the game's last
+  // entry and comes back with its undo (out of band), so it is looked for each time.
+  if (!("wakeLock" in navigator)) return;
   const wanted = () => localStorage.getItem("wake-lock") !== "off";
+  let lock = null;
   async function hold() {
-    if (!toggle.isConnected) return lock?.release(); // the game's last entry took it away
+    const toggle = $("wake-lock");
+    if (!toggle) return lock?.release?.(); // a finished game's screen may sleep
+    toggle.hidden = false;
+    toggle.setAttribute("aria-pressed", wanted());
     if (!wanted() || document.visibilityState !== "visible" || lock) return;
+    lock = true; // asked for: each region a swap settles asks again at once
     try {
       lock = await navigator.wakeLock.request("screen");
-      lock.addEventListener("release", () => (lock = null));
-    } catch {} // refused (battery saver): the toggle still says what was asked
+      lock.onrelease = () => (lock = null);
+    } catch {
+      lock = null; // refused (battery saver): the toggle still says what was asked
+    }
   }
-  function show() {
-    toggle.setAttribute("aria-pressed", String(wanted()));
-  }
-  toggle.hidden = false;
-  show();
-  toggle.addEventListener("click", () => {
+  document.addEventListener("click", (event) => {
+    if (event.target.id !== "wake-lock") return;
     localStorage.setItem("wake-lock", wanted() ? "off" : "on");
-    show();
-    if (wanted()) hold();
-    else if (lock) lock.release();
+    if (!wanted()) lock?.release?.();
+    hold();
   });
   document.addEventListener("visibilitychange", hold);
   document.addEventListener("htmx:afterSettle", hold);

@@ -312,6 +312,44 @@ def test_the_last_box_lets_the_screen_sleep_on_the_phone_that_scored_and_on_anot
         assert script_errors(page) == []
 
 
+def test_an_undone_last_box_brings_the_screen_toggle_back_on_every_phone(phones):
+    """Undo of the game's last box is a game in play again: its screen is kept on again,
+    on the phone that undid it and on one that opened the game finished (the toggle came
+    back only with a reload)."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME[:-1])
+    scorer, late = phones(), phones()
+    for page in (scorer, late):
+        page.context.add_init_script(COUNT_SCREEN_LOCKS)
+        join_household(page, household)
+    scorer.goto(f"{scorer.base}/games/{game.public_id}/")
+    box, dice = SOLO_GAME[-1]
+    type_dice(scorer, "".join(map(str, dice)))
+    scorer.locator(f'button.box-option[value="{box.key}"]').click()
+    expect(scorer.locator(".winner")).to_contain_text("Ann finishes with")
+    late.goto(f"{late.base}/games/{game.public_id}/")
+    expect(late.locator(".winner")).to_contain_text("Ann finishes with")
+    for page in (scorer, late):
+        expect(page.get_by_role("button", name="Keep the screen on")).to_have_count(0)
+        held_locks(page, 0)
+    scorer.get_by_role("button", name="Undo last entry").click()
+    expect(scorer.get_by_role("status")).to_contain_text("Undone: Ann’s")
+    for page in (scorer, late):  # the late phone hears of it by its live poll
+        toggle = page.get_by_role("button", name="Keep the screen on")
+        expect(toggle).to_be_visible()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        held_locks(page, 1)
+        assert script_errors(page) == []
+    toggle = late.get_by_role("button", name="Keep the screen on")
+    toggle.click()  # and it still turns the screen's lock off and on
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    held_locks(late, 0)
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    held_locks(late, 1)
+
+
 def test_the_service_worker_is_served_from_the_root_and_never_kept(phone):
     response = phone.request.get(f"{phone.base}/sw.js")
     assert response.status == 200

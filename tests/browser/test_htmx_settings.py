@@ -22,6 +22,7 @@ def test_a_game_page_runs_htmx_with_our_settings_and_no_style_of_its_own(phone):
     assert config["allowEval"] is False and config["allowScriptTags"] is False
     assert config["includeIndicatorStyles"] is False and config["timeout"] == 15_000
     assert config["attributesToSettle"] == ["class", "width", "height"]
+    assert config["defaultSettleDelay"] == 0  # a new form is htmx's as it lands
     assert config["responseHandling"][-1] == {"code": "...", "swap": False, "error": True}
     assert phone.locator("style").count() == 0  # htmx inserted none (the CSP refuses them)
     assert phone.locator('meta[name="htmx-config"]').count() == 0
