@@ -142,8 +142,13 @@ TEMPLATES = [
             # Our HTML templates are read without the blank lines and indentation their tags
             # leave (scorecard/web/trimmed_templates.py); Jinja2 keeps each compiled.
             "loader": TrimmedLoader(BASE_DIR / "templates"),
-            # One masked CSRF field per answer, none in an htmx answer's hx-post forms.
-            "context_processors": [*CONTEXT_PROCESSORS, "scorecard.web.csrf.csrf_fields"],
+            # One masked CSRF field per answer, and neither it nor a tap's key in an htmx
+            # answer's hx-post forms.
+            "context_processors": [
+                *CONTEXT_PROCESSORS,
+                "scorecard.web.csrf.csrf_fields",
+                "scorecard.web.jinja.tap_key_fields",
+            ],
         },
     },
     {

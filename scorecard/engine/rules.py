@@ -459,6 +459,8 @@ def card_multiplier(card: int) -> int:
 def combined_totals(cards: Mapping[int, Totals]) -> Totals:
     """A player's totals over their cards (card number to its totals), each counted by its
     multiplier; a one-card game counts its only card once."""
+    if len(cards) == 1 and 1 in cards:  # most games: the card's own totals, as they are
+        return cards[1]
     combined = NO_TOTALS
     for card, card_totals in cards.items():
         combined += card_totals.times(card_multiplier(card))

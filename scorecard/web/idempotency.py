@@ -28,7 +28,7 @@ import hashlib
 import re
 import weakref
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import wraps
 
 from django.db import transaction
@@ -92,16 +92,17 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
                 # Read inside the transaction, as the view's own read was: on SQLite it holds
                 # the write lock, so this is the game as the write will find it.
                 game = game_for_a_tap(request, key, role)
-                claim, is_new = _claim(tap, game)
-                if not is_new:  # stored before: this tap was written already
-                    if claim.game_id != game.pk:
+                claimed = _claim_key(tap, game.pk)
+                if claimed is None:  # stored before: this tap was written already
+                    stored = STORED.get(key=tap)
+                    if stored.game_id != game.pk:
                         return refused(str(OTHER_GAME))
-                    return replay(request, game, key, role, claim)
+                    return replay(request, game, key, role, stored)
                 response = view(request, key, *args, role=role, **kwargs)
                 if request in _notes:
-                    NOTE_KEY.run(response.status_code, _notes.pop(request)[:200], claim.pk)
+                    NOTE_KEY.run(response.status_code, _notes.pop(request)[:200], claimed)
                 else:  # nothing was written, so nothing is kept: a repeat is checked afresh
-                    claim.delete()
+                    IdempotentRequest.objects.filter(pk=claimed).delete()
             return response
 
         return once
@@ -193,17 +194,27 @@ NOTE_KEY = compiled.update(IdempotentRequest, "status", "note", where=("id",))
 def _claim(
     tap: str, game: Game | None, *, browser: Browser | None = None
 ) -> tuple[IdempotentRequest, bool]:
-    """The key stored for this tap now (True), or the one stored before it (False: read
-    back after the insert found it, on PostgreSQL once its writer's transaction ended).
-    The insert that finds the key writes nothing and raises nothing, so it needs no
-    savepoint of its own: two statements fewer on every tap."""
+    """The key stored for this tap now (True), or the one stored before it (False)."""
     stored = IdempotentRequest(key=tap, game=game, browser=browser)
-    stored.pk = INSERT_KEY.run_if_new(
-        tap, stored.game_id, stored.status, stored.note, stored.created, stored.browser_id
-    )
+    stored.pk = _claim_key(tap, stored.game_id, stored.browser_id, stored.created)
     if stored.pk is None:
         return STORED.get(key=tap), False
     return stored, True
+
+
+def _claim_key(
+    tap: str, game_id: int | None, browser_id: int | None = None, created: datetime | None = None
+) -> int | None:
+    """The id of the key stored for this tap now (as a model's defaults have it: a 200 and
+    no note until the view says), or None when it was stored before (the insert found it,
+    on PostgreSQL once its writer's transaction ended). The insert that finds the key
+    writes nothing and raises nothing, so it needs no savepoint of its own: two statements
+    fewer on every tap; and a tap builds no model object for it (about 1% of a record)."""
+    created = created or timezone.now()
+    return INSERT_KEY.run_if_new(tap, game_id, DEFAULT_STATUS, "", created, browser_id)
+
+
+DEFAULT_STATUS = IdempotentRequest._meta.get_field("status").default
 
 
 # A stored key with what its tap made, as a later send of that tap is answered from it.

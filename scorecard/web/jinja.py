@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
@@ -58,6 +59,18 @@ def tap_key() -> Markup:
     """The hidden key that makes a form's post a single tap (see `web.idempotency`), drawn
     fresh into each form, so a page without scripts that sends a form twice sends one key."""
     return Markup(f'<input type="hidden" name="{FIELD}" value="{uuid.uuid4()}">')
+
+
+def no_tap_key() -> str:
+    return ""
+
+
+def tap_key_fields(request: HttpRequest) -> dict[str, object]:
+    """A context processor: `hx_post_tap_key()`, the key of a form htmx posts, drawn in a
+    whole page (a browser without scripts posts the form itself) and not in an answer to
+    htmx: its forms are on a page that runs htmx, whose outbox sends each tap's key in the
+    `Idempotency-Key` header (so a form's key field never reached the server from there)."""
+    return {"hx_post_tap_key": no_tap_key if getattr(request, "htmx", False) else tap_key}
 
 
 def widthratio(value: float, most: float, width: int) -> int:

@@ -19,9 +19,10 @@ from scorecard.game.progress import load_progress
 from scorecard.models import Game, LinkRole
 from tests.helpers import HTMX, browser_of, game_url
 
-# What differs between two drawings of the same state: a form's tap key, and its CSRF field,
-# which a whole page carries and an htmx answer leaves to htmx's header (`web/csrf.py`).
-TAP_KEY = re.compile(r'(name="idempotency_key" value=")[^"]*"')
+# What differs between two drawings of the same state: a form's tap key and its CSRF field,
+# which a whole page carries and an htmx answer leaves to htmx's headers (`web/csrf.py`,
+# `web/jinja.py`).
+TAP_KEY = re.compile(r'<input type="hidden" name="idempotency_key" value="[^"]*">')
 CSRF_FIELD = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
 COMPARED = ("turn", "standings-rows", "boxes")
 STEP_MARK = '<tbody id="standings-rows" hx-swap-oob="true">'  # the rows alone, not the table
@@ -61,7 +62,7 @@ def shown(page: str, dom_id: str) -> str:
     poll's notice aside."""
     start, end = element(page, dom_id)
     element_shown = POLL_NOTICE.sub("", re.sub(r">\s+<", "><", page[start:end]))
-    return TAP_KEY.sub(r'\1"', CSRF_FIELD.sub("", element_shown))
+    return TAP_KEY.sub("", CSRF_FIELD.sub("", element_shown))
 
 
 def record_next(owner: Client, game: Game, rng: random.Random) -> None:

@@ -87,6 +87,13 @@ def test_every_form_that_changes_the_game_carries_a_fresh_key(client_of, game):
     assert len({key.split('"')[0] for key in keys}) == 3
 
 
+def test_an_htmx_answer_s_forms_carry_no_key_as_htmx_sends_one_made_at_the_tap(client_of, game):
+    client_of.post(game_url(game, "game-record"), box_post(game))
+    answer = text(client_of.get(game_url(game), {"dice": "12345"}, headers=HTMX))
+    assert answer.count('hx-post="') == 2 and "Undo last entry" in answer  # boxes and undo
+    assert 'name="idempotency_key"' not in answer
+
+
 def test_a_key_of_another_game_is_refused_and_nothing_is_written(client_of, game, household):
     tap = str(uuid.uuid4())
     client_of.post(game_url(game, "game-record"), box_post(game), headers=keyed(tap))
