@@ -9,10 +9,11 @@ import random
 import re
 
 import pytest
+from django.db.models.fetch_modes import FETCH_RAISE
 from django.test import Client
 from django.urls import reverse
 
-from scorecard.access import sharing
+from scorecard.access import households, sharing
 from scorecard.engine import families
 from scorecard.game import services
 from scorecard.game.progress import load_progress
@@ -26,6 +27,13 @@ TAP_KEY = re.compile(r'<input type="hidden" name="idempotency_key" value="[^"]*"
 CSRF_FIELD = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
 COMPARED = ("turn", "standings-rows", "boxes")
 STEP_MARK = '<tbody id="standings-rows" hx-swap-oob="true">'  # the rows alone, not the table
+
+
+@pytest.fixture(autouse=True)
+def no_field_left_unread_is_asked_for(monkeypatch):
+    """A page or a tap reads a game's seats and players without some of their fields
+    (`access.households`): playing and following whole games here asks for none of them."""
+    monkeypatch.setattr(households, "UNREAD_FIELDS", FETCH_RAISE)
 
 
 def element(html: str, dom_id: str) -> tuple[int, int]:
