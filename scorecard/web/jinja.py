@@ -15,7 +15,6 @@ from django.http import HttpRequest
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
-from django.utils.dateformat import format as date_format
 from django.utils.timezone import now as current_time
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup, escape
@@ -24,7 +23,6 @@ from scorecard.web import jinja_tags, jinja_values
 from scorecard.web.fragments import per_version
 from scorecard.web.idempotency import FIELD
 from scorecard.web.jinja_filters import FILTERS
-from scorecard.web.jinja_values import local_time
 
 
 def url(name: str, *args: Any, **kwargs: Any) -> str:
@@ -78,9 +76,10 @@ def widthratio(value: float, most: float, width: int) -> int:
     return round(value / most * width) if most else 0
 
 
-def now(format_string: str) -> str:
-    """The time now, as Django's `{% now %}` writes it."""
-    return date_format(local_time(current_time()), format_string)
+def seconds_now() -> int:
+    """The time now in whole seconds since 1970 (Django's `{% now "U" %}`, without its
+    formatter: a game page's outbox is stamped with it, 1.6% of the page's cost)."""
+    return int(current_time().timestamp())
 
 
 def languages_info() -> list[dict[str, Any]]:
@@ -91,7 +90,7 @@ def languages_info() -> list[dict[str, Any]]:
 GLOBALS = {
     "url": url,
     "static": static,
-    "now": now,
+    "seconds_now": seconds_now,
     "get_language": translation.get_language,
     "language_info": translation.get_language_info,
     "languages_info": languages_info,
