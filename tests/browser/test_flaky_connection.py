@@ -288,24 +288,36 @@ def held_locks(page, count: int) -> None:
     assert page.evaluate(HELD_LOCKS) == count
 
 
-def test_the_last_box_lets_the_screen_sleep_on_the_phone_that_scored_and_on_another(phones):
-    """Found by a new user: "Keep the screen on" stayed, and the screen with it, after the
-    game's last box, until the page was loaded again."""
+def one_box_from_the_end(phones):
+    """A solo game with one box left, and two phones of its household that count their
+    screen locks."""
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann"])
     play(game, SOLO_GAME[:-1])
-    scorer, other = phones(), phones()
-    for page in (scorer, other):
+    pages = phones(), phones()
+    for page in pages:
         page.context.add_init_script(COUNT_SCREEN_LOCKS)
         join_household(page, household)
-        page.goto(f"{page.base}/games/{game.public_id}/")
-        page.wait_for_load_state()
-        expect(page.get_by_role("button", name="Keep the screen on")).to_be_visible()
-        held_locks(page, 1)
+    return game, *pages
+
+
+def score_the_last_box(scorer) -> None:
     box, dice = SOLO_GAME[-1]
     type_dice(scorer, "".join(map(str, dice)))
     scorer.locator(f'button.box-option[value="{box.key}"]').click()
     expect(scorer.locator(".winner")).to_contain_text("Ann finishes with")
+
+
+def test_the_last_box_lets_the_screen_sleep_on_the_phone_that_scored_and_on_another(phones):
+    """Found by a new user: "Keep the screen on" stayed, and the screen with it, after the
+    game's last box, until the page was loaded again."""
+    game, scorer, other = one_box_from_the_end(phones)
+    for page in (scorer, other):
+        page.goto(f"{page.base}/games/{game.public_id}/")
+        page.wait_for_load_state()
+        expect(page.get_by_role("button", name="Keep the screen on")).to_be_visible()
+        held_locks(page, 1)
+    score_the_last_box(scorer)
     for page in (scorer, other):  # the other phone hears of it by its live poll
         expect(page.get_by_role("button", name="Keep the screen on")).to_have_count(0)
         held_locks(page, 0)
@@ -316,18 +328,9 @@ def test_an_undone_last_box_brings_the_screen_toggle_back_on_every_phone(phones)
     """Undo of the game's last box is a game in play again: its screen is kept on again,
     on the phone that undid it and on one that opened the game finished (the toggle came
     back only with a reload)."""
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann"])
-    play(game, SOLO_GAME[:-1])
-    scorer, late = phones(), phones()
-    for page in (scorer, late):
-        page.context.add_init_script(COUNT_SCREEN_LOCKS)
-        join_household(page, household)
+    game, scorer, late = one_box_from_the_end(phones)
     scorer.goto(f"{scorer.base}/games/{game.public_id}/")
-    box, dice = SOLO_GAME[-1]
-    type_dice(scorer, "".join(map(str, dice)))
-    scorer.locator(f'button.box-option[value="{box.key}"]').click()
-    expect(scorer.locator(".winner")).to_contain_text("Ann finishes with")
+    score_the_last_box(scorer)
     late.goto(f"{late.base}/games/{game.public_id}/")
     expect(late.locator(".winner")).to_contain_text("Ann finishes with")
     for page in (scorer, late):
