@@ -3,7 +3,7 @@
 from typing import Any
 
 from django import forms
-from django.utils.functional import lazy
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -252,25 +252,33 @@ def parse_dice(
 MAX_DIGITS = 9  # no count, turn or version here comes near a billion
 
 
-def parse_int(value: str | None, what: str) -> int:
+def parse_int(value: str | None, what: str | Promise) -> int:
     text = (value or "").strip()
     if not (text.isdecimal() and text.isascii() and len(text) <= MAX_DIGITS):
         raise Refusal(_("%(what)s must be a whole number, 0 or more.") % {"what": what})
     return int(text)
 
 
+# What a record form's numbers are called when one is refused (looked up only then).
+THE_VERSION = gettext_lazy("The version")
+THE_TURN = gettext_lazy("The turn")
+THE_CARD = gettext_lazy("The card")
+POINTS = gettext_lazy("Points")
+ROLLS_USED = gettext_lazy("Rolls used")
+
+
 def entry_fields(post, family: families.Family[Any] = families.YAHTZEE) -> dict:
     """What a record form sends, parsed for `services.record_box` by the game's family."""
     points, rolls = post.get("points", ""), post.get("rolls", "")
     return {
-        "version": parse_int(post.get("version"), _("The version")),
-        "turn": parse_int(post.get("turn"), _("The turn")),
+        "version": parse_int(post.get("version"), THE_VERSION),
+        "turn": parse_int(post.get("turn"), THE_TURN),
         "box": parse_box(post.get("box"), family),
-        "card": parse_int(post.get("card", "1"), _("The card")),
+        "card": parse_int(post.get("card", "1"), THE_CARD),
         "dice": parse_dice(post.get("dice"), family),
-        "points": parse_int(points, _("Points")) if points != "" else None,
+        "points": parse_int(points, POINTS) if points != "" else None,
         "extra_yahtzee": post.get("extra_yahtzee") == "on",
         "confirm_zero": post.get("confirm") == "zero",
         # The rolls choice of a table game with saved rolls; absent, the whole turn.
-        "rolls_used": parse_int(rolls, _("Rolls used")) if rolls != "" else None,
+        "rolls_used": parse_int(rolls, ROLLS_USED) if rolls != "" else None,
     }
