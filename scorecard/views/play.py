@@ -36,7 +36,17 @@ from scorecard.presenters.turn_panel import (
     dice_for_version,
 )
 from scorecard.web import advice_setting, fragments, idempotency, live
-from scorecard.web.forms import DiceInput, dice_example, entry_fields, parse_dice, parse_int
+from scorecard.web.forms import (
+    A_HELD_DIE,
+    POINTS,
+    THE_TURN,
+    THE_VERSION,
+    DiceInput,
+    dice_example,
+    entry_fields,
+    parse_dice,
+    parse_int,
+)
 from scorecard.web.htmx import HtmxHttpRequest
 
 
@@ -341,9 +351,9 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     game, seats = seated_game_for(request, key, role)
     post = request.POST
     try:
-        version = parse_int(post.get("version"), _("The version"))
-        turn = parse_int(post.get("turn"), _("The turn"))
-        hold = [parse_int(position, _("A held die")) for position in post.getlist("hold")]
+        version = parse_int(post.get("version"), THE_VERSION)
+        turn = parse_int(post.get("turn"), THE_TURN)
+        hold = [parse_int(position, A_HELD_DIE) for position in post.getlist("hold")]
         progress = None  # read here only for the coach, then handed to the service
         if (threshold := _coach_listening(request)) is not None:
             progress = load_progress(game, seats=seats)
@@ -366,7 +376,7 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     links = GameLinks(key, role)
     game, seats = seated_game_for(request, key, role)
     try:
-        version = parse_int(request.POST.get("version"), _("The version"))
+        version = parse_int(request.POST.get("version"), THE_VERSION)
         progress, undone = services.undo_last_entry(game=game, version=version, seats=seats)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
@@ -410,10 +420,10 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         try:
             corrected = services.correct_box(
                 game=game,
-                version=parse_int(post.get("version"), _("The version")),
+                version=parse_int(post.get("version"), THE_VERSION),
                 entry=entry,
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
-                points=parse_int(post["points"], _("Points")) if post.get("points") else None,
+                points=parse_int(post["points"], POINTS) if post.get("points") else None,
                 extra_yahtzee=post.get("extra_yahtzee") == "on",
             )
             note = _corrected_note(corrected.entry, game)

@@ -259,12 +259,13 @@ def parse_int(value: str | None, what: str | Promise) -> int:
     return int(text)
 
 
-# What a record form's numbers are called when one is refused (looked up only then).
+# What a tap's numbers are called when one is refused (looked up only then).
 THE_VERSION = gettext_lazy("The version")
 THE_TURN = gettext_lazy("The turn")
 THE_CARD = gettext_lazy("The card")
 POINTS = gettext_lazy("Points")
 ROLLS_USED = gettext_lazy("Rolls used")
+A_HELD_DIE = gettext_lazy("A held die")
 
 
 def entry_fields(post, family: families.Family[Any] = families.YAHTZEE) -> dict:
