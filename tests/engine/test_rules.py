@@ -430,6 +430,8 @@ def test_triple_yahtzee_has_three_cards_counted_once_twice_and_thrice():
     card = rules.totals({Box.CHANCE: 20})
     assert rules.combined_totals({1: card, 3: card}).total == 20 + 3 * 20
     assert rules.combined_totals({}) == rules.NO_TOTALS
+    assert rules.combined_totals({1: card}) == card  # a one-card game: its card, once
+    assert rules.combined_totals({2: card}) == card.times(2)
 
 
 def test_a_player_has_one_turn_a_box_of_every_card():
