@@ -1,6 +1,7 @@
 """gunicorn's settings for the score card; gunicorn reads this file from the folder it is
 started in. Every value can be changed from the environment (see the README's Deploy)."""
 
+import gc
 import importlib
 import multiprocessing
 import os
@@ -28,6 +29,15 @@ def on_starting(server):
     with its one-line message. Left to the workers, each one would exit and the master would
     start another, forever, with the port open and every request hanging."""
     importlib.import_module(os.environ.get("DJANGO_SETTINGS_MODULE", "yahtzee.settings"))
+
+
+def post_worker_init(worker):
+    """The site is loaded (Django, its apps, settings and URLs) and lives as long as the
+    worker: `gc.freeze()` takes those objects out of the garbage collector's generations, so
+    that its collections look only at what requests leave behind. Without it each full
+    collection walks the whole site, about 5% of a record's CPU on average."""
+    gc.collect()
+    gc.freeze()
 
 
 def _redacting_logger():

@@ -278,8 +278,10 @@ ENTRY_FIELDS = ("turn", "card", "box", "points", "dice", "yahtzee_bonus", "rolls
 class Entry(models.Model):
     """One filled box: who, on which card, which box, the points, and the dice when known."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="entries")
+    # No index of their own: each leads a unique constraint's index below, which serves
+    # every lookup by either (two indexes fewer to write on every record).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries", db_index=False)
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="entries", db_index=False)
     card = models.PositiveSmallIntegerField(default=1)
     box = models.CharField(max_length=20, choices=BOX_CHOICES)
     points = models.PositiveSmallIntegerField()

@@ -1,5 +1,6 @@
 """What a deployment runs: gunicorn with the project's own settings file."""
 
+import gc
 import os
 import runpy
 import secrets
@@ -37,6 +38,16 @@ def test_a_gunicorn_worker_is_replaced_rarely_enough_that_its_start_is_not_a_req
     settings = runpy.run_path(str(CONFIG))
     assert settings["max_requests"] >= 20_000
     assert settings["max_requests_jitter"] >= settings["max_requests"] // 20
+
+
+def test_a_gunicorn_worker_keeps_the_loaded_site_out_of_garbage_collections():
+    settings = runpy.run_path(str(CONFIG))
+    gc.unfreeze()
+    try:
+        settings["post_worker_init"](worker=None)
+        assert gc.get_freeze_count() > 10_000  # Django and the site, loaded by the tests
+    finally:
+        gc.unfreeze()
 
 
 def test_gunicorn_without_a_secret_key_exits_at_once_saying_why_once():

@@ -490,6 +490,24 @@ def maximum_score() -> int:
 BOX_TYPES = (Box, FamilyBox)
 
 
+@cache
+def _box_points(
+    family: Family[Any], switches: frozenset[Switch]
+) -> dict[Any, tuple[Any, frozenset[int]]]:
+    """Each box of the family's card, with every value it can hold under these switches."""
+    return {box: (box, family.achievable_points(box, switches)) for box in family.boxes}
+
+
+@cache
+def _upper_pars(family: Family[Any]) -> dict[Any, int]:
+    """Each upper box of the family's card with its par (`HouseRules.pace_par`)."""
+    return {box: _pace_par(family, box) for box in family.upper_boxes}
+
+
+def _pace_par(family: Family[Any], box: Any) -> int:
+    return family.pace_dice * box.upper_face
+
+
 @dataclass(frozen=True)
 class HouseRules[B: (Box, FamilyBox)]:
     """What one table plays: a family, the house switches it turned on, its upper bonus (the
@@ -584,12 +602,14 @@ class HouseRules[B: (Box, FamilyBox)]:
 
     def _check_filled(self, filled: Mapping[B, int]) -> None:
         # Every card's totals are checked (a page adds up every card), so the loop is lean:
-        # a box of this family is the very member its key finds.
-        family, switches = self.family, self.switches
+        # one lookup a box, in a table made once for the family and switches. A box of this
+        # family is the very member the table holds.
+        points_of = _box_points(self.family, self.switches)
         for box, points in filled.items():
-            if not isinstance(box, BOX_TYPES) or family.by_key.get(box.key) is not box:
+            known = points_of.get(box) if isinstance(box, BOX_TYPES) else None
+            if known is None or known[0] is not box:
                 raise RuleViolation(f"{box!r} is not a box of a {self.family.name} card.")
-            if points not in family.achievable_points(box, switches):
+            if points not in known[1]:
                 raise RuleViolation(
                     Said("%(box)s cannot hold %(points)s points.", box=box, points=points)
                 )
@@ -781,7 +801,7 @@ class HouseRules[B: (Box, FamilyBox)]:
 
     def pace_par(self, box: B) -> int:
         """What an upper box holds on the way to the bonus: three (Maxi: four) of its face."""
-        return self.family.pace_dice * box.upper_face
+        return _pace_par(self.family, box)
 
     def totals(self, filled: Mapping[B, int], extra_yahtzees: int = 0) -> Totals:
         """Upper, bonus, lower, extra-Yahtzee bonus, total and bonus pace of one card.
@@ -791,12 +811,14 @@ class HouseRules[B: (Box, FamilyBox)]:
         """
         self._check_filled(filled)
         upper = lower = pace = 0
-        for box, points in filled.items():  # one pass: a box is upper or lower
-            if box.is_upper:
-                upper += points
-                pace += points - self.pace_par(box)
-            else:
+        pars = _upper_pars(self.family)
+        for box, points in filled.items():  # one pass: a box is upper (it has a par) or lower
+            par = pars.get(box)
+            if par is None:
                 lower += points
+            else:
+                upper += points
+                pace += points - par
         return self.totals_from_sums(upper, lower, extra_yahtzees, pace)
 
     def totals_from_sums(
@@ -814,8 +836,11 @@ class HouseRules[B: (Box, FamilyBox)]:
     def upper_bonus_settled(self, filled: Mapping[B, int]) -> bool:
         """Whether the upper bonus is decided: its threshold is reached, or every upper box is
         filled."""
-        upper = sum(points for box, points in filled.items() if box.is_upper)
-        filled_all = all(box in filled for box in self.family.upper_boxes)
+        # The card's upper boxes looked up, not every filled box asked where it stands: this
+        # is asked for every column of every answer that changes a sum.
+        upper_boxes = self.family.upper_boxes
+        upper = sum(filled.get(box, 0) for box in upper_boxes)
+        filled_all = all(box in filled for box in upper_boxes)
         return upper >= self.upper_bonus.threshold or filled_all
 
     def turns_per_player(self, cards: int) -> int:

@@ -5,14 +5,18 @@ the phone made at tap time (`Idempotency-Key`, kept with the tap in the phone's 
 every retry); a page without scripts sends the hidden `idempotency_key` field the server drew
 into the form, so the same form sent twice sends the same key. The header wins over the field.
 
-`idempotent` claims the key in the transaction of the write, before the view runs: a key
-already stored for this game answers with the stored outcome and the card as it is now, and
-writes nothing; one stored for another game is a 400. On PostgreSQL a second request with a
-key still being written waits on the unique index for the first, then replays its outcome;
-SQLite's IMMEDIATE transactions queue them anyway. A view that wrote says what the player was
-told (`remember`); one that wrote nothing (a refusal, a question back) leaves no key behind,
-so the same tap sent again is checked afresh. Without a key a request works as before: the
-game's version still stops a double write.
+`idempotent` stores the key in the transaction of the write, as its last statement, with
+what the player was told (`remember`): one statement a tap, not a claim before the view and
+a note after it. A send whose key an earlier send stored is undone whole when it finds the
+key, and answered instead with the stored outcome and the card as it is now; a key stored
+for another game is a 400. Such a send rarely has anything to undo: the earlier send moved
+the game's version, so its view finds the tap already recorded (or the game changed) and
+writes nothing. Its answer is drawn only after the view returns (`TemplateResponse`), so an
+undone send draws nothing and keeps nothing in the cache. On PostgreSQL a second send of a
+tap still being written waits for the first on the game's row, then on the key's unique
+index; SQLite's IMMEDIATE transactions queue them anyway. A view that wrote nothing (a
+refusal, a question back) stores no key, so the same tap sent again is checked afresh.
+Without a key a request works as before: the game's version still stops a double write.
 
 A tap that makes a game ("Start the game", "Rematch") or a browser of a household ("Join")
 has nothing to claim its key for before it runs, so `_made_once` makes it and then stores
@@ -92,18 +96,18 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
                 # Read inside the transaction, as the view's own read was: on SQLite it holds
                 # the write lock, so this is the game as the write will find it.
                 game = game_for_a_tap(request, key, role)
-                claimed = _claim_key(tap, game.pk)
-                if claimed is None:  # stored before: this tap was written already
-                    stored = STORED.get(key=tap)
-                    if stored.game_id != game.pk:
-                        return refused(str(OTHER_GAME))
-                    return replay(request, game, key, role, stored)
                 response = view(request, key, *args, role=role, **kwargs)
-                if request in _notes:
-                    NOTE_KEY.run(response.status_code, _notes.pop(request)[:200], claimed)
-                else:  # nothing was written, so nothing is kept: a repeat is checked afresh
-                    IdempotentRequest.objects.filter(pk=claimed).delete()
-            return response
+                if not _sent_before(request, tap, game.pk, response.status_code):
+                    return response
+                # An earlier send of this tap stored its key: whatever this one wrote is
+                # undone, and its answer (drawn only once returned) is never drawn.
+                transaction.set_rollback(True)
+            with transaction.atomic():
+                game = game_for_a_tap(request, key, role)
+                stored = STORED.get(key=tap)
+                if stored.game_id != game.pk:
+                    return refused(str(OTHER_GAME))
+                return replay(request, game, key, role, stored)
 
         return once
 
@@ -183,12 +187,12 @@ def _adopted(request: HtmxHttpRequest, claim: IdempotentRequest) -> IdempotentRe
     return claim
 
 
-# Every tap of every phone writes its key's row and then notes its outcome there: written
-# without the ORM's building of each statement (see `compiled`).
+# Every tap of every phone that writes stores its key's row with its outcome: written
+# without the ORM's building of the statement (see `compiled`).
 INSERT_KEY = compiled.insert_new(
     IdempotentRequest, "key", "game", "status", "note", "created", "browser", unique="key"
 )
-NOTE_KEY = compiled.update(IdempotentRequest, "status", "note", where=("id",))
+DEFAULT_STATUS = IdempotentRequest._meta.get_field("status").default
 
 
 def _claim(
@@ -202,19 +206,32 @@ def _claim(
     return stored, True
 
 
+def _sent_before(request: HttpRequest, tap: str, game_id: int, status: int) -> bool:
+    """Whether an earlier send of this tap stored its key. A send that wrote stores it now,
+    with what its player was told, unless the earlier one did; one that wrote nothing
+    stores nothing, so that the same tap sent again is checked afresh."""
+    if request in _notes:
+        note = _notes.pop(request)[:200]
+        return _claim_key(tap, game_id, status=status, note=note) is None
+    return STORED.filter(key=tap).exists()
+
+
 def _claim_key(
-    tap: str, game_id: int | None, browser_id: int | None = None, created: datetime | None = None
+    tap: str,
+    game_id: int | None,
+    browser_id: int | None = None,
+    created: datetime | None = None,
+    *,
+    status: int = DEFAULT_STATUS,
+    note: str = "",
 ) -> int | None:
-    """The id of the key stored for this tap now (as a model's defaults have it: a 200 and
-    no note until the view says), or None when it was stored before (the insert found it,
-    on PostgreSQL once its writer's transaction ended). The insert that finds the key
-    writes nothing and raises nothing, so it needs no savepoint of its own: two statements
-    fewer on every tap; and a tap builds no model object for it (about 1% of a record)."""
+    """The id of the key stored for this tap now, or None when it was stored before (the
+    insert found it, on PostgreSQL once its writer's transaction ended). The insert that
+    finds the key writes nothing and raises nothing, so it needs no savepoint of its own:
+    two statements fewer on every tap; and a tap builds no model object for it (about 1% of
+    a record)."""
     created = created or timezone.now()
-    return INSERT_KEY.run_if_new(tap, game_id, DEFAULT_STATUS, "", created, browser_id)
-
-
-DEFAULT_STATUS = IdempotentRequest._meta.get_field("status").default
+    return INSERT_KEY.run_if_new(tap, game_id, status, note, created, browser_id)
 
 
 # A stored key with what its tap made, as a later send of that tap is answered from it.

@@ -442,6 +442,7 @@ def test_a_player_has_one_turn_a_box_of_every_card():
 def test_the_bonus_is_settled_at_63_or_when_the_upper_boxes_are_full():
     assert not rules.upper_bonus_settled({Box.SIXES: 30, Box.FIVES: 25})
     assert rules.upper_bonus_settled({Box.SIXES: 30, Box.FIVES: 25, Box.FOURS: 8})
+    assert not rules.upper_bonus_settled({Box.SIXES: 30, Box.FIVES: 25, Box.CHANCE: 30})
     full_but_short = {box: box.face for box in rules.UPPER_BOXES}
     assert rules.upper_bonus_settled(full_but_short)
 

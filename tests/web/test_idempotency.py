@@ -102,6 +102,8 @@ def test_a_key_of_another_game_is_refused_and_nothing_is_written(client_of, game
     assert refused.status_code == 400
     assert "another game" in text(refused)
     assert not Entry.objects.filter(game=other).exists()
+    other.refresh_from_db()
+    assert other.version == 0  # the entry's claim of the version was undone with it
 
 
 def test_a_key_of_another_household_s_game_is_refused(game, household):
