@@ -504,7 +504,7 @@ def _upper_pars(family: Family[Any]) -> dict[Any, int]:
     return {box: _pace_par(family, box) for box in family.upper_boxes}
 
 
-def _pace_par(family: Family[Any], box: Any) -> int:
+def _pace_par(family: Family[Any], box: Box | FamilyBox) -> int:
     return family.pace_dice * box.upper_face
 
 
