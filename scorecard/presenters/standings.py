@@ -4,7 +4,7 @@ each column means."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -116,8 +116,10 @@ def pace_heading(family: rules.Family[Any]) -> Heading:
 HEADINGS = headings(rules.STANDARD)
 
 
-@dataclass(frozen=True)
-class StandingsRow:
+class StandingsRow(NamedTuple):
+    """A player's row. A tuple, as the sheet's rows are: a page keeps each row's drawing
+    under the row itself (`{% drawn_once row %}`), hashed and compared in C."""
+
     name: str
     totals: rules.Totals
     is_current: bool
