@@ -223,7 +223,7 @@ class TurnPanel:
         """What the advice switch says while closed: the choice this browser made."""
         return str(ADVICE_SETTINGS[self.advice_setting])
 
-    @property
+    @cached_property
     def advice_page(self) -> str:
         """The page with the advice switch's form open (fetched when the switch is opened),
         with the dice on show, so that setting the advice comes back to them."""

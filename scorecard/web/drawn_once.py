@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -71,9 +73,25 @@ def hashable(value: object) -> Hashable:
     return value  # type: ignore[return-value]
 
 
+# The language of the page being drawn, read once when its drawing starts (`drawing_in`):
+# Django's get_language() is a context-local lookup, and a page asks at every tag (about 20
+# times in a record's answer, more in a whole page).
+_DRAWING_IN: ContextVar[str | None] = ContextVar("drawing_in", default=None)
+
+
+@contextmanager
+def drawing_in(language: str) -> Iterator[None]:
+    """Every drawing kept while a page in `language` is drawn is kept for `language`."""
+    token = _DRAWING_IN.set(language)
+    try:
+        yield
+    finally:
+        _DRAWING_IN.reset(token)
+
+
 def drawn(drawings: Drawings, values: list[object], draw: Callable[[], str]) -> Markup:
     """The markup kept for `values` in the page's language, else `draw()` kept for them."""
-    key = (get_language(), *map(hashable, values))
+    key = (_DRAWING_IN.get() or get_language(), *map(hashable, values))
     drawing = drawings.get(key)
     if drawing is None:
         drawing = Markup(draw())

@@ -9,21 +9,32 @@ from typing import Any
 
 from django.template import TemplateDoesNotExist
 from django.template.backends import jinja2 as django_jinja2
+from django.utils.translation import get_language
 from jinja2 import Template
 
+from scorecard.web.drawn_once import drawing_in
 from scorecard.web.jinja_tags import block_name
 
 
 class Jinja2(django_jinja2.Jinja2):
     def get_template(self, template_name: str) -> django_jinja2.Template:
         name, _, partial = template_name.partition("#")
-        template = super().get_template(name)
+        template = super().get_template(name).template
         if not partial:
-            return template
-        block = BlockAlone(template.template, block_name(partial))
-        if block.block not in template.template.blocks:
+            return InOneLanguage(template, self)
+        block = BlockAlone(template, block_name(partial))
+        if block.block not in template.blocks:
             raise TemplateDoesNotExist(template_name, backend=self)
-        return django_jinja2.Template(block, self)  # type: ignore[arg-type]  # renders alike
+        return InOneLanguage(block, self)  # type: ignore[arg-type]  # renders alike
+
+
+class InOneLanguage(django_jinja2.Template):
+    """A template drawn in the language active when its drawing starts, read once for the
+    drawings it keeps (`drawn_once.drawing_in`)."""
+
+    def render(self, context: dict[str, Any] | None = None, request: Any = None) -> str:
+        with drawing_in(get_language()):
+            return super().render(context, request)
 
 
 class BlockAlone:

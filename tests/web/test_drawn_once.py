@@ -98,6 +98,19 @@ def test_the_pages_fixed_parts_follow_the_phone_s_language(game):
         assert f"<summary>{name}</summary>" in page
 
 
+def test_a_page_reads_its_language_once_for_every_drawing_it_keeps(game, monkeypatch):
+    """The page's language is read when its drawing begins (`jinja_backend`), not at each
+    of its tags: a context-local lookup each, about 20 in a record's answer."""
+    asked = []
+    monkeypatch.setattr(drawn_once, "get_language", lambda: asked.append("tag") or "en")
+    drawn_once.forget()
+    page = browser_of(game.owner).get(game_url(game), headers={"Accept-Language": "sv"})
+    assert ">Nytt spel</a>" in page.content.decode()
+    assert asked == []
+    kept = [key for tag in drawn_once._EXTENSIONS for keys in tag.drawings for key in keys]
+    assert len(kept) > 10 and {key[0] for key in kept} == {"sv"}
+
+
 def test_a_page_after_an_entry_draws_only_the_cells_and_headings_that_changed(game, monkeypatch):
     """The first phone to open a new version draws the grid: a row an entry changed finds its
     other players' cells drawn, and a column's heading is the one drawn at the same point of
