@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from scorecard.engine import families, rules
@@ -148,7 +149,8 @@ class GameProgress:
     entries: list[EntryRow]
     rolls: list[Roll] = field(default_factory=list)  # of the current turn, digital games only
 
-    @property
+    # A game's length never changes, and a record's answer asks for it about 15 times.
+    @cached_property
     def total_turns(self) -> int:
         return self.rounds * len(self.seats)
 
@@ -156,7 +158,7 @@ class GameProgress:
     def next_turn(self) -> int:
         return len(self.entries) + 1
 
-    @property
+    @cached_property
     def rounds(self) -> int:
         """Turns a player takes in the game: a round is one turn of each player."""
         return self.game.house_rules.turns_per_player(self.game.cards_per_player)
