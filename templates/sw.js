@@ -32,9 +32,15 @@ async function forgetPages() {
 async function gamePage(url) {
   const cache = await caches.open(CACHE);
   const key = url.origin + url.pathname;
+  const asked = () => fetch(url.href, { credentials: "same-origin" });
   let response;
   try {
-    response = await fetch(url.href, { credentials: "same-origin" });
+    // The page's "online" comes a moment before this worker's own network: a reload then
+    // fails once, and is asked again a second later rather than shown the copy once more.
+    response = await asked().catch((error) => {
+      if (!navigator.onLine) throw error;
+      return new Promise((again) => setTimeout(again, 1000)).then(asked);
+    });
   } catch (error) {
     const saved = await cache.match(key);
     if (!saved) throw error;
