@@ -29,6 +29,7 @@
     if (live.getAttribute("aria-busy")) return; // as does a tap waiting in the outbox (outbox.js)
     htmx.ajax("GET", `${live.dataset.live}?live=1`, {
       source: live,
+      target: document.body, // its events reach this script if a swap took `live` meanwhile
       swap: "none",
       headers: { "If-None-Match": `"${live.dataset.version}"` },
     }).catch(() => {}); // a poll without an answer is counted below, not thrown
@@ -69,13 +70,14 @@
   // the dice the player has held since). Only a newer game than the one on show is swapped,
   // and none while a tap of this phone is on its way (the turn busy, outbox.js): its answer
   // swaps into the turn it was sent from, which the poll's would have replaced (its changes
-  // lost, "no target" errors).
+  // lost, "no target" errors). Nor one asked by a region that is gone (the pad's fifth die
+  // drew the turn again): htmx looks for its targets beside that region; the next poll asks.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const { requestConfig: asked, xhr } = event.detail;
-    const live = document.querySelector("[data-live]");
+    const live = asked.elt;
+    if (asked.verb !== "get" || !live.matches("[data-live]")) return;
     const answered = /\d+/.exec(xhr.getResponseHeader("ETag"));
-    const held = live && ((answered && answered <= +live.dataset.version) || live.getAttribute("aria-busy"));
-    if (asked.verb === "get" && asked.elt.matches("[data-live]") && held) {
+    if (!live.isConnected || (answered && answered <= +live.dataset.version) || live.getAttribute("aria-busy")) {
       event.detail.shouldSwap = false;
     }
   });

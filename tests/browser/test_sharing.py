@@ -359,6 +359,41 @@ def test_a_die_tapped_while_the_poll_bringing_a_change_is_on_its_way_is_kept(pho
     assert phone.errors == [] and scorer.errors == []
 
 
+@pytest.mark.routes_requests
+def test_a_poll_answered_after_the_pad_redrew_the_turn_waits_for_the_next_poll(phone, second_phone):
+    """A poll on its way while the scorer's fifth die redraws the turn panel (the pad asks
+    for the boxes), and another phone corrects a box before the poll is read: its answer
+    is newer than the panel on show but was asked for by the panel now gone. It is left for
+    the next poll, which brings the correction (it used to be swapped against the gone
+    panel: htmx's "oobErrorNoTarget", and nothing changed until then)."""
+    scorer = scoring_on_bobs_turn(phone, second_phone)
+    pad = scorer.get_by_role("group", name="Add a die")
+    for face in "6636":
+        pad.get_by_role("button", name=face, exact=True).click()
+    held, holding = [], threading.Event()
+    polls = re.compile(r".*live=1.*")
+    scorer.route(polls, lambda route: held.append(route) if holding.is_set() else route.fallback())
+    holding.set()
+    for _ in range(50):
+        if held:
+            break
+        scorer.wait_for_timeout(100)
+    assert held, "the scorer did not poll"
+    pad.get_by_role("button", name="1", exact=True).click()  # the panel is drawn again
+    expect(box(scorer, "Sixes")).to_be_visible()
+    correct_by_taps(phone, "Ann’s Fours", "44445")
+    expect(phone.get_by_role("status")).to_have_text("Corrected: Ann’s Fours, now 16.")
+    holding.clear()
+    for route in held:
+        route.fallback()  # read now: the correction's version
+    expect(total_of(scorer, "Ann")).to_have_text("16", timeout=6_000)  # the next poll's
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("66361")
+    expect(box(scorer, "Sixes")).to_be_visible()
+    scorer.unroute(polls)
+    no_error_page(scorer)
+    assert phone.errors == [] and scorer.errors == []
+
+
 def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
     phone, chromium, live_server
 ):
