@@ -77,7 +77,8 @@ def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(ph
 # A poll the page sent just before its own roll, answered after it: what a slow network does.
 LATE_POLL = """() => {
   const live = document.querySelector("[data-live]");
-  return htmx.ajax("GET", `${live.dataset.live}?live=1`, { source: live, swap: "none" });
+  const asked = { source: live, target: document.body, swap: "none" }; // as live.js asks
+  return htmx.ajax("GET", `${live.dataset.live}?live=1`, asked);
 }"""
 
 

@@ -394,6 +394,53 @@ def test_a_poll_answered_after_the_pad_redrew_the_turn_waits_for_the_next_poll(p
     assert phone.errors == [] and scorer.errors == []
 
 
+@pytest.mark.routes_requests
+def test_the_boxes_asked_for_before_a_poll_redrew_the_turn_come_into_the_new_turn(
+    phone, second_phone
+):
+    """The other way round: the fifth die asks for the boxes while a poll bringing another
+    phone's correction is on its way, and the poll's answer comes first and draws the turn
+    again. The boxes' answer then has the gone panel as its place, and the new one asks
+    for them itself."""
+    scorer = scoring_on_bobs_turn(phone, second_phone)
+    pad = scorer.get_by_role("group", name="Add a die")
+    for face in "6636":
+        pad.get_by_role("button", name=face, exact=True).click()
+    polls, boxes = [], []
+    holding = threading.Event()
+    holding.set()
+    scorer.route(
+        re.compile(r".*live=1.*"),
+        lambda route: polls.append(route) if holding.is_set() else route.fallback(),
+    )
+    scorer.route(
+        re.compile(r".*dice=.*"),
+        lambda route: boxes.append(route) if holding.is_set() else route.fallback(),
+    )
+    for _ in range(50):
+        if polls:
+            break
+        scorer.wait_for_timeout(100)
+    assert polls, "the scorer did not poll"
+    pad.get_by_role("button", name="1", exact=True).click()
+    for _ in range(50):
+        if boxes:
+            break
+        scorer.wait_for_timeout(100)
+    assert boxes, "the pad did not ask for the boxes"
+    correct_by_taps(phone, "Ann’s Fours", "44445")
+    holding.clear()
+    polls.pop(0).fallback()
+    expect(total_of(scorer, "Ann")).to_have_text("16", timeout=6_000)
+    for route in boxes + polls:
+        route.fallback()
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("66361")
+    expect(box(scorer, "Sixes")).to_be_visible()
+    scorer.wait_for_timeout(500)
+    no_error_page(scorer)
+    assert phone.errors == [] and scorer.errors == []
+
+
 def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
     phone, chromium, live_server
 ):
