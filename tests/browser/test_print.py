@@ -60,6 +60,20 @@ CUT_NAMES = """() => [...document.querySelectorAll(".sheet thead tr:first-child 
 }).map(th => th.textContent)"""
 
 
+# How far the sheet reaches past the paper's printable width, in CSS px (0 when it fits).
+# Chromium shrinks a sheet that is too wide onto the page, cutting its last column's edge
+# and leaving the rows smaller than a hand writes in.
+SHEET_OVERFLOW = """() => Math.max(0, document.querySelector(".sheet").getBoundingClientRect().right
+  - document.documentElement.clientWidth)"""
+
+
+def sheet_overflow(page, paper: str) -> float:
+    """The sheet's overflow laid out at the paper's width, as Chromium prints it."""
+    page.set_viewport_size({"width": int(PRINTED_WIDTH[paper]), "height": 1000})
+    page.emulate_media(media="print")
+    return page.evaluate(SHEET_OVERFLOW)
+
+
 def cut_names(page, paper: str) -> list[str]:
     """The names cut on paper, laid out at the paper's width as Chromium prints them."""
     page.set_viewport_size({"width": int(PRINTED_WIDTH[paper]), "height": 1000})
@@ -86,7 +100,10 @@ def cut_names(page, paper: str) -> list[str]:
     ],
 )
 def test_the_blank_sheet_prints_on_one_page(phone, paper, query, window):
+    """One page, and the sheet inside the page's width: the default six columns (and more)
+    once asked for 32 mm each, 256 mm of A4's 190, and printed shrunk with their edge cut."""
     assert print_pages(phone, f"{phone.base}/sheet/{query}", paper, window) == 1
+    assert sheet_overflow(phone, paper) < 0.5
 
 
 @pytest.mark.parametrize("window", WINDOWS)
@@ -99,6 +116,7 @@ def test_eight_long_names_print_whole_on_a_blank_sheet_of_one_page(phone, paper,
     url = f"{phone.base}/sheet/?{urlencode(query | {'name': LONG_NAMES}, doseq=True)}"
     assert print_pages(phone, url, paper, window) == 1
     assert cut_names(phone, paper) == []
+    assert sheet_overflow(phone, paper) < 0.5
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
@@ -123,6 +141,7 @@ def test_a_finished_six_player_games_sheet_prints_on_one_page(phone, paper, wind
     url = f"{phone.base}/games/{game.public_id}/sheet/"
     assert print_pages(phone, url, paper, window) == 1
     assert phone.locator("td", has_text=str(card_total(SOLO_GAME))).count() == 6
+    assert sheet_overflow(phone, paper) < 0.5
 
 
 @pytest.mark.parametrize("window", WINDOWS)
