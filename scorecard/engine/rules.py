@@ -508,6 +508,12 @@ def _pace_par(family: Family[Any], box: Box | FamilyBox) -> int:
     return family.pace_dice * box.upper_face
 
 
+@cache
+def _full_par(family: Family[Any]) -> int:
+    """The par of a full upper section: the family's own bonus threshold."""
+    return sum(_upper_pars(family).values())
+
+
 @dataclass(frozen=True)
 class HouseRules[B: (Box, FamilyBox)]:
     """What one table plays: a family, the house switches it turned on, its upper bonus (the
@@ -800,26 +806,37 @@ class HouseRules[B: (Box, FamilyBox)]:
         return placed_entries
 
     def pace_par(self, box: B) -> int:
-        """What an upper box holds on the way to the bonus: three (Maxi: four) of its face."""
+        """What an upper box holds on the way to the family's bonus: three (Maxi: four) of its
+        face. A house threshold scales the pace of the boxes together (`totals`)."""
         return _pace_par(self.family, box)
 
     def totals(self, filled: Mapping[B, int], extra_yahtzees: int = 0) -> Totals:
         """Upper, bonus, lower, extra-Yahtzee bonus, total and bonus pace of one card.
 
-        Pace is the upper section measured against the family's par: with three of each face,
-        four 5s is +5, two 6s -6.
+        Pace is the upper section measured against the par of the boxes filled: with three of
+        each face making the bonus, four 5s is +5, two 6s -6. A full section's pace is its
+        distance from the bonus threshold, the house's own where it sets one.
         """
         self._check_filled(filled)
-        upper = lower = pace = 0
+        upper = lower = par = 0
         pars = _upper_pars(self.family)
         for box, points in filled.items():  # one pass: a box is upper (it has a par) or lower
-            par = pars.get(box)
-            if par is None:
+            box_par = pars.get(box)
+            if box_par is None:
                 lower += points
             else:
                 upper += points
-                pace += points - par
-        return self.totals_from_sums(upper, lower, extra_yahtzees, pace)
+                par += box_par
+        return self.totals_from_sums(upper, lower, extra_yahtzees, upper - self._house_par(par))
+
+    def _house_par(self, family_par: int) -> int:
+        """The par of some upper boxes (by the family's pars) measured against this house's
+        threshold, to the nearest point: a house bonus at 90 in Maxi Yatzy (par 84) asks 90/84
+        of it, so four of each face end 6 behind, as the bonus they miss says."""
+        full_par, threshold = _full_par(self.family), self.upper_bonus.threshold
+        if threshold == full_par:
+            return family_par
+        return (2 * family_par * threshold + full_par) // (2 * full_par)  # halves round up
 
     def totals_from_sums(
         self, upper: int, lower: int, extra_yahtzees: int = 0, pace: int = 0

@@ -85,7 +85,7 @@ def headings(house: rules.HouseRules[Any], finished: bool = False) -> tuple[Head
         )
     )
     if not finished:
-        columns.append(pace_heading(family))
+        columns.append(pace_heading(house))
     if house.saves_rolls:
         columns.append(
             Heading(
@@ -100,17 +100,21 @@ def headings(house: rules.HouseRules[Any], finished: bool = False) -> tuple[Head
     return tuple(columns)
 
 
-def pace_heading(family: rules.Family[Any]) -> Heading:
-    return Heading(
-        _("Bonus pace"),
-        pgettext("standings", "Pace"),
-        _(
+def pace_heading(house: rules.HouseRules[Any]) -> Heading:
+    family, threshold = house.family, house.upper_bonus.threshold
+    if threshold == family.upper_bonus.threshold:
+        meaning = _(
             "How the upper boxes filled so far stand against %(dice)s of each face, which "
             "makes exactly the %(threshold)s of the bonus: +4 is 4 points ahead, −6 is 6 "
             "behind, 0 is right on it."
-        )
-        % {"dice": family.pace_dice, "threshold": family.upper_bonus.threshold},
-    )
+        ) % {"dice": family.pace_dice, "threshold": threshold}
+    else:  # a house threshold is seldom a number of each face: its share by the faces' sizes
+        meaning = _(
+            "How the upper boxes filled so far stand against their share of the %(threshold)s "
+            "of the bonus, a face's share as big as the face (Sixes six times Ones): +4 is 4 "
+            "points ahead, −6 is 6 behind, 0 is right on it."
+        ) % {"threshold": threshold}
+    return Heading(_("Bonus pace"), pgettext("standings", "Pace"), meaning)
 
 
 HEADINGS = headings(rules.STANDARD)

@@ -78,12 +78,16 @@ BOB = [
 ]  # fmt: skip
 
 
-def start_game(page, names: list[str], game: str, *, forced: bool = False) -> None:
+def start_game(
+    page, names: list[str], game: str, *, forced: bool = False, bonus_at: int | None = None
+) -> None:
     page.set_viewport_size(NARROW)
     page.goto(page.base + "/games/new/")
     for seat, name in enumerate(names, start=1):
         page.get_by_label(f"Player {seat}", exact=True).fill(name)
     page.get_by_role("group", name="Game").get_by_role("radio", name=game, exact=True).check()
+    if bonus_at is not None:
+        page.get_by_label("Upper boxes needed for the bonus").fill(str(bonus_at))
     if forced:
         page.get_by_role("checkbox", name="Fill the boxes in order").check()
     page.get_by_role("button", name="Start the game").click()
@@ -224,6 +228,28 @@ def test_a_maxi_yatzy_game_scores_six_dice_from_the_pad_and_the_typed_field(phon
     expect(page.locator("#turn-title")).to_contain_text("5 of 20")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     save_screenshot(page, "maxi-360")
+    assert page.errors == []
+
+
+def test_the_pace_of_a_maxi_game_counts_toward_the_tables_own_bonus_threshold(phone):
+    """Found by a new user: with the bonus at 90, four of each face showed Pace 0 ("on
+    pace") though the 84 they make had lost the bonus, and the legend spoke of the 84."""
+    page = phone
+    start_game(page, ["Mia"], "Maxi Yatzy", bonus_at=90)
+    page.get_by_text("What the columns mean").click()
+    legend = page.locator(".standings-legend dl")
+    expect(legend).to_contain_text("their share of the 90 of the bonus")
+    expect(legend).not_to_contain_text("84")
+    paces = []
+    for face, label in enumerate(["Ones", "Twos", "Threes", "Fours", "Fives", "Sixes"], 1):
+        enter_dice(page, f"{face}" * 4 + ("12" if face > 2 else "34"), tap=True, count_word="six")
+        tap_box(page, label, 4 * face)
+        expect(page.locator("#turn-title")).to_contain_text(f"{face + 1} of 20")
+        paces.append(standings_cells(page, "Mia")[-1])
+    # Each face's share of 90 is 90/21 of it: 4.3, 8.6, 12.9, ... (rounded when added up).
+    assert paces == ["0", "−1", "−2", "−3", "−4", "−6"]
+    up, bonus = standings_cells(page, "Mia")[:2]
+    assert (up, bonus) == ("84", "0")
     assert page.errors == []
 
 

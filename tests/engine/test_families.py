@@ -262,6 +262,40 @@ def test_upper_bonus_of_each_family_and_a_house_bonus():
     assert PLAIN_MAXI.totals(maxi_upper | {MAXI.box("sixes"): 18}).bonus == 0
 
 
+def test_pace_measures_against_a_house_bonus_threshold():
+    """Found by a new user: Maxi Yatzy with its bonus at 90 showed four of each face on pace
+    (0) though the bonus was lost, and Ones 5, Twos 10 the same +3 at 63, 84 and 105."""
+    maxi_upper = {box: 4 * box.upper_face for box in MAXI.upper_boxes}
+    at_90 = HouseRules(MAXI, house_bonus=UpperBonus(90, 100))
+    assert (at_90.totals(maxi_upper).pace, at_90.totals(maxi_upper).bonus) == (-6, 0)
+    start = {MAXI.box("ones"): 5, MAXI.box("twos"): 10}  # par 4 + 8 = 12 of the 84
+    paces = [
+        HouseRules(MAXI, house_bonus=UpperBonus(t, 100)).totals(start).pace for t in (63, 84, 105)
+    ]
+    assert paces == [15 - 9, 15 - 12, 15 - 15]
+    assert HouseRules(MAXI, house_bonus=UpperBonus(84, 50)).totals(start).pace == 3
+    assert (
+        HouseRules(YAHTZEE, house_bonus=UpperBonus(70, 35)).totals({rules.Box.SIXES: 18}).pace == -2
+    )
+
+
+@given(
+    st.sampled_from([YAHTZEE, YATZY, MAXI]),
+    st.integers(1, 1000),
+    st.lists(st.integers(0, 5), min_size=6, max_size=6),
+)
+def test_a_full_upper_sections_pace_is_its_distance_from_the_bonus_threshold(
+    family, threshold, counts
+):
+    house = HouseRules(family, house_bonus=UpperBonus(threshold, 35))
+    upper = {
+        box: count * box.upper_face for box, count in zip(family.upper_boxes, counts, strict=True)
+    }
+    result = house.totals(upper)
+    assert result.pace == result.upper - threshold
+    assert (result.pace >= 0) == (result.bonus == 35)
+
+
 def test_the_highest_possible_totals():
     assert PLAIN_YATZY.maximum_score() == 374
     assert PLAIN_MAXI.maximum_score() == 126 + 100 + 423
