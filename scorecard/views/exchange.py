@@ -64,10 +64,12 @@ def import_view(request: HtmxHttpRequest) -> HttpResponse:
                 raise exchange.ImportRefused(_("Choose a JSON export to import."))
             if (upload.size or 0) > exchange.MAX_IMPORT_BYTES:  # an upload always knows its size
                 raise exchange.ImportRefused(_too_large())
+            games = exchange.read_games(exchange.parse_document(upload.read()))
+            # Counted once the file is good: a refused file creates nothing, and a person
+            # trying one file after another must not end up told to wait.
             if current_household(request) is None and not throttle.creation_allowed(request):
                 error, status = throttle.refusal_message(), 429
                 return render(request, "import.html", {"error": error}, status=status)
-            games = exchange.read_games(exchange.parse_document(upload.read()))
             done = services.games_import(games=games, owner=household_for_writing(request))
             counts = {"imported": done.written, "skipped": done.already_here}
             if done.bonuses_given:

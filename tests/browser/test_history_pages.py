@@ -358,3 +358,32 @@ def test_an_older_backup_with_typed_five_alike_comes_back_with_their_bonus(phone
     copy = Game.objects.exclude(pk=game.pk).get()
     assert Entry.objects.get(game=copy, box="fives").yahtzee_bonus
     assert phone.errors == [] and other.errors == []
+
+
+def test_files_refused_one_after_another_never_use_up_the_new_games_a_browser_may_make(
+    phone, tmp_path, settings
+):
+    """Found by a new user: a new browser counted each refused import as a new game, and
+    after a few wrong files the right one was told "Too many new games". Only an import
+    that writes counts."""
+    import json
+
+    from tests.helpers import good_document
+
+    settings.CREATION_LIMIT = 2
+    wrong = tmp_path / "notes.json"
+    wrong.write_text("my notes, not an export")
+    right = tmp_path / "games.json"
+    right.write_text(json.dumps(good_document(HouseholdFactory())))
+    phone.goto(f"{phone.base}/")
+    phone.get_by_role("link", name="Games", exact=True).first.tap()
+    phone.get_by_role("link", name="Import", exact=True).tap()
+    for _ in range(3):
+        phone.get_by_label("Export file (JSON)").set_input_files(wrong)
+        phone.get_by_role("button", name="Import", exact=True).tap()
+        expect(phone.get_by_role("alert")).to_contain_text("This is not JSON")
+    phone.get_by_label("Export file (JSON)").set_input_files(right)
+    phone.get_by_role("button", name="Import", exact=True).tap()
+    expect(phone.get_by_role("status")).to_contain_text("Imported 1 game.")
+    assert Game.objects.count() == 1
+    assert [error for error in phone.errors if "status of 400" not in error] == []
