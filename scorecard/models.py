@@ -126,6 +126,17 @@ class Game(models.Model):
     # A copy imported from a file whose id another household held (it got an id of its
     # own): that id, so importing the same file again finds the copy and skips it.
     imported_from = models.CharField(max_length=32, blank=True, default="", editable=False)
+    # The finished game this one is the rematch of: a finished game has one rematch, so a
+    # second tap of Rematch (after Back, with a new tap key) opens it instead of another, and
+    # the phones that follow the finished game are shown the way to it.
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        editable=False,
+    )
 
     class Meta:
         ordering = ["-created"]

@@ -205,6 +205,18 @@ class GameLinks:
     rematch = _Address()
     share = _Address()
 
+    @cached_property
+    def rematch_page(self) -> str | None:
+        """The page of the rematch this game's table started, as this role reaches it (the
+        new game's own link of the same kind), or None while there is none."""
+        if self.role is Role.OWNER:
+            rematch = Game.objects.filter(rematch_of__public_id=self.key)
+            found = rematch.values_list("public_id", flat=True).first()
+        else:
+            same_kind = {"game__rematch_of__links__token": self.key, "role": self.role.value}
+            found = GameLink.objects.filter(**same_kind).values_list("token", flat=True).first()
+        return GameLinks(found, self.role).page if found else None
+
     @property
     def legend(self) -> str:
         """The page with the standings' legend open (a page fetches it when it is opened)."""

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,6 +27,7 @@ from scorecard.models import (
     ENTRY_FIELDS,
     Entry,
     Game,
+    GameLink,
     Household,
     Player,
     Roll,
@@ -619,17 +620,35 @@ def _dice_text(placement: rules.Entry[Any]) -> str:
     return "".join(map(str, placement.dice)) if placement.dice else ""
 
 
+def rematch_made(game: Game) -> Game | None:
+    """The rematch the table already started from this finished game, if any."""
+    return Game.objects.filter(rematch_of=game).first()
+
+
 def game_rematch(*, game: Game) -> Game:
-    """A new game with the same players in the same order, rule and mode."""
+    """A new game with the same players in the same order, rule and mode: the finished
+    game's one rematch. Its share links' kinds (watch, score) are made for the new game too,
+    so the phones that followed the table can follow on, and the finished game's version
+    moves so their pages show the way. Two taps racing make one: the second gets the first's."""
     names = [seat.player.name for seat in game.seats.select_related("player")]
-    return game_create(
-        owner=game.owner,
-        names=names,
-        joker=game.joker_rule,
-        mode=game.mode,
-        digital=game.digital,
-        house=house_settings(game),
-    )
+    try:
+        with transaction.atomic():
+            made = game_create(
+                owner=game.owner,
+                names=names,
+                joker=game.joker_rule,
+                mode=game.mode,
+                digital=game.digital,
+                house=house_settings(game),
+            )
+            made.rematch_of = game
+            made.save(update_fields=["rematch_of"])  # a second rematch fails here, undone
+            roles = game.links.values_list("role", flat=True)
+            GameLink.objects.bulk_create(GameLink(game=made, role=role) for role in roles)
+            Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    except IntegrityError:
+        return Game.objects.get(rematch_of=game)
+    return made
 
 
 IMPORT_CHUNK = 50  # games a transaction, so an import never holds the write lock for long

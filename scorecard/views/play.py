@@ -476,6 +476,8 @@ def rematch(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     """A new game, so it counts against the creation limit; refused, the finished game's
     page says why above its Rematch button (429) and nothing is made."""
     game = household_game(request, public_id)
+    if (made := services.rematch_made(game)) is not None:  # Back, then Rematch again
+        return redirect("game", key=made.public_id)
     try:
         made = idempotency.game_made_once(request, lambda: services.game_rematch(game=game))
     except services.Refusal as refusal:

@@ -81,16 +81,30 @@ def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(settings):
 
 def test_a_rematch_is_a_new_game_and_counts_against_the_limit(client_of, household, settings):
     settings.CREATION_LIMIT = 2
-    game = finished_game(household)  # made by the factories: counts nothing
-    rematch = reverse("game-rematch", args=[game.public_id])
-    assert client_of.post(rematch).status_code == 302
-    assert client_of.post(rematch).status_code == 302
-    refused = client_of.post(rematch)
+    games = [finished_game(household) for _ in range(3)]  # made by the factories: no count
+    for game in games[:2]:
+        assert client_of.post(reverse("game-rematch", args=[game.public_id])).status_code == 302
+    game = games[2]
+    refused = client_of.post(reverse("game-rematch", args=[game.public_id]))
     assert refused.status_code == 429
-    assert Game.objects.count() == 3
+    assert Game.objects.count() == 5
     page = text(refused)  # the finished game's page, the reason above its Rematch button
     assert '<p class="error" role="alert">Too many new games from this address' in page
     assert "Rematch with the same players" in page
+
+
+def test_a_finished_game_s_second_rematch_is_its_first_and_counts_nothing(
+    client_of, household, settings
+):
+    """Back to the finished game, then Rematch again (a new tap key): the same new game."""
+    settings.CREATION_LIMIT = 1
+    game = finished_game(household)
+    rematch = reverse("game-rematch", args=[game.public_id])
+    first = client_of.post(rematch, {"idempotency_key": "a" * 32})
+    second = client_of.post(rematch, {"idempotency_key": "b" * 32})
+    assert second.status_code == 302 and second["Location"] == first["Location"]
+    assert Game.objects.count() == 2
+    assert Game.objects.get(rematch_of=game).public_id in first["Location"]
 
 
 @pytest.mark.django_db(transaction=True)

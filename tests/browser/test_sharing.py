@@ -646,3 +646,48 @@ def test_a_link_is_sent_by_the_phone_s_share_sheet_or_else_copied(phone):
     phone.wait_for_function("window.shared")
     assert phone.evaluate("window.shared") == address
     assert phone.errors == []
+
+
+def test_phones_following_a_finished_game_are_shown_the_way_to_its_one_rematch(
+    phone, second_phone, third_phone
+):
+    """Found by a new user: after "Rematch with the same players" the watch and score
+    links' phones kept showing the old "Game over" with no word of the new game; and Back,
+    then Rematch again, made a second new game."""
+    from scorecard.models import Game
+    from tests.factories import SOLO_GAME, play
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in range(2)])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    watch_address, score_address = make_link(phone, "Watch"), make_link(phone, "Score")
+    phone.get_by_role("link", name="Back to the game").click()
+    watcher, scorer = second_phone, third_phone
+    for other, address in ((watcher, watch_address), (scorer, score_address)):
+        other.goto(address)
+        expect(other.locator("#turn-title")).to_have_text("Game over")
+
+    phone.get_by_role("button", name="Rematch with the same players").click()
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
+    rematch_page = phone.url
+    for other in (watcher, scorer):
+        notice = other.locator("#turn").get_by_role("status")
+        expect(notice).to_contain_text("The table has started a new game", timeout=5_000)
+        notice.get_by_role("link", name="Go to the new game").click()
+        expect(other.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
+    expect(scorer.get_by_role("group", name="Add a die")).to_be_visible()
+    expect(watcher.get_by_role("group", name="Add a die")).to_have_count(0)
+    assert re.fullmatch(rf"{phone.base}/watch/[\w-]{{32}}/", watcher.url)
+    assert watcher.url != watch_address and scorer.url != score_address
+
+    phone.go_back()  # the finished game again: the way to its rematch, not a second one
+    expect(phone.locator("#turn-title")).to_have_text("Game over")
+    expect(phone.get_by_role("button", name="Rematch with the same players")).to_have_count(0)
+    phone.get_by_role("link", name="Go to the new game").click()
+    assert phone.url == rematch_page
+    assert Game.objects.count() == 2
+    for page in (phone, watcher, scorer):
+        no_error_page(page)
+        assert page.errors == []

@@ -137,3 +137,22 @@ def test_a_typed_repeat_with_other_points_is_a_stale_screen_not_a_repeat(game):
     with pytest.raises(services.GameChanged):
         services.record_box(game=game, version=0, turn=1, box=Box.ONES, points=2)
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "ones", 3)]
+
+
+def test_a_finished_game_has_one_rematch_which_its_share_links_follow(db):
+    """A second rematch that got past the view's look (two taps at once) is the first one;
+    the new game gets links of the kinds the finished game had, and the finished game's
+    version moves so the phones following it redraw."""
+    from scorecard.models import GameLink
+    from tests.factories import SOLO_GAME
+
+    game = GameFactory(names=["Ann"])
+    play(game, SOLO_GAME)
+    GameLink.objects.create(game=game, role=GameLink.Role.WATCH)
+    version = Game.objects.get(pk=game.pk).version
+    made = services.game_rematch(game=game)
+    assert services.game_rematch(game=game) == made == services.rematch_made(game)
+    assert Game.objects.count() == 2
+    assert list(made.links.values_list("role", flat=True)) == ["watch"]
+    assert made.links.get().token != game.links.get().token
+    assert Game.objects.get(pk=game.pk).version == version + 1
