@@ -142,6 +142,13 @@ def _turn(entry: EntryRow) -> int:
     return entry.turn
 
 
+def round_of(turn: int, players: int) -> int:
+    """The round a turn of the game falls in: a round is one turn of each player. The pages
+    count rounds ("round 3 of 13"), as players count their own turns; a game's turns
+    (1 to 26 for two players) stay the file's and the addresses' numbering."""
+    return (turn - 1) // players + 1
+
+
 @dataclass(eq=False)
 class GameProgress:
     game: Game
@@ -168,7 +175,7 @@ class GameProgress:
         """The round of the next turn, counted as the players count their own turns (a new
         user read "turn 1 of 312", eight players' turns of Triple Yahtzee, as the game's
         length for each)."""
-        return len(self.entries) // len(self.seats) + 1
+        return round_of(self.next_turn, len(self.seats))
 
     @property
     def is_finished(self) -> bool:

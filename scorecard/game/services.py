@@ -431,7 +431,8 @@ def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
     if progress.current is None:
         raise Refusal(_("This game is over: every box is filled."))
     if turn != progress.next_turn:
-        raise Refusal(_("That turn is over; this is turn %(turn)s.") % {"turn": progress.next_turn})
+        now = {"round": progress.round, "name": progress.current.player.name}
+        raise Refusal(_("That turn is over: this is round %(round)s, %(name)s’s turn.") % now)
     if progress.round_dice:
         raise Refusal(_("This round's roll is already shared: choose a box for it."))
     family = progress.game.house_rules.family

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from django.core.cache import cache as shared_cache
 from django.urls import reverse
 
-from scorecard.game.progress import load_many, ranked
+from scorecard.game.progress import load_many, ranked, round_of
 from scorecard.models import Game, Seat
 
 
@@ -48,6 +48,15 @@ class GameSummary:
     ranking: list[Placing]
     next_turn: int
     total_turns: int
+
+    @property
+    def round(self) -> int:
+        """The round of a game in progress, as its page counts it."""
+        return round_of(self.next_turn, len(self.ranking))
+
+    @property
+    def rounds(self) -> int:
+        return self.total_turns // len(self.ranking)
 
 
 def game_summaries(games: list[Game]) -> list[GameSummary]:

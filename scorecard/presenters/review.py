@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorecard.engine import rules, strategy
-from scorecard.game.progress import CardProgress, GameProgress
+from scorecard.game.progress import CardProgress, GameProgress, round_of
 from scorecard.models import Roll
 from scorecard.presenters import charts
 from scorecard.presenters.advice import keep_phrase
@@ -24,7 +24,7 @@ WIN_CHART_SECONDS = 60 * 60 * 24
 
 @dataclass
 class Decision:
-    turn: int
+    round: int  # the round of the player's turn, as the game page counts it
     kind: str  # "box" or "keep"
     chosen: str  # the dice kept ("keeping 2 2"), or the box's name in the page's language
     best: str
@@ -49,7 +49,7 @@ class PlayerLosses:
     def biggest_first(self) -> list[Decision]:
         """The decisions, the costliest mistake first (then in the order they were made)."""
         return sorted(
-            self.decisions, key=lambda decision: (-round(decision.loss, 9), decision.turn)
+            self.decisions, key=lambda decision: (-round(decision.loss, 9), decision.round)
         )
 
 
@@ -62,8 +62,10 @@ def decision_losses(
     cards: defaultdict[int, dict[rules.Box, int]] = defaultdict(dict)
     extras: defaultdict[int, int] = defaultdict(int)
     losses = {seat.seat.pk: PlayerLosses(seat.player.name) for seat in progress.seats}
+    players = len(progress.seats)
     for entry in progress.entries:
         filled, extra = cards[entry.seat_id], extras[entry.seat_id]
+        in_round = round_of(entry.turn, players)
         rolls = rolls_by_turn.get(entry.turn, [])
         for before, after in zip(rolls, rolls[1:], strict=False):
             rolls_left = rules.ROLLS_PER_TURN - before.number
@@ -75,7 +77,7 @@ def decision_losses(
             # Said as a keep ("keeping 2"), not as bare dice beside the boxes' names: a phone's
             # table has no room for the kind of decision (a new user read "2" as a box).
             losses[entry.seat_id].decisions.append(
-                Decision(entry.turn, "keep", keep_phrase(held), keep_phrase(ranked[0][0]),
+                Decision(in_round, "keep", keep_phrase(held), keep_phrase(ranked[0][0]),
                          ranked[0][1] - values[held], before.number)
             )  # fmt: skip
         if dice := entry.dice_tuple:
@@ -84,7 +86,7 @@ def decision_losses(
             chosen = rated.get(entry.rules_box, rated[best])
             losses[entry.seat_id].decisions.append(
                 Decision(
-                    entry.turn,
+                    in_round,
                     "box",
                     box_name(entry.rules_box),
                     box_name(best),

@@ -17,7 +17,7 @@ from scorecard.access.households import (
     was_removed,
 )
 from scorecard.engine import families
-from scorecard.game.progress import EntryRow, load_progress
+from scorecard.game.progress import EntryRow, load_progress, round_of
 from scorecard.history import statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
 from scorecard.presenters import advisor, charts, past_games, review
@@ -91,7 +91,9 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     timeline: list[tuple[int, int, EntryRow | UndoneEntry, bool, list[Roll]]]
     timeline = [(e.turn, 1, e, False, rolls.get(e.turn, [])) for e in progress.entries]
     timeline += [(u.turn, 0, u, True, []) for u in undone]
-    turns = [row[2:] for row in sorted(timeline, key=lambda row: row[:2])]
+    # Each row with its round, as the game page counts them (the turns run 1 to 26 for two).
+    players = len(progress.seats)
+    turns = [(round_of(row[0], players), *row[2:]) for row in sorted(timeline, key=lambda r: r[:2])]
     chart = charts.line_chart(
         statistics.running_totals(progress),
         title=_("Each player's running total, round by round"),

@@ -21,7 +21,7 @@ from scorecard.access.households import household_game
 from scorecard.access.links import GameLinks, Role, game_for, seated_game_for
 from scorecard.engine import rules
 from scorecard.game import services
-from scorecard.game.progress import EntryRow, GameProgress, latest_fix, load_progress
+from scorecard.game.progress import EntryRow, GameProgress, latest_fix, load_progress, round_of
 from scorecard.models import Entry, Game, IdempotentRequest, Seat, UndoneEntry
 from scorecard.presenters import advisor, standings
 from scorecard.presenters.advice import WIN_NOTE
@@ -410,6 +410,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     links = GameLinks(key, role)
     game = game_for(request, key, role)
     entry = get_object_or_404(Entry.objects.select_related("seat__player"), game=game, turn=turn)
+    players = game.seats.count()
     error, status, correctable = "", 200, True
     try:
         services.check_correctable(game)
@@ -431,18 +432,20 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 note += " " + _("With the 100 extra-Yahtzee bonus.")
             for later, bonus in corrected.bonuses:  # a later five alike's, given or taken
                 if bonus:
-                    said_later = _("%(box)s (turn %(turn)s) now has its 100 extra-Yahtzee bonus.")
+                    said_later = _("%(box)s (round %(round)s) now has its 100 extra-Yahtzee bonus.")
                 else:
                     said_later = _(
-                        "%(box)s (turn %(turn)s) no longer has a 100 extra-Yahtzee bonus."
+                        "%(box)s (round %(round)s) no longer has a 100 extra-Yahtzee bonus."
                     )
-                note += " " + said_later % {"box": box_name(later.rules_box), "turn": later.turn}
+                later_round = round_of(later.turn, players)
+                note += " " + said_later % {"box": box_name(later.rules_box), "round": later_round}
             idempotency.remember(request, note)
             return _said_then_shown(request, note, links.page)
         except services.Refusal as refusal:
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
+    context["round"] = round_of(entry.turn, players)
     context["correctable"] = correctable
     context["example"] = dice_example(game.house_rules.family)
     # Which of the player's cards, where each has its own (Triple Yahtzee's ×1, ×2, ×3).

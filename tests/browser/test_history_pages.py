@@ -154,7 +154,7 @@ def test_the_games_list_on_a_phone_by_taps(phone):
     cards = phone.locator(".game-card")
     expect(cards).to_have_count(20)
     expect(cards.first).to_contain_text("Maxi Yatzy")
-    expect(cards.first).to_contain_text("in progress, turn 6 of 40")
+    expect(cards.first).to_contain_text("in progress, round 3 of 20")
     expect(cards.first.get_by_label("winner")).to_have_count(0)
     expect(cards.nth(1)).to_contain_text("Yatzy")
     expect(cards.nth(1).get_by_label("winner")).to_have_count(1)
@@ -387,3 +387,32 @@ def test_files_refused_one_after_another_never_use_up_the_new_games_a_browser_ma
     expect(phone.get_by_role("status")).to_contain_text("Imported 1 game.")
     assert Game.objects.count() == 1
     assert [error for error in phone.errors if "status of 400" not in error] == []
+
+
+def test_every_page_counts_rounds_as_the_game_page_does(phone):
+    """Found by a new user: the game page said "round 3 of 13" while its correction page,
+    the games list and the review counted every player's turns ("turn 5", "turn 5 of 26")."""
+    import re
+
+    household = HouseholdFactory()
+    going = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(going, [turn for turn in SOLO_GAME[:2] for _ in range(2)])
+    done = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(done, [turn for turn in SOLO_GAME for _ in range(2)])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{going.public_id}/")
+    expect(phone.locator("#turn-title")).to_contain_text("round 3 of 13")
+    bobs_second = SOLO_GAME[1][0].label
+    phone.locator("#boxes").get_by_role(
+        "link", name=re.compile(f"^Correct Bob’s {bobs_second}:")
+    ).tap()
+    expect(phone.get_by_text(re.compile(r"\(round 2\)\."))).to_be_visible()
+    phone.get_by_role("navigation", name="Main").get_by_role("link", name="Games", exact=True).tap()
+    expect(phone.locator(".game-card").first).to_contain_text("in progress, round 3 of 13")
+    phone.locator(".game-card > a").nth(1).tap()
+    turns = phone.locator("table.turns")
+    expect(turns.locator("thead th").first).to_contain_text("Round")
+    expect(turns.locator("tbody td:first-child")).to_have_text(
+        [str(n) for n in range(1, 14) for _ in range(2)]
+    )
+    assert phone.errors == []

@@ -376,7 +376,7 @@ def test_a_table_game_is_not_rolled_by_the_server(game):
 def test_a_roll_for_a_turn_that_is_over_is_refused(digital):
     with pytest.raises(services.Refusal) as refused:
         services.roll_dice(game=digital, version=0, turn=2)
-    assert str(refused.value) == "That turn is over; this is turn 1."
+    assert str(refused.value) == "That turn is over: this is round 1, Dee’s turn."
     assert refused.value.progress.next_turn == 1
 
 

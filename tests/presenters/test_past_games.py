@@ -47,7 +47,7 @@ def test_the_list_from_kept_results_is_the_list_from_every_entry(household):
     assert from_results == from_entries
     assert from_results.count('class="game-card"') == 8
     assert from_results.count('aria-label="winner"') == 6  # the tie's two, four won outright
-    assert "in progress, turn 8 of 40" in from_results  # Maxi Yatzy: 20 boxes each
+    assert "in progress, round 4 of 20" in from_results  # Maxi Yatzy: 20 boxes each
 
 
 def test_a_page_of_finished_games_reads_no_entries(household):
@@ -108,13 +108,13 @@ def test_a_game_going_is_added_up_once_for_each_version(household):
     going = play_on(GameFactory(owner=household, names=["Ann", "Bob"]), turns=3)
     client = browser_of(household)
     first, reads = entry_reads(client)
-    assert reads == 1 and "in progress, turn 4 of 26" in first
+    assert reads == 1 and "in progress, round 2 of 13" in first
     again, reads = entry_reads(client)
     assert reads == 0 and again == first
 
     play_on(going, turns=1)  # a new version: its totals are added up again
     after, reads = entry_reads(client)
-    assert reads == 1 and "in progress, turn 5 of 26" in after
+    assert reads == 1 and "in progress, round 3 of 13" in after
     progress = load_progress(going)
     for seat in progress.seats:
         assert f"{seat.player.name}</a> {seat.totals.total}</li>" in after

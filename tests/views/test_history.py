@@ -30,7 +30,7 @@ def test_games_in_progress_come_first_then_the_newest(client_of, household):
     page = text(client_of.get(reverse("games")))
     order = [page.index(g.public_id) for g in (going, new, old)]
     assert order == sorted(order)
-    assert "in progress, turn 1 of 13" in page
+    assert "in progress, round 1 of 13" in page
     assert f"Ann</a> {card_total(SOLO_GAME)}" in page
 
 
@@ -261,7 +261,7 @@ def test_a_game_card_kept_for_the_list_follows_a_correction_and_the_phone_s_lang
     corrected = card_total(SOLO_GAME) - 26 + 9
     assert f"Ann</a> {corrected}" in text(client_of.get(listed))
     GameFactory(owner=household, names=["Cy"])  # a game going: its badge has words
-    assert "in progress, turn 1 of 13" in text(client_of.get(listed))
+    assert "in progress, round 1 of 13" in text(client_of.get(listed))
     swedish = text(client_of.get(listed, headers={"Accept-Language": "sv"}))
     assert "pågår, omgång 1 av 13" in swedish and "in progress" not in swedish
 

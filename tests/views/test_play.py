@@ -441,7 +441,7 @@ def test_a_yahtzee_box_corrected_to_0_says_the_later_bonus_it_takes(client_of, g
     response = client_of.post(url, {"version": 3, "points": "0"})
     assert response.status_code == 302
     said = text(client_of.get(response["Location"]))
-    assert "Corrected: Ann’s Yahtzee, now 0. Twos (turn 3) no longer has a 100" in said
+    assert "Corrected: Ann’s Yahtzee, now 0. Twos (round 2) no longer has a 100" in said
     assert Entry.objects.get(turn=3).yahtzee_bonus is False
     assert load_progress(game).seats[0].totals.total == 0 + 10
 

@@ -71,7 +71,7 @@ def test_scoring_uses_the_servers_dice(client_of, digital, seeded):
         (["hold"], "Roll first: there are no dice to hold yet."),
         (["roll", "dice"], "only the box is chosen"),
         (["roll", "points"], "only the box is chosen"),
-        (["roll", "old-turn"], "That turn is over; this is turn 1."),
+        (["roll", "old-turn"], "That turn is over: this is round 1, Dee’s turn."),
         (["roll", "bad-hold"], "Only dice 1 to 5 can be held."),
     ],
 )
@@ -114,7 +114,10 @@ def test_holding_in_a_finished_turn_is_refused(client_of, digital, seeded):
     post_roll(client_of, digital)
     post_score(client_of, digital, Box.CHANCE)
     response = post_roll(client_of, digital, hold=["0"], turn=1)
-    assert response.status_code == 400 and "That turn is over; this is turn 2." in text(response)
+    assert (
+        response.status_code == 400
+        and "That turn is over: this is round 2, Dee’s turn." in text(response)
+    )
 
 
 def test_a_tabletop_game_cannot_be_rolled(client_of, game):
