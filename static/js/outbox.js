@@ -2,7 +2,8 @@
 // carries a key made at tap time, so the server writes it once however often it arrives.
 // While it is on its way the turn is busy; one that cannot arrive (offline, a timeout, a
 // 502/503/504) waits here (localStorage, one tap per game page, with its key), shown on the
-// card, and is sent again by itself; it can be cancelled. Only on pages that can record;
+// card (said as a server out of reach: a 502 is not a lost connection), and is sent again
+// by itself; it can be cancelled. Only on pages that can record;
 // the service worker and the saved copy's notice are shell.js's. Texts: #outbox's data-.
 "use strict";
 
