@@ -37,7 +37,7 @@ import io
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -46,6 +46,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
 from scorecard.engine import families, rules
+from scorecard.game.progress import round_of
 from scorecard.game.services import MAX_PLAYERS, Refusal, clean_names
 from scorecard.models import ENTRY_FIELDS, Entry, Game, Roll, Seat, UndoneEntry
 from scorecard.presenters.box_names import box_name, family_name
@@ -194,10 +195,58 @@ class ImportRefused(Refusal):
     """The file is not a good export; nothing was imported."""
 
 
+class FaultAt(ImportRefused):
+    """A fault at one place in the file, said in words (the game, a player's turn or a roll,
+    the field), then as the path a program finds it by (`games[3].entries[7].points`). The
+    players' names come in once the game's players are read (`named`)."""
+
+    def __init__(self, where: str, problem: str, names: Sequence[str] = ()) -> None:
+        self.where, self.problem = where, problem
+        place = {"place": place_in_words(where, names), "problem": problem, "where": where}
+        super().__init__(_("%(place)s: %(problem)s (in the file: %(where)s)") % place)
+
+    def named(self, names: Sequence[str]) -> FaultAt:
+        return FaultAt(self.where, self.problem, names)
+
+
+# A path's steps: a key, with an index where it is a list's item (`entries[7]`).
+PATH_STEP = re.compile(r"(\w+)(?:\[(\d+)\])?")
+
+
+def place_in_words(where: str, names: Sequence[str] = ()) -> str:
+    """A path in an export said as a person finds the place ("Game 4, round 2, Bob’s turn,
+    ‘points’"): an entry by its round and player once the game's `names` are known."""
+    said = []
+    for key, index in PATH_STEP.findall(where):
+        number = int(index) + 1 if index else 0
+        if not number:
+            said.append(_("‘%(field)s’") % {"field": key})
+        elif key == "entries" and names:
+            turn = {"round": round_of(number, len(names)), "name": names[(number - 1) % len(names)]}
+            said.append(_("round %(round)s, %(name)s’s turn") % turn)
+        else:
+            said.append(ITEMS[key] % {"number": number})
+    words = ", ".join(said)
+    return words[:1].upper() + words[1:]
+
+
+# A list's item by its number from 1, as the place of a fault ("game 4", "roll 2").
+ITEMS = {
+    "games": gettext_lazy("game %(number)s"),
+    "entries": gettext_lazy("turn %(number)s"),
+    "rolls": gettext_lazy("roll %(number)s"),
+    "undone": gettext_lazy("undone box %(number)s"),
+    "players": gettext_lazy("player %(number)s"),
+}
+
+
 def _refused(where: str, problem: str) -> ImportRefused:
-    """A refusal naming the place in the file: `where` is a path in the JSON
-    (`games[3].players`), left as it is, since a program reads it as much as a person."""
-    return ImportRefused(_("%(where)s: %(problem)s") % {"where": where, "problem": problem})
+    """A refusal naming the place in the file: the file as a whole, or a path in its JSON
+    (`games[3].players`) said in words and as the path, since a program reads it as much as
+    a person."""
+    if where == _whole_file():
+        return ImportRefused(_("%(where)s: %(problem)s") % {"where": where, "problem": problem})
+    return FaultAt(where, problem)
 
 
 def _need(condition: bool, where: str, problem: str, **values: object) -> None:
@@ -346,10 +395,20 @@ def _check_game(data, where: str) -> dict:
     household_id = PUBLIC_ID.fullmatch(data["household"]) is not None
     _need(household_id, f"{where}.household", gettext_noop("not a household id."))
     players = _check_players(data, where)
+    checked = dict(data, players=players, joker=joker.key, imported_from=origin or "")
+    try:
+        return _check_play(checked, where, joker)
+    except FaultAt as fault:  # said by round and player, now that their names are known
+        raise fault.named([player["name"] for player in players]) from None
+
+
+def _check_play(checked: dict, where: str, joker: rules.JokerRule) -> dict:
+    """The rest of a game whose players are read: its rules, its entries by the rules,
+    its rolls, its undone boxes and its times."""
+    data, players = checked, checked["players"]
     house = _check_house_rules(data, where)
     cards = rules.cards_per_player(triple=data["mode"] == Game.Mode.TRIPLE)
-    checked = dict(data, players=players, joker=joker.key) | _house_fields(house)
-    checked["imported_from"] = origin or ""
+    checked |= _house_fields(house)
     checked["entries"] = _check_entries(data, where, players, cards, joker, house)
     checked["rolls"] = _check_rolls(data, where, house)
     checked["undone"] = _check_undone(data, where, players, cards, house)
@@ -504,7 +563,7 @@ def _check_entries(
         try:
             house.check_card(card_entries, joker)
         except rules.RuleViolation as error:
-            names = {"where": where, "name": players[seat]["name"], "card": card}
+            names = {"where": place_in_words(where), "name": players[seat]["name"], "card": card}
             names["problem"] = said(error)
             raise ImportRefused(
                 _("%(where)s, %(name)s’s card %(card)s: %(problem)s") % names
@@ -513,7 +572,8 @@ def _check_entries(
         try:
             house.saved_rolls(used)
         except rules.RuleViolation as error:
-            names = {"where": where, "name": players[seat]["name"], "problem": said(error)}
+            names = {"where": place_in_words(where), "name": players[seat]["name"]}
+            names["problem"] = said(error)
             raise ImportRefused(_("%(where)s, %(name)s’s rolls: %(problem)s") % names) from None
     return checked
 

@@ -416,3 +416,26 @@ def test_every_page_counts_rounds_as_the_game_page_does(phone):
         [str(n) for n in range(1, 14) for _ in range(2)]
     )
     assert phone.errors == []
+
+
+def test_a_bad_value_in_an_import_is_said_by_its_game_round_and_player(phone, tmp_path):
+    """Found by a new user: "games[0].entries[0].points: expected a whole number…" named a
+    place only a program finds. The page says where a person looks, then the path."""
+    import json
+
+    from tests.helpers import good_document
+
+    document = good_document(HouseholdFactory())
+    document["games"][0]["entries"][3]["points"] = "ten"
+    bad = tmp_path / "games.json"
+    bad.write_text(json.dumps(document))
+    phone.goto(f"{phone.base}/games/import/")
+    phone.get_by_label("Export file (JSON)").set_input_files(bad)
+    phone.get_by_role("button", name="Import", exact=True).tap()
+    expect(phone.get_by_role("alert")).to_have_text(
+        "Nothing was imported. Game 1, round 2, Bob’s turn, ‘points’: expected a whole "
+        "number. (in the file: games[0].entries[3].points)"
+    )
+    assert no_sideways_scroll(phone)
+    assert not Game.objects.exists()
+    assert [error for error in phone.errors if "status of 400" not in error] == []

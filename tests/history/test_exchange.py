@@ -43,7 +43,10 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
     [
         (lambda d: d.update(format="other"), "This file is not an export of this score card’s"),
         (lambda d: d.update(version=99), "another version of the score card: only version 1 "),
-        (lambda d: d["games"][0].update(mode="speed"), "games[0].mode: unknown mode."),
+        (
+            lambda d: d["games"][0].update(mode="speed"),
+            "Game 1, ‘mode’: unknown mode. (in the file: games[0].mode)",
+        ),
         (lambda d: d["games"][0]["entries"][0].update(box="sevens"), "no box called 'sevens'"),
         (lambda d: d["games"][0]["entries"][0].update(points=4), "Ann’s card 1: Ones: "),
         (lambda d: d["games"][0]["entries"][3].update(turn=9), "turns run 1, 2, 3 and so on."),
@@ -74,27 +77,37 @@ def test_importing_a_game_twice_skips_it_the_second_time(household):
 @pytest.mark.parametrize(
     ("spoil", "message"),
     [
-        (lambda g: g.update(id="a/b"), "games[0].id: not a game id."),
-        (lambda g: g.update(version=-1), "games[0].version: expected a whole number from 0 to"),
-        (lambda g: g.update(version=10**20), "games[0].version: expected a whole number from 0 to"),
-        (lambda g: g.pop("created"), "games[0].created: a time is needed."),
+        (lambda g: g.update(id="a/b"), "Game 1, ‘id’: not a game id. (in the file: games[0].id)"),
+        (lambda g: g.update(version=-1), "Game 1, ‘version’: expected a whole number from 0 to"),
+        (lambda g: g.update(version=10**20), "Game 1, ‘version’: expected a whole number from"),
+        (
+            lambda g: g.pop("created"),
+            "Game 1, ‘created’: a time is needed. (in the file: games[0].created)",
+        ),
         (lambda g: g["players"][1].update(name="ann"), "the same name"),
         (lambda g: g["players"][0].update(name="A\x00n"), "not control characters"),
-        (lambda g: g.update(undone=None), "games[0].undone: expected a list."),
-        (lambda g: g.update(undone=5), "games[0].undone: expected a list."),
+        (lambda g: g.update(undone=None), "Game 1, ‘undone’: expected a list. (in the file: games"),
+        (lambda g: g.update(undone=5), "Game 1, ‘undone’: expected a list."),
         (
             lambda g: g["entries"][0].update(points=10**20),
-            "entries[0].points: expected a whole number from 0 to",
+            "Game 1, round 1, Ann’s turn, ‘points’: expected a whole number from 0 to",
         ),
-        (lambda g: g["entries"][0].update(created=None), "entries[0].created: a time"),
-        (lambda g: g.update(imported_from="a/b"), "games[0].imported_from: not a game id."),
+        (
+            lambda g: g["entries"][0].update(created=None),
+            "Game 1, round 1, Ann’s turn, ‘created’: a time",
+        ),
+        (
+            lambda g: g.update(imported_from="a/b"),
+            "Game 1, ‘imported_from’: not a game id. (in the file: games[0].imported_from)",
+        ),
         (
             lambda g: g["entries"].pop(),
-            "games[0].finished: the game is marked finished, but not every turn was played.",
+            "Game 1, ‘finished’: the game is marked finished, but not every turn was played. (in "
+            "the file: games[0].finished)",
         ),
         (
             lambda g: g.update(finished=None),
-            "games[0].finished: every turn was played, but the game has no finish time.",
+            "Game 1, ‘finished’: every turn was played, but the game has no finish time.",
         ),
     ],
 )
@@ -124,9 +137,22 @@ def test_undone_entries_and_rolls_are_checked_too(household):
     with pytest.raises(exchange.ImportRefused, match="the same roll appears twice"):
         exchange.read_games(document)
     game["rolls"] = [dict(roll, turn=-1)]
-    turn_from_1 = re.escape("rolls[0].turn: expected a whole number from 1 to")
+    turn_from_1 = re.escape("Game 1, roll 1, ‘turn’: expected a whole number from 1 to")
     with pytest.raises(exchange.ImportRefused, match=turn_from_1):
         exchange.read_games(document)
+
+
+def test_a_fault_in_a_turn_is_said_by_its_round_and_player_then_as_the_file_s_path(household):
+    """Found by a new user: "games[0].entries[0].points: expected a whole number…" named a
+    place only a program finds; a person looks for the game, the round and the player."""
+    document = good_document(household)
+    document["games"][0]["entries"][3].update(points=-1)
+    with pytest.raises(exchange.ImportRefused) as refused:
+        exchange.read_games(document)
+    assert str(refused.value) == (
+        "Game 1, round 2, Bob’s turn, ‘points’: expected a whole number from 0 to 10. "
+        "(in the file: games[0].entries[3].points)"
+    )
 
 
 def test_an_upload_holds_a_bounded_number_of_games_and_a_restore_any(household):
@@ -241,10 +267,22 @@ def test_a_file_from_before_rule_families_imports_as_yahtzee(household):
         ("yatzy", lambda g: g["entries"][2].update(yahtzee_bonus=True), "Ann’s card 1: Yatzy: "),
         ("yatzy", lambda g: g.update(switches=["saved_rolls"]), "Yatzy has no house rule"),
         ("yatzy", lambda g: g.update(family="poker"), "There is no game called 'poker'."),
-        ("yatzy", lambda g: g.update(mode="triple"), "mode: Yatzy has no such mode."),
-        ("yatzy", lambda g: g.update(forced_order="yes"), "forced_order: expected true or false"),
+        (
+            "yatzy",
+            lambda g: g.update(mode="triple"),
+            "Game 1, ‘mode’: Yatzy has no such mode. (in the file: games[0].mode)",
+        ),
+        (
+            "yatzy",
+            lambda g: g.update(forced_order="yes"),
+            "Game 1, ‘forced_order’: expected true or false",
+        ),
         ("yatzy", lambda g: g.update(forced_order=True), "in order: Twos is next."),
-        ("yatzy", lambda g: g.update(bonus_threshold=80), "bonus_points: expected a whole number."),
+        (
+            "yatzy",
+            lambda g: g.update(bonus_threshold=80),
+            "Game 1, ‘bonus_points’: expected a whole number.",
+        ),
         ("maxi", lambda g: g["entries"][0].update(dice="22255"), "A roll is six dice; got 5."),
         ("maxi", lambda g: g["entries"][1].update(points=20), "Full straight: "),
     ],

@@ -110,7 +110,7 @@ def test_hostile_uploads_are_refused_in_place(client_of):
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         (
             '{"format": "yahtzee-scorecard/games", "version": 1, "games": [1]}',
-            "games[0]: expected an object.",
+            "Game 1: expected an object. (in the file: games[0])",
         ),
         ("[]", "This file is not an export of this score card’s games."),
     ]:
@@ -150,10 +150,12 @@ def _upload(client, body: str, language: str):
         (
             "sv",
             [
-                "Ingenting importerades. games[0], kort 1 för Ann: Ettor: tärningarna är värda "
+                "Ingenting importerades. Spel 1, kort 1 för Ann: Ettor: tärningarna är värda "
                 "3, men protokollet säger 4.",
-                "Ingenting importerades. games[0]: Det finns inget spel som heter 'poker'.",
-                "Ingenting importerades. games[0].players: ett spel har 1 till 8 spelare.",
+                "Ingenting importerades. Spel 1: Det finns inget spel som heter 'poker'. (i "
+                "filen: games[0])",
+                "Ingenting importerades. Spel 1, ”players”: ett spel har 1 till 8 spelare. (i "
+                "filen: games[0].players)",
                 "Ingenting importerades. Den här exporten gjordes av en annan version av "
                 "protokollet: bara version 1 kan läsas.",
                 "Ingenting importerades. Det här är inte JSON (rad 1, kolumn 2).",
@@ -162,10 +164,12 @@ def _upload(client, body: str, language: str):
         (
             "de",
             [
-                "Nichts wurde importiert. games[0], Karte 1 von Ann: Einser: die Würfel sind 3 "
+                "Nichts wurde importiert. Spiel 1, Karte 1 von Ann: Einser: die Würfel sind 3 "
                 "wert, aber auf dem Block steht 4.",
-                "Nichts wurde importiert. games[0]: Es gibt kein Spiel namens 'poker'.",
-                "Nichts wurde importiert. games[0].players: ein Spiel hat 1 bis 8 Spieler.",
+                "Nichts wurde importiert. Spiel 1: Es gibt kein Spiel namens 'poker'. (in der "
+                "Datei: games[0])",
+                "Nichts wurde importiert. Spiel 1, „players“: ein Spiel hat 1 bis 8 Spieler. (in "
+                "der Datei: games[0].players)",
                 "Nichts wurde importiert. Dieser Export stammt aus einer anderen Version des "
                 "Blocks: nur Version 1 kann gelesen werden.",
                 "Nichts wurde importiert. Das ist kein JSON (Zeile 1, Spalte 2).",
