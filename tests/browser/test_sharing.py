@@ -541,6 +541,7 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
     question = phone.get_by_role("alert")
     expect(question).to_contain_text("Remove Kitchen tablet from the household?")
     expect(question).to_be_focused()
+    expect(question).to_have_css("outline-offset", "3px")  # its focus ring off its words
     save_screenshot(phone, "household-remove-asks")
     phone.get_by_role("button", name="Yes, remove Kitchen tablet").click()
     expect(phone.locator(".browsers > li")).to_have_count(1)
