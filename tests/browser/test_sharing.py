@@ -321,6 +321,19 @@ def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_bo
     assert phone.errors == [] and scorer.errors == []
 
 
+POLLS = re.compile(r".*live=1.*")  # a live page's polls, which a test may hold on their way
+
+
+def wait_for_a_held_poll(page, held: list, seconds: float = 5) -> None:
+    """Until the page's next poll (or other held request) is held: `held` gets its route.
+    Fails after `seconds`."""
+    for _ in range(int(seconds * 10)):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page did not send the request")
+
+
 def test_a_die_tapped_while_the_poll_bringing_a_change_is_on_its_way_is_kept(phone, second_phone):
     """On a slow network the poll that brings another phone's correction is a while on its
     way; a die tapped meanwhile is in the panel its answer replaces, and stays with the
@@ -330,19 +343,14 @@ def test_a_die_tapped_while_the_poll_bringing_a_change_is_on_its_way_is_kept(pho
     for face in "66":
         pad.get_by_role("button", name=face, exact=True).click()
     held, holding = [], threading.Event()
-    polls = re.compile(r".*live=1.*")
-    scorer.route(polls, lambda route: held.append(route) if holding.is_set() else route.fallback())
+    scorer.route(POLLS, lambda route: held.append(route) if holding.is_set() else route.fallback())
 
     correct_by_taps(phone, "Ann’s Fours", "44445")
     holding.set()  # the scorer's next poll finds the correction: it is held on its way
-    for _ in range(50):
-        if held:
-            break
-        scorer.wait_for_timeout(100)
-    assert held, "the scorer did not poll"
+    wait_for_a_held_poll(scorer, held)
     pad.get_by_role("button", name="3", exact=True).click()
     expect(scorer.get_by_label("Dice, five digits")).to_have_value("663")
-    scorer.unroute(polls)
+    scorer.unroute(POLLS)
     for route in held:
         route.fallback()
     expect(total_of(scorer, "Ann")).to_have_text("16", timeout=5_000)
@@ -371,14 +379,9 @@ def test_a_poll_answered_after_the_pad_redrew_the_turn_waits_for_the_next_poll(p
     for face in "6636":
         pad.get_by_role("button", name=face, exact=True).click()
     held, holding = [], threading.Event()
-    polls = re.compile(r".*live=1.*")
-    scorer.route(polls, lambda route: held.append(route) if holding.is_set() else route.fallback())
+    scorer.route(POLLS, lambda route: held.append(route) if holding.is_set() else route.fallback())
     holding.set()
-    for _ in range(50):
-        if held:
-            break
-        scorer.wait_for_timeout(100)
-    assert held, "the scorer did not poll"
+    wait_for_a_held_poll(scorer, held)
     pad.get_by_role("button", name="1", exact=True).click()  # the panel is drawn again
     expect(box(scorer, "Sixes")).to_be_visible()
     correct_by_taps(phone, "Ann’s Fours", "44445")
@@ -389,7 +392,7 @@ def test_a_poll_answered_after_the_pad_redrew_the_turn_waits_for_the_next_poll(p
     expect(total_of(scorer, "Ann")).to_have_text("16", timeout=6_000)  # the next poll's
     expect(scorer.get_by_label("Dice, five digits")).to_have_value("66361")
     expect(box(scorer, "Sixes")).to_be_visible()
-    scorer.unroute(polls)
+    scorer.unroute(POLLS)
     no_error_page(scorer)
     assert phone.errors == [] and scorer.errors == []
 
@@ -409,25 +412,14 @@ def test_the_boxes_asked_for_before_a_poll_redrew_the_turn_come_into_the_new_tur
     polls, boxes = [], []
     holding = threading.Event()
     holding.set()
-    scorer.route(
-        re.compile(r".*live=1.*"),
-        lambda route: polls.append(route) if holding.is_set() else route.fallback(),
-    )
+    scorer.route(POLLS, lambda route: polls.append(route) if holding.is_set() else route.fallback())
     scorer.route(
         re.compile(r".*dice=.*"),
         lambda route: boxes.append(route) if holding.is_set() else route.fallback(),
     )
-    for _ in range(50):
-        if polls:
-            break
-        scorer.wait_for_timeout(100)
-    assert polls, "the scorer did not poll"
+    wait_for_a_held_poll(scorer, polls)
     pad.get_by_role("button", name="1", exact=True).click()
-    for _ in range(50):
-        if boxes:
-            break
-        scorer.wait_for_timeout(100)
-    assert boxes, "the pad did not ask for the boxes"
+    wait_for_a_held_poll(scorer, boxes)  # the pad's request for the boxes, held the same way
     correct_by_taps(phone, "Ann’s Fours", "44445")
     holding.clear()
     polls.pop(0).fallback()
