@@ -20,6 +20,9 @@ def pages_of(household) -> list[str]:
     play(playing, SOLO_GAME[:3])
     finished = GameFactory(owner=household, names=["Solo"])
     play(finished, SOLO_GAME)
+    rematched = GameFactory(owner=household, names=["Ann"])
+    play(rematched, SOLO_GAME)
+    services.game_rematch(game=rematched)  # its page shows the way to the new game
     bulk_finished_games(household, ["Ann", "Bob"], 3)
     ann = Player.objects.get(owner=household, name="Ann")
     digital = services.game_create(owner=household, names=["Dee"], digital=True)
@@ -45,6 +48,7 @@ def pages_of(household) -> list[str]:
         f"/games/{playing.public_id}/sheet/",
         f"/games/{finished.public_id}/",
         f"/games/{finished.public_id}/review/",
+        f"/games/{rematched.public_id}/",
         "/games/",
         f"/players/{ann.public_id}/",
         "/players/",
