@@ -833,7 +833,9 @@ class HouseRules[B: (Box, FamilyBox)]:
         """The par of some upper boxes (by the family's pars) measured against this house's
         threshold, to the nearest point: a house bonus at 90 in Maxi Yatzy (par 84) asks 90/84
         of it, so four of each face end 6 behind, as the bonus they miss says."""
-        full_par, threshold = _full_par(self.family), self.upper_bonus.threshold
+        if self.house_bonus is None:  # most tables: the family's own threshold, its par
+            return family_par
+        full_par, threshold = _full_par(self.family), self.house_bonus.threshold
         if threshold == full_par:
             return family_par
         return (2 * family_par * threshold + full_par) // (2 * full_par)  # halves round up
