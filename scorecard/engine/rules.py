@@ -866,6 +866,11 @@ class HouseRules[B: (Box, FamilyBox)]:
         """One box a turn until every card is full."""
         return len(self.boxes) * cards
 
+    def most_upper(self) -> int:
+        """The most the upper boxes can add up to (Maxi Yatzy: six of each face, 126): a
+        bonus threshold above it is never reached."""
+        return sum(self.max_points(box) for box in self.family.upper_boxes)
+
     def maximum_score(self) -> int:
         """The highest possible total: the most every box can hold, and (Yahtzee) an extra
         Yahtzee on every turn but the one that filled the Yahtzee box."""

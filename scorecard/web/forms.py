@@ -136,7 +136,23 @@ class NewGameForm(forms.Form):
             data["names"] = clean_names(names)
         except Refusal as refusal:
             raise forms.ValidationError(str(refusal)) from None
+        self._check_bonus_reachable()
         return data
+
+    def _check_bonus_reachable(self) -> None:
+        """A bonus the upper boxes can never reach is refused (a new user's Maxi Yatzy at
+        200 started, its bonus blank "while it may still come" to the end)."""
+        if self.cleaned_data.get("family") != families.MAXI.key:
+            return
+        threshold = self.cleaned_data.get("bonus_threshold")
+        most = rules.HouseRules(families.MAXI).most_upper()
+        if threshold is not None and threshold > most:
+            words = {"most": most, "threshold": threshold}
+            refusal = _(
+                "The upper boxes hold at most %(most)s: a bonus at %(threshold)s could never "
+                "be won."
+            )
+            self.add_error("bonus_threshold", refusal % words)
 
     def clean_joker(self) -> rules.JokerRule:
         try:

@@ -253,6 +253,29 @@ def test_the_pace_of_a_maxi_game_counts_toward_the_tables_own_bonus_threshold(ph
     assert page.errors == []
 
 
+def test_a_maxi_bonus_the_upper_boxes_can_never_reach_is_refused_on_the_form(phone):
+    """Found by a new user: Maxi Yatzy with its bonus at 200 started, the bonus blank "while
+    it may still come" to the end (six of each face make 126)."""
+    from scorecard.models import Game
+
+    page = phone
+    page.set_viewport_size(NARROW)
+    page.goto(page.base + "/games/new/")
+    page.get_by_label("Player 1", exact=True).fill("Mia")
+    page.get_by_role("group", name="Game").get_by_role("radio", name="Maxi Yatzy").check()
+    page.get_by_label("Upper boxes needed for the bonus").fill("200")
+    page.get_by_role("button", name="Start the game").click()
+    expect(
+        page.get_by_text("The upper boxes hold at most 126: a bonus at 200 could never be won.")
+    ).to_be_visible()
+    assert not Game.objects.exists()
+    page.get_by_label("Upper boxes needed for the bonus").fill("126")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", name=re.compile("Mia’s turn"))).to_be_visible()
+    assert Game.objects.get().bonus_threshold == 126
+    assert [error for error in page.errors if "status of 400" not in error] == []
+
+
 def test_names_written_with_joined_emoji_or_persian_start_a_game(phone):
     """Typed into the form: a zero-width joiner is how 👩‍💻 is written, a non-joiner how
     Persian writes نیما‌رضا; both were refused as "control characters" (found by a new user)."""

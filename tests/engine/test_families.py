@@ -296,6 +296,11 @@ def test_a_full_upper_sections_pace_is_its_distance_from_the_bonus_threshold(
     assert (result.pace >= 0) == (result.bonus == 35)
 
 
+def test_the_most_the_upper_boxes_hold_is_every_die_alike_in_each():
+    assert PLAIN_MAXI.most_upper() == 6 * 21
+    assert rules.STANDARD.most_upper() == PLAIN_YATZY.most_upper() == 5 * 21
+
+
 def test_the_highest_possible_totals():
     assert PLAIN_YATZY.maximum_score() == 374
     assert PLAIN_MAXI.maximum_score() == 126 + 100 + 423
