@@ -137,3 +137,22 @@ def test_the_sheets_corner_says_what_its_heading_row_holds(small_phone):
     page.get_by_role("button", name="Update the sheet").click()
     expect(page.locator(".sheet thead th[scope=row]")).to_have_text(["Player", "Card"])
     expect(page.get_by_text("Name or game")).to_have_count(0)
+
+
+def test_a_triple_games_legend_says_each_card_earns_its_own_bonus(phones):
+    """Found by a new user: Up read 64 (16 on card ×1, 24 on card ×2) with the Bon column
+    blank beside a legend that said "35 once the upper boxes reach 63"."""
+    from scorecard.models import Game
+
+    page = phones(viewport=SMALL_PHONE)
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE)
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    page.get_by_text("What the columns mean").click()
+    expect(page.locator(".standings-legend")).to_contain_text(
+        "Each card earns its own bonus once its own upper boxes reach 63, so Up may pass 63 "
+        "with no bonus yet."
+    )
+    fits_the_width(page)
+    assert page.errors == []
