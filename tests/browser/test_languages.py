@@ -3,6 +3,7 @@ switch in the footer that changes the page at once and is remembered, long Germa
 Finnish labels that still print on one page, and axe content with `lang` set."""
 
 import json
+import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -383,3 +384,19 @@ def test_the_brand_on_a_wide_screen_keeps_its_spaces(phones, language, brand):
     if language == "en":  # the space drawn: "score" starts a space's width after "Yahtzee"
         assert page.locator("a.brand").evaluate(GAP_BEFORE_SCORE) > 2
     assert page.errors == []
+
+
+def test_a_french_legend_puts_its_space_before_each_colon(phone):
+    """Found by a new user: "Haut (Cases du haut):" where French writes " :"."""
+    from tests.browser.conftest import join_household
+    from tests.factories import GameFactory, HouseholdFactory
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    speaking(phone, "fr").goto(f"{phone.base}/games/{game.public_id}/")
+    phone.locator(".standings-legend summary").click()
+    terms = phone.locator(".standings-legend dt")
+    expect(terms.first).to_have_text(re.compile(r"\) :$"))
+    assert all(term.endswith(" :") for term in terms.all_inner_texts())
+    assert phone.errors == []
