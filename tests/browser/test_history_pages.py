@@ -1,5 +1,7 @@
 """Past games on a phone: a finished game's review and a player page."""
 
+import itertools
+
 import pytest
 from playwright.sync_api import expect
 
@@ -439,3 +441,21 @@ def test_a_bad_value_in_an_import_is_said_by_its_game_round_and_player(phone, tm
     assert no_sideways_scroll(phone)
     assert not Game.objects.exists()
     assert [error for error in phone.errors if "status of 400" not in error] == []
+
+
+def test_the_start_page_s_other_pages_are_links_a_finger_can_hit(phones):
+    """Found by a new user: the start page's "Also here" links were 20 px tall, 4 px apart."""
+    phone = phones(viewport={"width": 360, "height": 740})
+    phone.goto(f"{phone.base}/")
+    boxes = [
+        box
+        for link in phone.locator(".also-here a").all()
+        for box in link.evaluate("a => [...a.getClientRects()].map(r => [r.top, r.bottom])")
+    ]
+    assert len(boxes) >= 6 and min(bottom - top for top, bottom in boxes) >= 24, boxes
+    lines = sorted({(round(top), round(bottom)) for top, bottom in boxes})
+    assert all(upper[1] <= lower[0] + 1 for upper, lower in itertools.pairwise(lines)), lines
+    phone.get_by_role("link", name="A blank score sheet to print").tap()
+    expect(phone.get_by_role("heading", name="Yahtzee score sheet")).to_be_visible()
+    assert no_sideways_scroll(phone)
+    assert phone.errors == []
