@@ -497,11 +497,13 @@ def _check_players(data: dict, where: str) -> list[dict]:
     names = [
         _field(player, "name", str, f"{where}.players[{i}]") for i, player in enumerate(players)
     ]
+    # Said here, as the file's fault: `clean_names` would drop an empty name, or ask a form's
+    # player to write one.
+    _need(all(name.strip() for name in names), f"{where}.players", gettext_noop("a name is empty."))
     try:
         names = clean_names(names)
     except Refusal as refusal:
         raise _refused(f"{where}.players", str(refusal)) from None
-    _need(len(names) == len(players), f"{where}.players", gettext_noop("a name is empty."))
     ids = [player.get("id") for player in players]
     ids = [i if isinstance(i, str) and PUBLIC_ID.fullmatch(i) else None for i in ids]
     return [{"id": i, "name": name} for i, name in zip(ids, names, strict=True)]

@@ -86,6 +86,11 @@ def test_importing_a_game_twice_skips_it_the_second_time(household):
         ),
         (lambda g: g["players"][1].update(name="ann"), "the same name"),
         (lambda g: g["players"][0].update(name="A\x00n"), "not control characters"),
+        (
+            lambda g: [player.update(name=" ") for player in g["players"]],
+            "Game 1, ‘players’: a name is empty. (in the file: games[0].players)",
+        ),
+        (lambda g: g["players"][1].update(name=""), "Game 1, ‘players’: a name is empty."),
         (lambda g: g.update(undone=None), "Game 1, ‘undone’: expected a list. (in the file: games"),
         (lambda g: g.update(undone=5), "Game 1, ‘undone’: expected a list."),
         (
