@@ -412,11 +412,12 @@ def parse_dice(dice: Iterable[int] | str, count: int) -> Dice:
             raise RuleViolation(_enter_the_dice(count, example))
         dice = [int(char) for char in text]
     values = list(dice)
-    if len(values) != count:
-        raise RuleViolation(_a_roll_is(count, len(values)))
+    # A face no die has is said first: "777" is three wrong dice, not two too few.
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
             raise RuleViolation(Said("A die shows 1 to 6; got %(value)s.", value=repr(value)))
+    if len(values) != count:
+        raise RuleViolation(_a_roll_is(count, len(values)))
     return tuple(sorted(values))
 
 

@@ -124,7 +124,7 @@ def test_a_refusal_is_drawn_in_the_turn_and_the_next_tap_records(phone):
     open_game(page)
     page.get_by_label("Dice, five digits").fill("7")
     page.get_by_role("button", name="Show").click()
-    expect(page.locator("#turn .error")).to_contain_text("A roll is five dice")
+    expect(page.locator("#turn .error")).to_contain_text("A die shows 1 to 6; got 7.")
     expect(page.locator("#standings")).to_be_visible()
     page.get_by_role("button", name="Clear").click()
     tap(page, "66612")

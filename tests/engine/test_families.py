@@ -184,6 +184,8 @@ def test_every_maxi_box_takes_the_best_its_six_dice_allow(key, dice, expected):
         (YATZY, "123456", "A roll is five dice; got 6."),
         (MAXI, "12x456", "Enter the dice as six digits from 1 to 6, such as 444256."),
         (YATZY, [1, 2, 3, 4, 7], "A die shows 1 to 6; got 7."),
+        (YATZY, "777", "A die shows 1 to 6; got 7."),  # the face first, not "got 3"
+        (MAXI, "1234", "A roll is six dice; got 4."),
     ],
 )
 def test_bad_dice_are_refused_with_a_message_for_a_person(family, dice, message):

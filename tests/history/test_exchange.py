@@ -50,7 +50,7 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
         (lambda d: d["games"][0]["entries"][0].update(box="sevens"), "no box called 'sevens'"),
         (lambda d: d["games"][0]["entries"][0].update(points=4), "Ann’s card 1: Ones: "),
         (lambda d: d["games"][0]["entries"][3].update(turn=9), "turns run 1, 2, 3 and so on."),
-        (lambda d: d["games"][0]["entries"][0].update(dice="7"), "A roll is five dice"),
+        (lambda d: d["games"][0]["entries"][0].update(dice="7"), "A die shows 1 to 6; got 7."),
         (lambda d: d["games"][0].update(players=[]), "a game has 1 to 8 players"),
         (lambda d: d["games"].append(dict(d["games"][0])), "the same game appears twice"),
         (lambda d: d["games"][0].update(created="yesterday"), "not an ISO 8601 time"),

@@ -47,7 +47,8 @@ def test_the_face_pad_adds_and_removes_dice(client_of, game):
 
 
 @pytest.mark.parametrize(
-    ("dice", "message"), [("4442x", "five digits"), ("444257", "got 6"), ("44470", "1 to 6")]
+    ("dice", "message"),
+    [("4442x", "five digits"), ("444256", "got 6"), ("444257", "got 7"), ("44470", "1 to 6")],
 )
 def test_bad_dice_get_a_message_in_place(client_of, game, dice, message):
     response = client_of.get(game_url(game), {"dice": dice})
@@ -1051,7 +1052,7 @@ def test_fewer_than_five_dice_from_the_pad_refill_the_field_without_an_error(cli
 def test_a_refusal_for_htmx_is_marked_to_be_shown_in_place(client_of, game):
     response = client_of.get(game_url(game), {"dice": "7", "show": "1"}, headers=HTMX)
     assert response.status_code == 400 and response["X-In-Place"] == "1"
-    assert "A roll is five dice; got 1." in text(response)
+    assert "A die shows 1 to 6; got 7." in text(response)
     stale = post_box(client_of, game, Box.CHANCE, dice=(1, 2, 3, 4, 6), htmx=True, version=7)
     assert stale.status_code == 409 and stale["X-In-Place"] == "1"
     plain = client_of.get(game_url(game), {"dice": "7", "show": "1"})
