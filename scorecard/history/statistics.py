@@ -245,6 +245,11 @@ def _players_played(owner: int) -> QuerySet[Any, tuple[str, str, int]]:
 PLAYERS_PLAYED = CompiledQuery(_players_played, owner=int)
 
 
+def games_going(player: Player) -> int:
+    """How many games the player sits at that are still being played."""
+    return Seat.objects.filter(player=player, game__finished__isnull=True).count()
+
+
 def players_with_games_played(owner: Household) -> list[PlayerPlayed]:
     """The household's players by name with how many games each sat at (see above)."""
     return [PlayerPlayed(*row) for row in PLAYERS_PLAYED.rows(owner=owner.pk)]

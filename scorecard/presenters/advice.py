@@ -5,6 +5,8 @@ the last turn, and chances as people read them. Nothing here asks the engine (th
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.template.defaultfilters import floatformat
@@ -44,6 +46,28 @@ def percent(chance: float, digits: int = 1) -> str:
     if 1 - least / 2 < chance < 1:
         return f">{_percent(1 - least, digits)}"
     return _percent(chance, digits)
+
+
+def shares_in_percent(chances: Sequence[float]) -> list[str]:
+    """Chances that share one whole (each player's chance to win) in whole percents that add
+    up to 100, as a table reads the column: each is rounded down, and the points still
+    missing go to the largest remainders (63.5, 18.3 and 18.2 show 64, 18, 18, not 63, 18,
+    18). A share that is not none or not certain still never shows as 0% or 100%."""
+    scaled = [chance * 100 for chance in chances]
+    whole = [math.floor(share) for share in scaled]
+    missing = round(sum(scaled)) - sum(whole)
+    by_remainder = sorted(range(len(scaled)), key=lambda i: whole[i] - scaled[i])
+    for i in by_remainder[: max(missing, 0)]:
+        whole[i] += 1
+    return [_share(chance, points) for chance, points in zip(chances, whole, strict=True)]
+
+
+def _share(chance: float, points: int) -> str:
+    if points == 0 < chance:
+        return f"<{_percent(0.01, 0)}"
+    if points == 100 and chance < 1:
+        return f">{_percent(0.99, 0)}"
+    return _percent(points / 100, 0)
 
 
 def _percent(chance: float, digits: int) -> str:

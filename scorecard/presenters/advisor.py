@@ -28,7 +28,7 @@ from scorecard.presenters.advice import (
     KeepAdvice,
     PlayToWin,
     last_turn_note,
-    percent,
+    shares_in_percent,
 )
 from scorecard.presenters.box_names import family_name
 
@@ -86,7 +86,8 @@ def win_column(progress: GameProgress) -> dict[int, str]:
     if shown is None:
         seats = progress.seats
         chances = chances_to_win([seat.cards[0] for seat in seats], game)
-        shown = {s.seat.pk: percent(c, digits=0) for s, c in zip(seats, chances, strict=True)}
+        shares = shares_in_percent(chances)
+        shown = {seat.seat.pk: share for seat, share in zip(seats, shares, strict=True)}
         cache.set(key, shown, WIN_COLUMN_SECONDS)
     return shown
 

@@ -128,14 +128,18 @@ def line_chart(
     unit="",
     from_zero=True,
     per_round=False,
+    entries_per_round=0,
 ) -> LineChart:
     """One line per series, x = turn (each player's own turns, i.e. rounds, with
     `per_round`), y = points (or `unit`); each line starts from 0 before the first turn, or
-    with `from_zero` off, from its first value."""
+    with `from_zero` off, from its first value. With `entries_per_round` (the players) a
+    point is each entry of the game, and the bottom counts rounds, as every page does."""
     left, right, top, bottom = 36, 8, 10, 34
     longest = max((len(s.values) - (not from_zero) for s in series), default=0) or 1
     peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
-    turn_step = next(n for n in (1, 2, 5, 10, 20, 50, 100) if longest <= n * 8)
+    per_mark = entries_per_round or 1  # points between two marks along the bottom
+    marked = -(-longest // per_mark)
+    turn_step = next(n for n in (1, 2, 5, 10, 20, 50, 100) if marked <= n * 8)
     plot_w = width - left - right
     texts = [(s.label, f" {s.values[-1] if s.values else 0}{unit}") for s in series]
     columns = key_columns([name + value for name, value in texts], plot_w)
@@ -154,8 +158,8 @@ def line_chart(
         for tick in range(0, peak + 1, step)
     ]
     turns = [
-        Mark(f"{x(turn):.1f}", f"{top + plot_h + 10:.0f}", str(turn))
-        for turn in range(turn_step, longest + 1, turn_step)
+        Mark(f"{x(turn * per_mark):.1f}", f"{top + plot_h + 10:.0f}", str(turn))
+        for turn in range(turn_step, longest // per_mark + 1, turn_step)
     ]
     lines = []
     for index, (line, (name, value)) in enumerate(zip(series, texts, strict=True)):
@@ -168,7 +172,8 @@ def line_chart(
         swatch = Mark(f"{key_x:.0f}", str(key_y - 8), "")
         whole = name + value if text != name + value else ""
         lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch, whole))
-    said = pgettext("chart axis", "round") if per_round else pgettext("chart axis", "turn")
+    by_round = per_round or entries_per_round > 0
+    said = pgettext("chart axis", "round") if by_round else pgettext("chart axis", "turn")
     axis = Mark(f"{left + plot_w / 2:.0f}", str(top + plot_h + 22), said)
     edges = (left, width - right, left - 4)
     return LineChart(title, width, height, *edges, gridlines, turns, axis, lines)

@@ -26,6 +26,7 @@ WIN_CHART_SECONDS = 60 * 60 * 24
 class Decision:
     round: int  # the round of the player's turn, as the game page counts it
     kind: str  # "box" or "keep"
+    dice: str  # the roll the choice was made on, as digits ("22356")
     chosen: str  # the dice kept ("keeping 2 2"), or the box's name in the page's language
     best: str
     loss: float
@@ -77,8 +78,8 @@ def decision_losses(
             # Said as a keep ("keeping 2"), not as bare dice beside the boxes' names: a phone's
             # table has no room for the kind of decision (a new user read "2" as a box).
             losses[entry.seat_id].decisions.append(
-                Decision(in_round, "keep", keep_phrase(held), keep_phrase(ranked[0][0]),
-                         ranked[0][1] - values[held], before.number)
+                Decision(in_round, "keep", _digits(before.faces), keep_phrase(held),
+                         keep_phrase(ranked[0][0]), ranked[0][1] - values[held], before.number)
             )  # fmt: skip
         if dice := entry.dice_tuple:
             rated = strategy.rate_boxes(filled, dice, joker, extra)
@@ -88,6 +89,7 @@ def decision_losses(
                 Decision(
                     in_round,
                     "box",
+                    _digits(dice),
                     box_name(entry.rules_box),
                     box_name(best),
                     rated[best] - chosen,
@@ -96,6 +98,10 @@ def decision_losses(
         filled[entry.rules_box] = entry.points
         extras[entry.seat_id] += entry.yahtzee_bonus
     return list(losses.values())
+
+
+def _digits(dice: Sequence[int]) -> str:
+    return "".join(map(str, sorted(dice)))
 
 
 def win_chance_series(progress: GameProgress) -> dict[str, list[int]]:
@@ -121,14 +127,17 @@ def win_chart(progress: GameProgress) -> charts.LineChart:
     """Each player's chance to win after every entry, charted; a game's chart is kept per
     version (working it out reads every position of the game)."""
     # Its title is in the phone's language: each language's chart is kept on its own. The
-    # "2" is the chart's layout: one kept before its keys could be cut is not read back.
-    key = f"win-chart-data-2:{get_language()}:{progress.game.pk}:{progress.game.version}"
+    # "3" is the chart's layout: one kept before its bottom counted rounds is not read back.
+    key = f"win-chart-data-3:{get_language()}:{progress.game.pk}:{progress.game.version}"
     chart = cache.get(key)
     if chart is None:
         series = [
             charts.Series(name, values) for name, values in win_chance_series(progress).items()
         ]
         title = _("Each player's chance to win, before the game and after every entry")
-        chart = charts.line_chart(series, title=title, unit="%", from_zero=False)
+        players = len(progress.seats)
+        chart = charts.line_chart(
+            series, title=title, unit="%", from_zero=False, entries_per_round=players
+        )
         cache.set(key, chart, WIN_CHART_SECONDS)
     return chart

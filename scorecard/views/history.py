@@ -142,6 +142,9 @@ def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         sections.append((stats, histogram))
     level = 3 if len(sections) > 1 else 2  # under each family's heading when there are two
     context = {"player": player, "sections": sections, "level": level}
+    # The players list counts every game a player sat at; here the figures are of finished
+    # games, so the page says how many are still being played (found by a new user).
+    context["going"] = statistics.games_going(player)
     return render(request, "player.html", context)
 
 

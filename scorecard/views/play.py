@@ -94,7 +94,9 @@ def _respond(
         # (The first box filled, or the only one undone: the grid's hint comes or goes.)
         context["sheet"] = GameSheet(progress, correct)
     if entry_changes and entry is not None:
-        context["changed_rows"] = changed_rows(progress, entry, correct)
+        # Worked out when drawn, after a write's transaction: SQLite's other writers wait
+        # for its end (yahtzee/sqlite), not for this.
+        context["changed_rows"] = SimpleLazyObject(lambda: changed_rows(progress, entry, correct))
     if partial == "after-poll-step":  # an entry's answer, its turn panel out of band too
         partial, context["oob"] = "after-entry", True
     template = f"game.html#{partial}" if request.htmx else "game.html"
@@ -275,7 +277,6 @@ def _recorded_note(entry: EntryRow | Entry, game: Game) -> str:
     """What was just recorded, as the phone that recorded it is told (and every other phone
     showing the game, at its next poll)."""
     recorded_said = _entry_said(entry, game)
-    recorded_said["bonus"] = rules.EXTRA_YAHTZEE_BONUS
     if entry.yahtzee_bonus and recorded_said["multiplier"]:
         note = _(
             "%(name)s: %(box)s %(points)s on card ×%(multiplier)s and +%(bonus)s for an "
@@ -291,6 +292,18 @@ def _recorded_note(entry: EntryRow | Entry, game: Game) -> str:
 
 
 def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
+    if undone.yahtzee_bonus:  # the 100 goes with it: the total falls by both
+        return _entry_note(
+            undone,
+            game,
+            on_card=_(
+                "Undone: %(name)s’s %(box)s on card ×%(multiplier)s (%(points)s and the "
+                "+%(bonus)s for an extra Yahtzee)."
+            ),
+            plain=_(
+                "Undone: %(name)s’s %(box)s (%(points)s and the +%(bonus)s for an extra Yahtzee)."
+            ),
+        )
     return _entry_note(
         undone,
         game,
@@ -326,6 +339,7 @@ def _entry_said(entry: EntryRow | Entry | UndoneEntry, game: Game) -> dict[str, 
         "box": box_name(entry.rules_box),
         "points": entry.points,
         "multiplier": multiplier,
+        "bonus": rules.EXTRA_YAHTZEE_BONUS,
     }
 
 

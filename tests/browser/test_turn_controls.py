@@ -446,6 +446,26 @@ def test_an_extra_yahtzee_corrected_by_points_says_by_its_tick_whether_it_was_on
     assert page.errors == []
 
 
+def test_undoing_an_extra_yahtzee_says_its_100_goes_too(small_phone):
+    """Found by a new user: undoing Fives 25 that had earned an extra Yahtzee's 100 said
+    only "(25)", while the total fell by 125."""
+    page = small_phone
+    game = open_game(page, names=("Ann",))
+    play(game, [(rules.Box.YAHTZEE, (3,) * 5)])
+    page.reload()
+    tap(page, "55555")
+    box(page, "Fives").click()
+    expect(page.get_by_role("status")).to_contain_text("Fives 25 and +100 for an extra Yahtzee!")
+    expect(total_of(page, "Ann")).to_have_text(str(50 + 25 + 100))
+    page.get_by_role("button", name="Undo last entry").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "Undone: Ann’s Fives (25 and the +100 for an extra Yahtzee)."
+    )
+    expect(total_of(page, "Ann")).to_have_text("50")
+    assert list(Entry.objects.filter(game=game).values_list("box", flat=True)) == ["yahtzee"]
+    assert page.errors == []
+
+
 def test_a_tap_the_moment_an_answer_lands_goes_through_htmx(small_phone):
     """A second tap as quick as a thumb can make lands on a form htmx has just swapped in.
     htmx readied such a form only as its swap settled, 20 ms later, and a tap before that

@@ -36,3 +36,20 @@ def test_the_coach_gives_the_loss_the_ratings_show(loss):
     assert f"gives up {advice.points_given_up(loss)} points" in note
     hold = advice.HoldCoachNote((5,), (6, 6), loss, [0], [1, 2])
     assert f"gives up {advice.points_given_up(loss)} points" in str(hold)
+
+
+@pytest.mark.parametrize(
+    ("chances", "shown"),
+    [
+        ((0.635, 0.183, 0.182), ["64%", "18%", "18%"]),  # rounded alone: 63 + 18 + 18 = 99
+        ((1 / 3, 1 / 3, 1 / 3), ["34%", "33%", "33%"]),
+        ((0.125, 0.125, 0.75), ["13%", "12%", "75%"]),
+        ((0.996, 0.003, 0.001), [">99%", "<1%", "<1%"]),
+        ((1, 0, 0), ["100%", "0%", "0%"]),
+    ],
+)
+def test_the_win_column_adds_up_to_100_and_never_rounds_to_a_certainty(chances, shown):
+    """Found by a new user: three players' chances read 63%, 18%, 18%."""
+    assert advice.shares_in_percent(chances) == shown
+    with translation.override("fr"):
+        assert advice.shares_in_percent((0.635, 0.183, 0.182))[0] == "64 %"

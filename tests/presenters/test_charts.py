@@ -44,6 +44,19 @@ def test_a_chart_of_each_player_s_own_turns_says_rounds_along_the_bottom():
     assert "turn</text>" in drawn("_line_chart.html", line_chart(series, title="t"))
 
 
+def test_a_chart_of_every_entry_marks_the_rounds_along_the_bottom():
+    """Found by a new user: the chance to win counted 10, 20 … 50 (entries) beside running
+    totals counted in rounds. Now a mark falls after each round's last entry, named by
+    the round, as every page counts them."""
+    players, rounds = 4, 13
+    series = [Series(name, [25] * (players * rounds + 1)) for name in "ABCD"]
+    chart = line_chart(series, title="t", from_zero=False, entries_per_round=players)
+    assert [mark.text for mark in chart.turns] == [str(r) for r in range(2, 14, 2)]
+    last_round = chart.turns[-1]
+    assert float(last_round.x) == pytest.approx(36 + (360 - 36 - 8) * 12 / 13, abs=0.1)
+    assert "round</text>" in drawn("_line_chart.html", chart)
+
+
 def test_the_histogram_draws_empty_bands_between_the_filled_ones():
     chart = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="Finals", bin_size=25))
     assert chart.count("<rect") == 4 and "225–249: 0" in chart

@@ -169,6 +169,10 @@ def test_a_player_page_adds_up_the_engines_totals(client_of, household):
     page = text(client_of.get(reverse("player", args=[ann.public_id])))
     total = card_total(SOLO_GAME)
     assert "<dt>Games finished</dt><dd>3</dd>" in page
+    # The players list said "4 games": the one still going is said here, apart.
+    assert "Not counted here yet: 1 game still being played." in page
+    players = text(client_of.get(reverse("players")))
+    assert re.search(r">Ann</a> <small>4 games</small>", players)
     assert f"<dt>Personal best</dt><dd>{total}</dd>" in page
     # Ties share the win; a game alone has no one to beat, so it is not one of the games.
     assert "<dt>Wins</dt><dd>2 <small>of 2 games with others</small></dd>" in page
@@ -182,8 +186,9 @@ def test_a_player_page_adds_up_the_engines_totals(client_of, household):
     assert "<dt>Games finished</dt><dd>4</dd>" in page
 
 
-# The household, the player, the figures, best and worst, the last ten, the box totals.
-PLAYER_PAGE_QUERIES = 6
+# The household, the player, the figures, best and worst, the last ten, the box totals, the
+# games still going.
+PLAYER_PAGE_QUERIES = 7
 
 
 def test_a_player_page_over_a_thousand_games_is_a_few_queries(household, django_assert_num_queries):
@@ -319,6 +324,13 @@ def test_the_review_rates_each_decision(advised, household):
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in page
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in with_cookie
     assert all(decision.loss >= -1e-9 for decision in losses[0].decisions)
+    # Each row says the dice the choice was made on (a new user could not see why Full
+    # house was a mistake): the full house's dice beside it, sorted, as digits.
+    assert '<td class="dice">22333</td><td>Full house</td>' in page
+    rows = re.findall(r'<td class="dice">(\d{5})</td><td>([^<]+)</td>', page)
+    assert sorted(rows) == sorted(
+        ("".join(map(str, sorted(dice))), box.label) for box, dice in SOLO_GAME
+    )
 
 
 def test_high_scores_are_kept_apart_family_by_family(client_of, household):
