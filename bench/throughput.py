@@ -364,6 +364,13 @@ def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
         f"this client's CPU: {client['constant page']:.0f}% of one core while asking for the "
         f"constant page, {client['record']:.0f}% while recording"
     )
+    # The cores gunicorn kept busy: a machine's load swings the CPU a request costs, but a
+    # core left idle while writers wait for each other shows here (yahtzee/sqlite).
+    on_ceiling, recording = totals["constant page"] * ceiling, totals["record"] * record
+    print(
+        f"gunicorn's cores busy: {on_ceiling / 1000:.2f} on the constant page, "
+        f"{recording / 1000:.2f} recording (of {os.cpu_count()})"
+    )
     return met
 
 

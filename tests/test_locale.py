@@ -86,14 +86,14 @@ def _without_creation_date(po_file: Path) -> str:
 
 def test_the_german_coach_choices_read_right_for_one_point_and_for_half_a_point():
     """Found by a new user: "Trainer: ab 1 Punkten Verlust" (one point is "1 Punkt"). The
-    label now names the loss without a noun whose form hangs on the number."""
+    label names the loss in points by the abbreviation, whose form hangs on no number."""
     from scorecard.web import advice_setting
 
     with translation.override("de"):
         labels = [
             str(advice_setting.SETTINGS[f"coach-{loss}"]) for loss in advice_setting.COACH_LOSSES
         ]
-    assert labels == [f"Trainer: Verlust ab {loss}" for loss in ("0,5", "1", "2", "5")]
+    assert labels == [f"Trainer: Verlust ab {loss} Pkt." for loss in ("0,5", "1", "2", "5")]
 
 
 def test_makemessages_for_every_language_changes_nothing_but_the_creation_date(tmp_path):

@@ -20,8 +20,11 @@ COACH_LOSSES = ("0.5", "1", "2", "5")
 
 
 def _coach_label(loss: str) -> str:
-    # The loss as the page's language writes it ("0,5" in Swedish).
-    return _("Coach: a loss of %(loss)s+") % {"loss": number_format(float(loss), loss.count("."))}
+    # The loss as the page's language writes it ("0,5" in Swedish), in points: "a loss of
+    # 0.5+" alone did not say of what (found by a new user).
+    return _("Coach: a loss of %(loss)s+ points") % {
+        "loss": number_format(float(loss), loss.count("."))
+    }
 
 
 # Labels said in the language of the page that shows them, not the one that imported this.

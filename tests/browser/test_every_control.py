@@ -605,7 +605,7 @@ def advice_for_each_roll(phone: Phone, box: str) -> None:
 def the_coach_answered_both_ways(phone: Phone, box: str) -> None:
     """The coach asks about a box that gives up too much: once "instead", once "anyway"."""
     page = phone.page
-    set_advice(phone, "Coach: a loss of 0.5+")
+    set_advice(phone, "Coach: a loss of 0.5+ points")
     for answer in ("instead", "anyway"):
         enter_dice(phone, "66612")
         record(phone, box_button(phone, box))
@@ -770,7 +770,7 @@ def hold_against_the_coach(phone: Phone) -> None:
     answered once by rolling as chosen, once by the coach's own keep. All five held, or
     none, gives up enough with most rolls; a roll that was not asked about tries again."""
     page = phone.page
-    set_advice(phone, "Coach: a loss of 0.5+")
+    set_advice(phone, "Coach: a loss of 0.5+ points")
     question = page.locator("#turn p.coach")
     answers = [r"^Roll as I chose$", r"instead$"]
     for _ in range(8):

@@ -62,7 +62,7 @@ def test_the_coach_speaks_up_before_a_poor_hold_in_a_yatzy_game(phone, yatzy_tab
     game = _yatzy(services.game_create(owner=household, names=["Dee"], digital=True))
     join_household(phone, household)
     phone.goto(f"{phone.base}/games/{game.public_id}/")
-    _turn_advice_to(phone, "Coach: a loss of 0.5+")
+    _turn_advice_to(phone, "Coach: a loss of 0.5+ points")
     phone.locator("#roll-button").click()
     expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")
     faces = [int(face) for face in phone.locator(".hold .die").all_inner_texts()]

@@ -673,7 +673,9 @@ def test_the_advice_switch_says_the_choice_and_brings_its_form_only_when_opened(
         assert '<button class="without-scripts">Set</button>' in form
     assert "<summary>Advice: Off</summary>" in whole and "<footer>" in whole
     client_of.post(reverse("advice"), {"advice": "coach-2", "next": game_url(game)})
-    assert "<summary>Advice: Coach: a loss of 2+</summary>" in text(client_of.get(game_url(game)))
+    assert "<summary>Advice: Coach: a loss of 2+ points</summary>" in text(
+        client_of.get(game_url(game))
+    )
 
 
 def test_setting_the_advice_comes_back_to_the_dice_on_show(client_of, game):
