@@ -325,9 +325,9 @@ def test_the_review_rates_each_decision(advised, household):
     assert f"Ann: {losses[0].total:.1f} points lost in 13 decisions" in with_cookie
     assert all(decision.loss >= -1e-9 for decision in losses[0].decisions)
     # Each row says the dice the choice was made on (a new user could not see why Full
-    # house was a mistake): the full house's dice beside it, sorted, as digits.
-    assert '<td class="dice">22333</td><td>Full house</td>' in page
-    rows = re.findall(r'<td class="dice">(\d{5})</td><td>([^<]+)</td>', page)
+    # house was a mistake): under its round, the dice, sorted, as digits.
+    assert '<small class="dice">22333</small></td><td class="kind">box</td><td>Full house<' in page
+    rows = re.findall(r'"dice">(\d{5})</small></td><td class="kind">box</td><td>([^<]+)<', page)
     assert sorted(rows) == sorted(
         ("".join(map(str, sorted(dice))), box.label) for box, dice in SOLO_GAME
     )
