@@ -45,6 +45,40 @@ def test_every_catalog_is_complete_with_no_fuzzy_entry(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_every_plural_has_each_form_its_language_counts(language):
+    """Found by a new user: Spanish and French count three forms (one, a million, the
+    rest), and seven messages gave two: "2 rolls left" came out in English."""
+    po = catalog(language)
+    forms = int(re.search(r"nplurals=(\d+)", po.metadata["Plural-Forms"]).group(1))
+    short = [
+        e.msgid
+        for e in po
+        if e.msgid_plural and not all(e.msgstr_plural.get(form) for form in range(forms))
+    ]
+    assert short == []
+    with translation.override(language):
+        for count in (1, 2, 5, 1_000_000):
+            said = translation.ngettext(
+                "%(left)s roll left; expected final total",
+                "%(left)s rolls left; expected final total",
+                count,
+            )
+            assert "roll" not in said, (count, said)  # fmt: skip
+
+
+def test_the_roll_button_counts_its_rolls_left_in_spanish_and_french():
+    """Found by a new user: "Volver a tirar (quedan 1)"."""
+    said = {}
+    for language in ("es", "fr"):
+        with translation.override(language):
+            said[language] = [
+                translation.ngettext("(%(left)s left)", "(%(left)s left)", left) % {"left": left}
+                for left in (1, 2)
+            ]
+    assert said == {"es": ["(queda 1)", "(quedan 2)"], "fr": ["(1 restant)", "(2 restants)"]}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_translation_keeps_the_placeholders_of_its_english(language):
     for entry in catalog(language).translated_entries():
         english = set(PLACEHOLDER.findall(entry.msgid + (entry.msgid_plural or "")))
