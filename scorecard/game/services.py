@@ -442,6 +442,8 @@ def _check_roll(progress: GameProgress, turn: int, hold: Sequence[int]) -> None:
         raise Refusal(_("Only dice 1 to %(count)s can be held.") % {"count": family.dice_count})
     if hold and not progress.rolls:
         raise Refusal(_("Roll first: there are no dice to hold yet."))
+    if len(hold) == family.dice_count:
+        raise Refusal(_("Every die is held, so a roll would change nothing: choose a box."))
 
 
 def _no_rolls_left(progress: GameProgress) -> str:
@@ -508,6 +510,11 @@ def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None
             recorded=last.created,
         )
         Entry.objects.filter(pk=last.pk).delete()
+        if game.digital:
+            # The next player may have rolled already: a turn the undo takes back to before
+            # its start has not begun, so its rolls go too (kept, they came back as a turn
+            # half used once the box was filled again, its dice never shown).
+            Roll.objects.filter(game=game, turn__gt=last.turn).delete()
     progress.remove_last()
     return Undone(progress, last)
 

@@ -234,3 +234,39 @@ def test_undo_by_keyboard_leaves_the_focus_on_the_roll_it_brought_back(phone):
     page.keyboard.press("Tab")
     expect(page.locator(".hold input").nth(0)).to_be_focused()
     assert page.errors == []
+
+
+def test_an_undo_after_the_next_player_rolled_starts_their_turn_afresh(phone):
+    """Found by a new user: Fay rolled, Eve's box was undone and chosen again, and Fay's
+    turn showed "Roll (3 left)" while her first roll was kept: her next roll was her
+    second, her first dice never shown. The undo takes her roll back with Eve's box. And
+    a roll with every die held, which changed nothing but used a roll, is refused."""
+    page = phone
+    page.goto(page.base + "/games/new/?dice=digital")
+    page.get_by_label("Player 1", exact=True).fill("Eve")
+    page.get_by_label("Player 2", exact=True).fill("Fay")
+    page.get_by_role("button", name="Start the game").click()
+    chance = page.locator(".box-choice", has_text="Chance").locator("span")
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    chance.dblclick()
+    expect(page.locator("#turn-title")).to_contain_text("Fay’s turn")
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    page.get_by_role("button", name="Undo last entry").click()
+    expect(page.locator("#turn-title")).to_contain_text("Eve’s turn")
+    chance.dblclick()
+    expect(page.locator("#turn-title")).to_contain_text("Fay’s turn")
+    expect(page.locator("#roll-button")).to_contain_text("(3 left)")
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    for die in range(5):
+        page.locator(".hold").nth(die).click()
+    expect(page.locator(".hold input:checked")).to_have_count(5)
+    page.locator("#roll-button").click()
+    expect(page.locator("#turn .error")).to_contain_text("Every die is held")
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    game = Game.objects.get()
+    assert list(Roll.objects.filter(game=game).values_list("turn", "number")) == [(1, 1), (2, 1)]
+    page.reload()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")

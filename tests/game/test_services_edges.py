@@ -468,6 +468,31 @@ def test_undo_of_the_last_box_reopens_the_game(household):
     assert game.finished is None and not undone.progress.is_finished
 
 
+def test_undo_takes_back_the_next_players_rolls_with_the_box_before_their_turn(household):
+    """Found by a new user: Bob rolled, Ann's box was undone and filled again, and Bob's
+    turn came back as "Roll (3 left)" while the server had his roll: the next roll was his
+    second, his first dice never shown."""
+    game = digital_game(household, names=("Ann", "Bob"))
+    roll(game)
+    record(game, Box.CHANCE)
+    roll(game, seed=2)  # Bob's first roll
+    game.refresh_from_db()
+    services.undo_last_entry(game=game, version=game.version)
+    assert list(game.rolls.values_list("turn", flat=True)) == [1]  # Ann's, brought back
+    progress = record(game, Box.CHANCE).progress
+    fresh = load_progress(Game.objects.get(pk=game.pk))
+    assert fresh.current.player.name == progress.current.player.name == "Bob"
+    assert fresh.rolls == progress.rolls == [] and fresh.rolls_left == 3
+
+
+def test_a_roll_with_every_die_held_is_refused_as_a_roll_that_changes_nothing(digital):
+    roll(digital)
+    with pytest.raises(services.Refusal, match="Every die is held"):
+        roll(digital, hold=range(5))
+    digital.refresh_from_db()
+    assert digital.rolls.count() == 1 and load_progress(digital).rolls_left == 2
+
+
 def test_undo_in_a_digital_game_brings_back_the_rolls_of_that_turn(digital):
     rolled = roll(digital).table_dice
     record(digital, Box.CHANCE)
