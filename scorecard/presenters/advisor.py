@@ -21,6 +21,7 @@ from scorecard.models import Game
 from scorecard.presenters.advice import (
     NO_ADVICE_FOR,
     NOT_READY,
+    SETTLED,
     TRIPLE_HAS_NONE,
     BoxAdvice,
     CoachNote,
@@ -228,5 +229,9 @@ def play_to_win(
     else:
         extra, joker = card.extra_yahtzees, game.joker_rule
         wins = strategy.rate_keeps_to_win(filled, dice, rolls_left, joker, extra, rivals)
-    for_points = ranked_keeps(card, dice, rolls_left, game)[0][0]
-    return PlayToWin(wins[0], (for_points, dict(wins)[for_points]))
+    by_points = [keep for keep, _value in ranked_keeps(card, dice, rolls_left, game)]
+    # Of the keeps that win as often as the best, the one for the most points: keeping all
+    # five for a sure win beside 5 5 5, as sure and more points, read as a mistake.
+    surest = [win for win in wins if win[1] > wins[0][1] - SETTLED]
+    to_win = min(surest, key=lambda win: by_points.index(win[0]))
+    return PlayToWin(to_win, (by_points[0], dict(wins)[by_points[0]]))

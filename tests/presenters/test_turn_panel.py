@@ -67,7 +67,8 @@ def test_a_digital_last_turn_marks_the_dice_that_win_most_often(household, polic
         card.filled, progress.table_dice, 2, game.joker_rule, card.extra_yahtzees, [rival]
     )
     held = sorted(die.face for die in panel.table if die.advised)
-    assert tuple(held) == ranked[0][0] == panel.play_to_win.to_win[0]
+    keep, chance = panel.play_to_win.to_win
+    assert tuple(held) == keep and chance == pytest.approx(ranked[0][1], abs=1e-9)
 
 
 def test_the_panel_chooses_its_mode_from_the_game_and_who_looks(game, digital):
@@ -171,3 +172,31 @@ def test_the_typed_points_options_come_named_from_the_presenter(game):
     panel = build_turn_panel(load_progress(game), {})  # Bob's turn: every box open
     assert panel.typed_boxes[:2] == [("ones", "Ones"), ("twos", "Twos")]
     assert len(panel.typed_boxes) == 13
+
+
+def test_playing_to_win_keeps_the_dice_for_more_points_among_keeps_as_sure(
+    household, policy_tables
+):
+    """Found by a new user: Vic needed 17 in 3 of a kind to win and rolled 5 5 5 1 2. "To
+    win: keep all five" (18, a sure win) was shown, while 5 5 5 wins as surely (any two
+    dice make 17) and scores more; no "for points" line said so, since both win."""
+    from tests.factories import SOLO_GAME, card_total
+
+    vic = [(Box.ONES, (1, 1, 1, 2, 3)), (Box.TWOS, (2, 2, 2, 1, 3)),
+           (Box.THREES, (3, 3, 3, 1, 2)), (Box.FOURS, (4, 4, 4, 1, 2)),
+           (Box.FIVES, (5, 5, 5, 1, 2)), (Box.SIXES, (6, 6, 6, 1, 2)),
+           (Box.FOUR_OF_A_KIND, (6, 6, 6, 6, 5)), (Box.FULL_HOUSE, (2, 2, 3, 3, 3)),
+           (Box.SMALL_STRAIGHT, (1, 2, 3, 4, 6)), (Box.LARGE_STRAIGHT, (2, 3, 4, 5, 6)),
+           (Box.YAHTZEE, (1, 2, 3, 4, 6)), (Box.CHANCE, (1, 1, 2, 2, 3))]  # fmt: skip
+    changed = {Box.YAHTZEE: (1, 2, 3, 4, 6), Box.THREE_OF_A_KIND: (1, 1, 1, 2, 3),
+               Box.CHANCE: (2, 2, 3, 4, 6)}  # fmt: skip
+    ula = [(box, changed.get(box, dice)) for box, dice in SOLO_GAME]
+    assert card_total(ula) - card_total(vic) == 16  # 17 or more in 3 of a kind wins
+    game = services.game_create(owner=household, names=["Ula", "Vic"])
+    play(game, [turn for pair in zip(ula, [*vic, None], strict=True) for turn in pair if turn])
+    query = {"dice": "55512", "roll": "1"}
+    panel = build_turn_panel(load_progress(game), query, advice_setting="on")
+    assert panel.play_to_win is not None
+    keep, chance = panel.play_to_win.to_win
+    assert keep == (5, 5, 5) and chance > 1 - 1e-9
+    assert not panel.play_to_win.differ  # the keep for points wins as surely
