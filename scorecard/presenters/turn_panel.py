@@ -526,6 +526,8 @@ def coach_on_hold(
         return None
     if not advisor.advice_available(progress) or not all(0 <= p < len(table) for p in hold):
         return None
+    if len(set(hold)) == len(table):  # every die held: a roll the service refuses
+        return None
     assert progress.current is not None, "may_roll: someone's turn"
     card = progress.current.open_cards()[0]
     left, game = progress.rolls_left, progress.game

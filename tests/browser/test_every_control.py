@@ -752,9 +752,8 @@ def play_digital_turns(phone: Phone, turns: int) -> None:
     while (turn := turn_number(phone)) <= turns:
         if page.locator(".hold").count() == 0:
             roll_and_wait(phone)
-        if turn == 2:
+        if turn == 2:  # then the turn the coach left is played out as any other
             hold_against_the_coach(phone)
-            continue
         if can_roll.is_visible():
             phone.tap(page.locator(".hold").nth(turn % 5))
         while can_roll.is_visible():
@@ -767,8 +766,9 @@ def play_digital_turns(phone: Phone, turns: int) -> None:
 
 def hold_against_the_coach(phone: Phone) -> None:
     """With the coach on, dice held against its advice are asked about before the roll:
-    answered once by rolling as chosen, once by the coach's own keep. All five held, or
-    none, gives up enough with most rolls; a roll that was not asked about tries again."""
+    answered once by rolling as chosen, once by the coach's own keep. The first and third
+    dice held, or none, give up enough with most rolls; a roll that was not asked about
+    tries again. (All five held is a roll that changes nothing, refused before any question.)"""
     page = phone.page
     set_advice(phone, "Coach: a loss of 0.5+ points")
     question = page.locator("#turn p.coach")
@@ -780,9 +780,9 @@ def hold_against_the_coach(phone: Phone) -> None:
             score_a_box(phone, double_tap=False)
             roll_and_wait(phone)
         holds = page.locator(".hold input")
-        hold_all = not holds.nth(0).is_checked()
+        hold_two = not holds.nth(0).is_checked()  # in turns: the first and third, then none
         for position in range(holds.count()):
-            if holds.nth(position).is_checked() != hold_all:
+            if holds.nth(position).is_checked() != (hold_two and position in (0, 2)):
                 phone.tap(page.locator(".hold").nth(position))
         roll_and_wait(phone)
         if question.is_visible():

@@ -217,8 +217,10 @@ def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(
     table = load_progress(digital).table_dice
     ranked = strategy.rate_keeps({}, table, 2, rules.JokerRule.HASBRO)
     values = dict(ranked)
-    worst = min(range(32), key=lambda bits: values[tuple(sorted(
-        table[i] for i in range(5) if bits >> i & 1))])  # fmt: skip
+    worst = min(
+        range(31),
+        key=lambda bits: values[tuple(sorted(table[i] for i in range(5) if bits >> i & 1))],
+    )  # fmt: skip  (all five: refused)
     hold = [str(i) for i in range(5) if worst >> i & 1]
     loss = ranked[0][1] - values[tuple(sorted(table[int(i)] for i in hold))]
     assert loss >= 0.5
@@ -235,6 +237,14 @@ def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(
     assert response.status_code == 302 and Roll.objects.count() == 2
     held = Roll.objects.get(number=2).held
     assert [i for i, flag in enumerate(held) if flag == "1"] == sorted(map(int, hold))
+
+
+def test_every_die_held_is_refused_before_the_coach_asks_anything(advised, digital, seeded):
+    advised.cookies["advice"] = "coach-0.5"
+    post_roll(advised, digital)
+    response = post_roll(advised, digital, hold=[str(i) for i in range(5)], headers=HTMX)
+    assert response.status_code == 400 and "Every die is held" in text(response)
+    assert "Roll as I chose" not in text(response) and Roll.objects.count() == 1
 
 
 def test_the_coach_is_quiet_when_the_best_dice_are_held(advised, digital, seeded):
