@@ -8,14 +8,15 @@ refusal at the door, a repeated tap key, a database gone for a moment) or is dra
 page to swap in (`X-In-Place`) keeps its own. The page itself keeps only the words for
 no answer at all (offline) and for an answer that never came from here (a proxy's 502).
 
-A live page's poll answered "not found" says why the page stops following the game, in
-the words of how it was opened (live.js shows them in #link-gone): the owner's browser was
-removed from the household, or a shared link was revoked.
+A live page's poll answered "not found" reloads the page (htmx's `HX-Refresh`): the owner's
+browser was removed from the household, or a shared link was revoked, and the page it
+reloads says which, in place of a card whose controls no longer work.
 """
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from scorecard.access.households import was_removed
@@ -73,19 +74,19 @@ def gone_words(request: HtmxHttpRequest) -> str:
     return ""
 
 
-def _words_for(request: HttpRequest, status: int) -> str:
-    """A live poll's "not found" says the page is gone for this phone; anything else, its
-    status's words."""
-    if status == 404 and "live" in request.GET:
-        return str(GONE_FOR_A_LINK if opened_by_link(request) else GONE_FOR_THE_OWNER)
-    return str(SAID_BY_STATUS[status])
+def not_found_page(request: HtmxHttpRequest) -> HttpResponse:
+    """Our page for an address that opens nothing: a link that stopped working says why."""
+    return render(request, "404.html", {"link_gone": gone_words(request)}, status=404)
 
 
 def _in_words(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """The same answer (status, headers) with the words for its status as its body."""
-    words = _words_for(request, response.status_code).encode()
+    """The same answer (status, headers) with the words for its status as its body; a live
+    poll's "not found" reloads the page, which says why the game is gone for this phone."""
+    words = str(SAID_BY_STATUS[response.status_code]).encode()
     response.content = words
     response["Content-Type"] = PLAIN_TEXT
+    if response.status_code == 404 and "live" in request.GET:
+        response["HX-Refresh"] = "true"
     if "Content-Length" in response:
         response["Content-Length"] = str(len(words))
     return response
@@ -108,3 +109,12 @@ class SayFailuresInWords:
         ):
             return _in_words(request, response)
         return response
+
+    def process_exception(
+        self, request: HtmxHttpRequest, exception: Exception
+    ) -> HttpResponse | None:
+        """A link that stopped working is said on our page even with debug on (`make run`),
+        where Django would show its list of addresses: a person at the table sees it."""
+        if isinstance(exception, Http404) and gone_words(request):
+            return not_found_page(request)
+        return None

@@ -1,7 +1,8 @@
 // Every phone at the table stays current: while visible, the page asks every 2 s whether
 // the game changed (If-None-Match: its version). 304: nothing to do; 200: what changed, out of
 // band (one entry's rows when the page is one entry behind, else every region); 404: the link
-// was revoked, so say so and stop. Without it, a reload does the same.
+// was revoked (or this browser removed), and the answer reloads the page (HX-Refresh), which
+// then says why in place of the card. Without it, a reload does the same.
 // After two polls without an answer "reconnecting" shows and polls slow down (4 s; 10 s
 // offline); the connection's return or the page shown again polls at once.
 "use strict";
@@ -58,12 +59,7 @@
     missed = status === 0 || status >= 500 ? missed + 1 : 0;
     const reconnecting = document.getElementById("reconnecting");
     if (reconnecting) reconnecting.hidden = missed < 2;
-    if (status !== 404 && status !== 410) return;
-    stopped = true;
-    const notice = document.getElementById("link-gone");
-    if (!notice) return;
-    notice.textContent = window.requestProblem.messageFor(event.detail.xhr); // why, in words
-    notice.hidden = false;
+    if (status === 404) stopped = true; // the page is reloading
   });
   // A poll's answer can arrive after this phone's own change: read just before it (older)
   // or just after it (the same version the page already shows, since drawn afresh without

@@ -30,7 +30,7 @@ document.documentElement.classList.add("scripted");
   // (detail.elt is where the answer goes; requestConfig.elt is what asked.)
   const saidElsewhere = (event) =>
     event.detail.requestConfig.elt.matches("[data-live]") || (window.outbox && window.outbox.keeps(event));
-  window.requestProblem = { say, messageFor };
+  window.requestProblem = { say };
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     const xhr = event.detail.xhr;

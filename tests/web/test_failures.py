@@ -44,35 +44,50 @@ def test_a_page_carries_only_the_words_for_no_answer_and_for_a_stranger_s_answer
     assert "data-status-4" not in problem and "data-status-5" not in problem
 
 
-def test_a_live_poll_answered_not_found_says_why_in_the_words_of_how_the_page_was_opened(
-    client_of, game
-):
-    """The page keeps no words for it (#link-gone is empty): they come with the answer."""
+def test_a_live_poll_answered_not_found_reloads_the_page_which_says_why(client_of, game):
+    """The card's controls no longer work for this phone, so the page is drawn again (htmx's
+    HX-Refresh): it says why in the words of how the page was opened."""
     from django.test import Client
 
     from scorecard.access import sharing
     from scorecard.models import Browser, LinkRole
 
-    page = text(client_of.get(game_url(game)))
-    assert '<p id="link-gone" class="error" role="alert" hidden></p>' in page
     link = sharing.link_renew(game=game, role=LinkRole.WATCH)
     sharing.link_revoke(game=game, role=LinkRole.WATCH)
     poll = {"live": 1}
     for address in (f"/watch/{link.token}/", f"/watch/{link.token}/sheet/"):
-        revoked = Client().get(address, poll, headers=HTMX | {"Accept-Language": "en"})
-        assert revoked.status_code == 404
-        assert text(revoked) == (
+        watcher = Client()
+        revoked = watcher.get(address, poll, headers=HTMX | {"Accept-Language": "en"})
+        assert revoked.status_code == 404 and revoked["HX-Refresh"] == "true"
+        reloaded = watcher.get(address, headers={"Accept-Language": "en"})
+        assert reloaded.status_code == 404 and "<form" not in text(reloaded)
+        assert (
             "This link no longer works: it was revoked or the game was deleted. "
             "Ask the table for a new one."
-        )
+        ) in text(reloaded)
     Browser.objects.filter(household=game.owner).delete()
     removed = client_of.get(game_url(game), poll, headers=HTMX)
-    assert removed.status_code == 404
-    assert text(removed) == (
+    assert removed.status_code == 404 and removed["HX-Refresh"] == "true"
+    assert (
         "This browser can no longer open this game: it was removed from the household, "
         "or the game was deleted."
-    )
-    german = client_of.get(game_url(game), poll, headers=HTMX | {"Accept-Language": "de"})
-    assert german.status_code == 404 and text(german) != text(removed)
+    ) in text(client_of.get(game_url(game)))
     other = client_of.get(game_url(game), headers=HTMX)  # not a poll: the status's words
     assert text(other) == "Not found: this game or link no longer exists. Nothing was changed."
+    assert "HX-Refresh" not in other
+
+
+def test_a_revoked_link_is_said_on_our_page_with_debug_on_as_make_run_serves(settings, game):
+    """Django's own 404 with debug on lists the site's addresses: a person at the table who
+    opens a revoked link is told why on our page instead."""
+    from django.test import Client
+
+    from scorecard.access import sharing
+    from scorecard.models import LinkRole
+
+    settings.DEBUG = True
+    link = sharing.link_renew(game=game, role=LinkRole.SCORE)
+    sharing.link_revoke(game=game, role=LinkRole.SCORE)
+    revoked = Client().get(f"/score/{link.token}/", headers={"Accept-Language": "en"})
+    assert revoked.status_code == 404 and "URLconf" not in text(revoked)
+    assert "This link no longer works: it was revoked" in text(revoked)
