@@ -549,6 +549,17 @@ def _unforced(game: Game) -> rules.HouseRules[Any]:
     return rules.HouseRules(house.family, house.switches, house.house_bonus)
 
 
+def boxes_to_move_to(*, game: Game, entry: Entry) -> list[Any]:
+    """The boxes a correction may move an entry to: its own, then each box still open on its
+    card, in card order. None in forced order, where each round has its box."""
+    family = game.house_rules.family
+    if game.house_rules.forced:
+        return []
+    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).exclude(pk=entry.pk)
+    filled = set(rows.values_list("box", flat=True))
+    return [family.box(entry.box), *(b for b in family.boxes if b.key not in filled | {entry.box})]
+
+
 def correction_pays_extra_yahtzee(*, game: Game, entry: Entry) -> bool:
     """Whether a box's correction by points may claim an extra Yahtzee: five alike there
     would have earned the bonus (50 in the Yahtzee box before it, a rule that pays)."""
@@ -566,24 +577,29 @@ def correct_box(
     dice: rules.Dice | None = None,
     points: int | None = None,
     extra_yahtzee: bool = False,
+    box: str | None = None,
 ) -> Corrected:
-    """Change a filled box's dice or points, as long as its whole card stays valid: each
-    later box keeps its points, and its extra-Yahtzee bonus follows the rules (a Yahtzee
-    box's mistaken 50 corrected to 0 takes a later five alike's 100 away). Dice with points
-    that they do not make are refused; the same dice and points again change nothing (the
-    entry is not marked corrected). Points may claim an extra Yahtzee's bonus, as when they
-    are recorded; dice say for themselves."""
+    """Change a filled box's dice or points, or move it to a box still open on its card
+    (`box`, by key: a roll written in the wrong box rounds ago), as long as the whole card
+    stays valid: each later box keeps its points, and its extra-Yahtzee bonus follows the
+    rules (a Yahtzee box's mistaken 50 corrected to 0 takes a later five alike's 100 away).
+    Dice with points that they do not make are refused; the same dice and points again
+    change nothing (the entry is not marked corrected). Points may claim an extra Yahtzee's
+    bonus, as when they are recorded; dice say for themselves. A move without new dice or
+    points takes the box's own dice along."""
     check_correctable(game)
     before, after = _card_around(game, entry)
-    box = game.house_rules.family.box(entry.box)
+    placed_in = _box_for_the_correction(game, entry, box)
+    if placed_in.key != entry.box and dice is None and points is None and entry.dice:
+        dice = game.house_rules.family.parse_dice(entry.dice)
     unforced = _unforced(game)
     # The tick comes as the box was: points no five alike score (20 in Fives) drop its claim.
-    if dice is not None or points is None or not unforced.five_alike_may_score(box, points):
+    if dice is not None or points is None or not unforced.five_alike_may_score(placed_in, points):
         extra_yahtzee = False
     with by_the_rules():
         placement = unforced.place(
             unforced.check_card(before, game.joker_rule),
-            box,
+            placed_in,
             dice=dice,
             points=points,
             joker=game.joker_rule,
@@ -593,7 +609,7 @@ def correct_box(
         message = _(
             "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the dice or "
             "the points."
-        ) % {"dice": _dice_text(placement), "made": placement.points, "box": box_name(box),
+        ) % {"dice": _dice_text(placement), "made": placement.points, "box": box_name(placed_in),
              "points": points}  # fmt: skip
         raise Refusal(message)
     later = [row.as_rules_entry() for row in after]
@@ -607,21 +623,37 @@ def correct_box(
         for row, placed in zip(after, replayed[len(before) + 1 :], strict=True)
         if bool(placed.bonus) != row.yahtzee_bonus
     ]
-    fixed = (placement.points, _dice_text(placement), bool(placement.bonus))
-    if fixed == (entry.points, entry.dice, entry.yahtzee_bonus):
+    fixed = (placed_in.key, placement.points, _dice_text(placement), bool(placement.bonus))
+    if fixed == (entry.box, entry.points, entry.dice, entry.yahtzee_bonus):
         return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
     _claim_version(game, version)
     if game.finished:
         results.unsettle(load_progress(game))
-    entry.points, entry.dice, entry.yahtzee_bonus = fixed
+    entry.box, entry.points, entry.dice, entry.yahtzee_bonus = fixed
+    vars(entry).pop("rules_box", None)  # a cached property: the box it names from now on
     entry.corrected = timezone.now()
-    entry.save(update_fields=["points", "dice", "yahtzee_bonus", "corrected"])
+    entry.save(update_fields=["box", "points", "dice", "yahtzee_bonus", "corrected"])
     for row, bonus in bonuses:
         Entry.objects.filter(pk=row.pk).update(yahtzee_bonus=bonus, corrected=entry.corrected)
     if game.finished:
         results.settle_games([game])
     return Corrected(entry, bonuses)
+
+
+def _box_for_the_correction(game: Game, entry: Entry, key: str | None) -> Any:
+    """The box the corrected entry is to fill: its own, or one still open on its card."""
+    family = game.house_rules.family
+    if key is None or key == entry.box:
+        return family.box(entry.box)
+    with by_the_rules():
+        wanted = family.box(key)
+    if wanted not in boxes_to_move_to(game=game, entry=entry):
+        if game.house_rules.forced:
+            raise Refusal(_("In forced order each round has its own box: a box cannot move."))
+        message = _("%(box)s is already filled on this card: choose an open box.")
+        raise Refusal(message % {"box": box_name(wanted)})
+    return wanted
 
 
 def _dice_text(placement: rules.Entry[Any]) -> str:

@@ -312,7 +312,15 @@ def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
     )
 
 
-def _corrected_note(entry: Entry, game: Game) -> str:
+def _corrected_note(entry: Entry, game: Game, moved_from: rules.CardBox | None = None) -> str:
+    if moved_from is not None and moved_from != entry.rules_box:
+        said_of = _entry_said(entry, game) | {"from": box_name(moved_from)}
+        moved = (
+            _("Moved: %(name)s’s %(from)s on card ×%(multiplier)s to %(box)s, now %(points)s.")
+            if said_of["multiplier"]
+            else _("Moved: %(name)s’s %(from)s to %(box)s, now %(points)s.")
+        )
+        return moved % said_of
     return _entry_note(
         entry,
         game,
@@ -432,6 +440,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         error, status, correctable = str(refusal), refusal.status_code, False
     if request.method == "POST" and correctable:
         post = request.POST
+        moved_from = entry.rules_box
         try:
             corrected = services.correct_box(
                 game=game,
@@ -440,8 +449,9 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], POINTS) if post.get("points") else None,
                 extra_yahtzee=post.get("extra_yahtzee") == "on",
+                box=post.get("box", "")[:40] or None,  # a box's key is short: a refusal repeats it
             )
-            note = _corrected_note(corrected.entry, game)
+            note = _corrected_note(corrected.entry, game, moved_from)
             if corrected.entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here
                 note += " " + _("With the 100 extra-Yahtzee bonus.")
             for later, bonus in corrected.bonuses:  # a later five alike's, given or taken
@@ -465,14 +475,20 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     # Which of the player's cards, where each has its own (Triple Yahtzee's ×1, ×2, ×3).
     context["multiplier"] = rules.card_multiplier(entry.card) if game.cards_per_player > 1 else 0
     # A refused correction comes back as it was typed, to be fixed rather than typed again.
-    context["sent"] = {name: request.POST.get(name, "")[:12] for name in ("dice", "points")}
+    typed = {name: request.POST.get(name, "")[:12] for name in ("dice", "points")}
+    context["sent"] = typed | {"box": request.POST.get("box", entry.box)}
     if correctable and services.correction_pays_extra_yahtzee(game=game, entry=entry):
         sent = request.POST.get("extra_yahtzee") == "on"
         context["extra_yahtzee"] = sent if request.method == "POST" else entry.yahtzee_bonus
         context["asks_extra_yahtzee"] = True
     achievable = sorted(game.house_rules.achievable_points(entry.rules_box))
     context["achievable"] = said(rules.describe_values(achievable))
-    context["most"] = achievable[-1]
+    # The box may move (a roll written in the wrong box): the points' limit is any box's.
+    boxes = services.boxes_to_move_to(game=game, entry=entry) if correctable else []
+    context["boxes"] = boxes
+    context["most"] = max(
+        max(game.house_rules.achievable_points(b)) for b in boxes or [entry.rules_box]
+    )
     return render(request, "correct.html", context, status=status)
 
 

@@ -331,6 +331,7 @@ def test_a_revoked_watch_link_reloads_to_say_so_and_stops_polling(phone, chromiu
         owner.get_by_role("button", name="Revoke").click()
     expect(watcher.get_by_text("This link no longer works")).to_be_visible()
     expect(watcher.get_by_role("heading", name="Link no longer works")).to_be_visible()
+    expect(watcher).to_have_title("Link no longer works · Yahtzee score card")
     expect(watcher.locator("#standings, #turn, [data-live]")).to_have_count(0)
     assert "URLconf" not in watcher.content() and "Page not found" not in watcher.content()
     seen = len(polls)
@@ -444,6 +445,39 @@ def test_an_extra_yahtzee_corrected_by_points_says_by_its_tick_whether_it_was_on
     expect(total_of(page, "Ann")).to_have_text(str(50 + 16 + 16))
     fours = Entry.objects.get(box="fours")
     assert (fours.points, fours.yahtzee_bonus) == (16, False)
+    assert page.errors == []
+
+
+def test_a_roll_written_in_the_wrong_box_rounds_ago_moves_to_the_right_one(small_phone):
+    """Found by a new user: the commonest slip at a table is a box filled by mistake a few
+    turns back, and a correction could only change its dice or points."""
+    page = small_phone
+    open_game(page)
+    tap(page, "33312")
+    box(page, "Ones").click()  # meant for Threes
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    tap(page, "66612")
+    box(page, "Sixes").click()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Ones:")).click()
+    expect(page.get_by_role("heading", name="Correct Ann’s Ones")).to_be_visible()
+    choice = page.get_by_label("The box")
+    expect(choice).to_have_value("ones")
+    choice.select_option(label="Threes")
+    save_screenshot(page, "correct-move-360")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#turn .notice")).to_have_text("Moved: Ann’s Ones to Threes, now 9.")
+    expect(total_of(page, "Ann")).to_have_text("9")
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    tap(page, "11456")
+    expect(box(page, "Ones")).to_be_enabled()  # open again, for this turn's dice
+    box(page, "Ones").click()
+    expect(total_of(page, "Ann")).to_have_text("11")
+    assert list(Entry.objects.order_by("turn").values_list("box", "points")) == [
+        ("threes", 9),
+        ("sixes", 18),
+        ("ones", 2),
+    ]
     assert page.errors == []
 
 

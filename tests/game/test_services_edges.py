@@ -542,6 +542,59 @@ def test_a_correction_the_rules_refuse_says_why(game):
     assert Entry.objects.get().points == 16
 
 
+def test_a_box_written_in_the_wrong_box_moves_to_an_open_one_with_its_dice(household):
+    """The commonest slip at a table: a roll written in the wrong box rounds ago. It moves
+    to a box still open on the card, scored there by its dice; the box it left is open."""
+    game = GameFactory(owner=household, names=["Solo"])
+    play(game, [(Box.ONES, (3, 3, 3, 1, 2)), (Box.CHANCE, STRAIGHT)])
+    ones = Entry.objects.get(box="ones")
+    open_boxes = services.boxes_to_move_to(game=game, entry=ones)
+    assert open_boxes[0] == Box.ONES and Box.THREES in open_boxes
+    assert Box.CHANCE not in open_boxes and len(open_boxes) == 12
+    moved = correct(game, ones, box="threes")
+    row = Entry.objects.get(pk=ones.pk)
+    assert (row.box, row.points, row.dice, row.turn) == ("threes", 9, "12333", 1)
+    assert moved.entry.rules_box == Box.THREES and row.corrected is not None
+    assert load_progress(game).seats[0].totals.upper == 9
+    record(game, Box.ONES, dice=(1, 1, 4, 5, 6))  # Ones is open again
+    assert str(refusal(correct, game=game, entry=row, box="chance")) == (
+        "Chance is already filled on this card: choose an open box."
+    )
+    assert str(refusal(correct, game=game, entry=row, box="nines")) == (
+        "There is no box called 'nines' on a Yahtzee card."
+    )
+    assert Entry.objects.get(pk=ones.pk).box == "threes"
+
+
+def test_a_box_moved_with_typed_points_scores_them_there_and_the_rules_still_hold(household):
+    game = GameFactory(owner=household, names=["Solo"])
+    play(game, [(Box.YAHTZEE, (4,) * 5), (Box.CHANCE, STRAIGHT), (Box.FOURS, (4,) * 5)])
+    chance = Entry.objects.get(box="chance")
+    correct(game, chance, box="large_straight", points=40)
+    assert Entry.objects.values_list("box", "points", "dice").get(pk=chance.pk) == (
+        "large_straight",
+        40,
+        "",
+    )
+    # The extra Yahtzee had to go in Fours: moved elsewhere, it breaks the joker rule.
+    fours = Entry.objects.get(box="fours")
+    message = str(refusal(correct, game=game, entry=fours, box="small_straight"))
+    assert "Fours" in message and Entry.objects.get(pk=fours.pk).box == "fours"
+
+
+def test_a_box_of_a_forced_game_cannot_move(household):
+    from scorecard.engine import families
+
+    forced = services.HouseSettings(families.YATZY.key, forced=True)
+    game = GameFactory(owner=household, names=["Solo"], house=forced)
+    play(game, [("ones", (1, 1, 2, 3, 4)), ("twos", (2, 3, 4, 5, 6))])
+    ones = game.entries.get(box="ones")
+    assert services.boxes_to_move_to(game=game, entry=ones) == []
+    assert str(refusal(correct, game=game, entry=ones, box="threes")) == (
+        "In forced order each round has its own box: a box cannot move."
+    )
+
+
 def test_a_correction_that_would_break_a_later_box_is_refused(household):
     """Under "any lower box" a scratched Yahtzee box gives five alike no joker: a later
     full house of 44444 worth 25 would be worth 0."""

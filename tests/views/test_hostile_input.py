@@ -48,7 +48,7 @@ def test_nasty_corrections_are_refused_in_place(client_of, game, value):
 
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
     url = reverse("game-correct", args=[game.public_id, 1])
-    for field in ("version", "dice", "points"):
+    for field in ("version", "dice", "points", "box"):
         data = {"version": "1", "points": "20"} | {field: value}
         response = client_of.post(url, data)
         assert response.status_code < 500

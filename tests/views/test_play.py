@@ -404,6 +404,28 @@ def test_a_box_can_be_corrected(client_of, game):
     assert (entry.points, entry.dice) == (8, "")
 
 
+def test_a_box_written_in_the_wrong_box_is_moved_on_its_correction_page(client_of, game):
+    """Ann's three 3s went in Ones by mistake a round ago: the page offers the boxes still
+    open on her card, and the move takes the dice along and says where they went."""
+    play(game, [(Box.ONES, (3, 3, 3, 1, 2)), (Box.FIVES, (5, 1, 2, 3, 4)),
+                (Box.SIXES, (6, 6, 1, 2, 3))])  # fmt: skip
+    url = reverse("game-correct", args=[game.public_id, 1])
+    page = text(client_of.get(url))
+    assert '<label for="correct-box">The box</label>' in page
+    assert '<option value="ones" selected>Ones</option>' in page
+    assert '<option value="threes">Threes</option>' in page and 'value="sixes"' not in page
+    assert 'max="50"' in page  # typed points fit any box it may move to
+    response = client_of.post(url, {"version": 3, "box": "threes", "dice": "", "points": ""})
+    assert response.status_code == 302
+    assert "Moved: Ann’s Ones to Threes, now 9." in text(client_of.get(response["Location"]))
+    assert Entry.objects.values_list("box", "points", "dice").get(turn=1) == ("threes", 9, "12333")
+    refused = client_of.post(url, {"version": 4, "box": "sixes"})
+    assert refused.status_code == 400
+    assert "Sixes is already filled on this card: choose an open box." in text(refused)
+    assert '<option value="sixes"' not in text(refused)
+    assert Entry.objects.get(turn=1).box == "threes"
+
+
 def _joker_full_house_of_any_lower(household) -> Game:
     """Ann's Yahtzee 50 and her upper boxes, then 22222 as a joker's full house (25), under
     "any lower box": a scratched Yahtzee box gives five alike no joker at all."""
