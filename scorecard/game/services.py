@@ -22,7 +22,13 @@ from django.utils.translation import gettext as _
 
 from scorecard.engine import families, rules
 from scorecard.game import compiled, results
-from scorecard.game.progress import EntryRow, GameProgress, SeatProgress, load_progress
+from scorecard.game.progress import (
+    EntryRow,
+    GameProgress,
+    SeatProgress,
+    load_progress,
+    round_of,
+)
 from scorecard.models import (
     ENTRY_FIELDS,
     Entry,
@@ -560,6 +566,26 @@ def boxes_to_move_to(*, game: Game, entry: Entry) -> list[Any]:
     return [family.box(entry.box), *(b for b in family.boxes if b.key not in filled | {entry.box})]
 
 
+def points_if_moved(*, game: Game, entry: Entry, boxes: Sequence[Any]) -> dict[str, int]:
+    """What the entry's own dice would score in each of `boxes`, by the rules of its round
+    (shown beside each box it may move to); none for a box they may not go in, nor for an
+    entry whose points were typed without dice."""
+    if not entry.dice:
+        return {}
+    before, _after = _card_around(game, entry)
+    unforced = _unforced(game)
+    card = unforced.check_card(before, game.joker_rule)
+    dice = game.house_rules.family.parse_dice(entry.dice)
+    points = {}
+    for box in boxes:
+        try:
+            placed = unforced.place(card, box, dice=dice, joker=game.joker_rule)
+        except rules.RuleViolation:
+            continue
+        points[box.key] = placed.points
+    return points
+
+
 def correction_pays_extra_yahtzee(*, game: Game, entry: Entry) -> bool:
     """Whether a box's correction by points may claim an extra Yahtzee: five alike there
     would have earned the bonus (50 in the Yahtzee box before it, a rule that pays)."""
@@ -596,7 +622,7 @@ def correct_box(
     # The tick comes as the box was: points no five alike score (20 in Fives) drop its claim.
     if dice is not None or points is None or not unforced.five_alike_may_score(placed_in, points):
         extra_yahtzee = False
-    with by_the_rules():
+    try:
         placement = unforced.place(
             unforced.check_card(before, game.joker_rule),
             placed_in,
@@ -605,6 +631,15 @@ def correct_box(
             joker=game.joker_rule,
             extra_yahtzee=extra_yahtzee,
         )
+    except rules.RuleViolation as violation:
+        if placed_in.key == entry.box:
+            raise Refusal(said(violation)) from None
+        # The rules speak of the card as it was in that round (a box now filled was open).
+        message = _("It cannot move to %(box)s, by the card as it was in round %(round)s: "
+                    "%(reason)s")  # fmt: skip
+        said_of = {"box": box_name(placed_in), "reason": said(violation),
+                   "round": round_of(entry.turn, game.seats.count())}  # fmt: skip
+        raise Refusal(message % said_of) from None
     if dice is not None and points is not None and points != placement.points:
         message = _(
             "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the dice or "

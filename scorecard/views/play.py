@@ -486,6 +486,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     # The box may move (a roll written in the wrong box): the points' limit is any box's.
     boxes = services.boxes_to_move_to(game=game, entry=entry) if correctable else []
     context["boxes"] = boxes
+    context["points_if_moved"] = services.points_if_moved(game=game, entry=entry, boxes=boxes)
     context["most"] = max(
         max(game.house_rules.achievable_points(b)) for b in boxes or [entry.rules_box]
     )

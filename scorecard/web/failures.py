@@ -113,8 +113,9 @@ class SayFailuresInWords:
     def process_exception(
         self, request: HtmxHttpRequest, exception: Exception
     ) -> HttpResponse | None:
-        """A link that stopped working is said on our page even with debug on (`make run`),
-        where Django would show its list of addresses: a person at the table sees it."""
-        if isinstance(exception, Http404) and gone_words(request):
+        """A game or link that opens nothing for this phone is said on our page even with
+        debug on (`make run`), where Django would show its list of addresses: a person at the
+        table sees it. (An address no view answers still gets Django's page there.)"""
+        if isinstance(exception, Http404):
             return not_found_page(request)
         return None

@@ -632,6 +632,8 @@ def correct_a_box(phone: Phone, box: str, dice: str) -> None:
         expect(page.get_by_role("alert")).to_be_visible()
     expect(page.get_by_label("The points")).to_have_value("7")  # kept, to be fixed
     phone.fill(page.get_by_label("The points"), "")
+    kept = page.get_by_label("The box").locator("option[selected]").inner_text()
+    phone.pick(page.get_by_label("The box"), kept)  # kept where it is (it may move: a slip)
     phone.fill(page.get_by_label("The dice that were rolled"), dice)
     phone.tap(page.get_by_role("button", name="Save the correction"))
     expect(turn_title(phone)).to_be_visible()

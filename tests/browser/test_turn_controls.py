@@ -463,7 +463,7 @@ def test_a_roll_written_in_the_wrong_box_rounds_ago_moves_to_the_right_one(small
     expect(page.get_by_role("heading", name="Correct Ann’s Ones")).to_be_visible()
     choice = page.get_by_label("The box")
     expect(choice).to_have_value("ones")
-    choice.select_option(label="Threes")
+    choice.select_option(label="Threes (9)")  # what the dice score there
     save_screenshot(page, "correct-move-360")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("#turn .notice")).to_have_text("Moved: Ann’s Ones to Threes, now 9.")

@@ -579,7 +579,13 @@ def test_a_box_moved_with_typed_points_scores_them_there_and_the_rules_still_hol
     # The extra Yahtzee had to go in Fours: moved elsewhere, it breaks the joker rule.
     fours = Entry.objects.get(box="fours")
     message = str(refusal(correct, game=game, entry=fours, box="small_straight"))
+    assert message.startswith(
+        "It cannot move to Small straight, by the card as it was in round 3: "
+    )
     assert "Fours" in message and Entry.objects.get(pk=fours.pk).box == "fours"
+    assert services.points_if_moved(game=game, entry=fours, boxes=[Box.FOURS, Box.CHANCE]) == {
+        "fours": 20
+    }
 
 
 def test_a_box_of_a_forced_game_cannot_move(household):

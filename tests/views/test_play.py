@@ -412,8 +412,9 @@ def test_a_box_written_in_the_wrong_box_is_moved_on_its_correction_page(client_o
     url = reverse("game-correct", args=[game.public_id, 1])
     page = text(client_of.get(url))
     assert '<label for="correct-box">The box</label>' in page
-    assert '<option value="ones" selected>Ones</option>' in page
-    assert '<option value="threes">Threes</option>' in page and 'value="sixes"' not in page
+    assert '<option value="ones" selected>Ones (1)</option>' in page
+    assert '<option value="threes">Threes (9)</option>' in page and 'value="sixes"' not in page
+    assert '<option value="full_house">Full house (0)</option>' in page
     assert 'max="50"' in page  # typed points fit any box it may move to
     response = client_of.post(url, {"version": 3, "box": "threes", "dice": "", "points": ""})
     assert response.status_code == 302

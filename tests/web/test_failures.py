@@ -91,3 +91,6 @@ def test_a_revoked_link_is_said_on_our_page_with_debug_on_as_make_run_serves(set
     revoked = Client().get(f"/score/{link.token}/", headers={"Accept-Language": "en"})
     assert revoked.status_code == 404 and "URLconf" not in text(revoked)
     assert "This link no longer works: it was revoked" in text(revoked)
+    stranger = Client().get(f"/games/{game.public_id}/", headers={"Accept-Language": "en"})
+    assert stranger.status_code == 404 and "URLconf" not in text(stranger)
+    assert "There is nothing at this address" in text(stranger)
