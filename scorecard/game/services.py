@@ -531,14 +531,16 @@ def check_correctable(game: Game) -> None:
         raise Refusal(_("The server rolled these dice, so they stand; undo a box instead."))
 
 
-def _card_around(game: Game, entry: Entry) -> tuple[list[rules.Entry[Any]], list[EntryRow]]:
-    """The entries of the corrected box's card before it (as the rules take them) and after
-    it, in turn order."""
+def _card_around(
+    game: Game, entry: Entry, card: int | None = None
+) -> tuple[list[rules.Entry[Any]], list[EntryRow]]:
+    """The other entries of the corrected box's card (or of its player's `card`, where it
+    may move to) before it (as the rules take them) and after it, in turn order."""
     family = game.house_rules.family
-    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).order_by("turn")
-    card = [EntryRow.from_row(row, family) for row in rows.values_list(*EntryRow.COLUMNS)]
-    before = [e.as_rules_entry() for e in card if e.turn < entry.turn]
-    return before, [e for e in card if e.turn > entry.turn]
+    rows = game.entries.filter(seat=entry.seat_id, card=card or entry.card).order_by("turn")
+    played = [EntryRow.from_row(row, family) for row in rows.values_list(*EntryRow.COLUMNS)]
+    before = [e.as_rules_entry() for e in played if e.turn < entry.turn]
+    return before, [e for e in played if e.turn > entry.turn]
 
 
 class Corrected(NamedTuple):
@@ -555,34 +557,47 @@ def _unforced(game: Game) -> rules.HouseRules[Any]:
     return rules.HouseRules(house.family, house.switches, house.house_bonus)
 
 
-def boxes_to_move_to(*, game: Game, entry: Entry) -> list[Any]:
-    """The boxes a correction may move an entry to: its own, then each box still open on its
-    card, in card order. None in forced order, where each round has its box."""
-    family = game.house_rules.family
+class Place(NamedTuple):
+    """Where an entry may stand: a box on one of its player's cards (Triple Yahtzee's ×1, ×2
+    and ×3; one card in any other game)."""
+
+    card: int
+    box: Any
+
+
+def places_to_move_to(*, game: Game, entry: Entry) -> list[Place]:
+    """Where a correction may move an entry: its own place, then each box still open on its
+    player's cards, card by card in card order. None in forced order, where each round has
+    its box."""
     if game.house_rules.forced:
         return []
-    rows = game.entries.filter(seat=entry.seat_id, card=entry.card).exclude(pk=entry.pk)
-    filled = set(rows.values_list("box", flat=True))
-    return [family.box(entry.box), *(b for b in family.boxes if b.key not in filled | {entry.box})]
+    family = game.house_rules.family
+    rows = game.entries.filter(seat=entry.seat_id).exclude(pk=entry.pk)
+    taken = {*rows.values_list("card", "box"), (entry.card, entry.box)}
+    cards = range(1, game.cards_per_player + 1)
+    free = [Place(card, b) for card in cards for b in family.boxes if (card, b.key) not in taken]
+    return [Place(entry.card, family.box(entry.box)), *free]
 
 
-def points_if_moved(*, game: Game, entry: Entry, boxes: Sequence[Any]) -> dict[str, int]:
-    """What the entry's own dice would score in each of `boxes`, by the rules of its round
-    (shown beside each box it may move to); none for a box they may not go in, nor for an
+def points_if_moved(*, game: Game, entry: Entry, places: Sequence[Place]) -> dict[Place, int]:
+    """What the entry's own dice would score in each of `places`, by the rules of its round
+    (shown beside each place it may move to); none for a box they may not go in, nor for an
     entry whose points were typed without dice."""
     if not entry.dice:
         return {}
-    before, _after = _card_around(game, entry)
     unforced = _unforced(game)
-    card = unforced.check_card(before, game.joker_rule)
     dice = game.house_rules.family.parse_dice(entry.dice)
+    cards = {}
+    for card in {place.card for place in places}:
+        before, _after = _card_around(game, entry, card)
+        cards[card] = unforced.check_card(before, game.joker_rule)
     points = {}
-    for box in boxes:
+    for place in places:
         try:
-            placed = unforced.place(card, box, dice=dice, joker=game.joker_rule)
+            placed = unforced.place(cards[place.card], place.box, dice=dice, joker=game.joker_rule)
         except rules.RuleViolation:
             continue
-        points[box.key] = placed.points
+        points[place] = placed.points
     return points
 
 
@@ -604,71 +619,59 @@ def correct_box(
     points: int | None = None,
     extra_yahtzee: bool = False,
     box: str | None = None,
+    card: int | None = None,
 ) -> Corrected:
-    """Change a filled box's dice or points, or move it to a box still open on its card
-    (`box`, by key: a roll written in the wrong box rounds ago), as long as the whole card
-    stays valid: each later box keeps its points, and its extra-Yahtzee bonus follows the
-    rules (a Yahtzee box's mistaken 50 corrected to 0 takes a later five alike's 100 away).
-    Dice with points that they do not make are refused; the same dice and points again
-    change nothing (the entry is not marked corrected). Points may claim an extra Yahtzee's
-    bonus, as when they are recorded; dice say for themselves. A move without new dice or
-    points takes the box's own dice along."""
+    """Change a filled box's dice or points, or move it to a box still open on its player's
+    cards (`box` by key, on `card`: a roll written in the wrong box, or on the wrong card,
+    rounds ago), as long as every card stays valid: each later box keeps its points, and its
+    extra-Yahtzee bonus follows the rules (a Yahtzee box's mistaken 50 corrected to 0 takes a
+    later five alike's 100 away). Dice with points that they do not make are refused; the
+    same dice and points again change nothing (the entry is not marked corrected). Points may
+    claim an extra Yahtzee's bonus, as when they are recorded; dice say for themselves. A
+    move without new dice or points takes the box's own dice along."""
     check_correctable(game)
-    before, after = _card_around(game, entry)
-    placed_in = _box_for_the_correction(game, entry, box)
-    if placed_in.key != entry.box and dice is None and points is None and entry.dice:
+    place = _place_for_the_correction(game, entry, box, card)
+    moves = place != (entry.card, entry.rules_box)
+    if moves and dice is None and points is None and entry.dice:
         dice = game.house_rules.family.parse_dice(entry.dice)
     unforced = _unforced(game)
     # The tick comes as the box was: points no five alike score (20 in Fives) drop its claim.
-    if dice is not None or points is None or not unforced.five_alike_may_score(placed_in, points):
+    if dice is not None or points is None or not unforced.five_alike_may_score(place.box, points):
         extra_yahtzee = False
-    try:
+    before, after = _card_around(game, entry, place.card)
+    with _said_of_the_round(game, entry, place if moves else None):
         placement = unforced.place(
             unforced.check_card(before, game.joker_rule),
-            placed_in,
+            place.box,
             dice=dice,
             points=points,
             joker=game.joker_rule,
             extra_yahtzee=extra_yahtzee,
         )
-    except rules.RuleViolation as violation:
-        if placed_in.key == entry.box:
-            raise Refusal(said(violation)) from None
-        # The rules speak of the card as it was in that round (a box now filled was open).
-        message = _("It cannot move to %(box)s, by the card as it was in round %(round)s: "
-                    "%(reason)s")  # fmt: skip
-        said_of = {"box": box_name(placed_in), "reason": said(violation),
-                   "round": round_of(entry.turn, game.seats.count())}  # fmt: skip
-        raise Refusal(message % said_of) from None
     if dice is not None and points is not None and points != placement.points:
         message = _(
             "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the dice or "
             "the points."
-        ) % {"dice": _dice_text(placement), "made": placement.points, "box": box_name(placed_in),
+        ) % {"dice": _dice_text(placement), "made": placement.points, "box": box_name(place.box),
              "points": points}  # fmt: skip
         raise Refusal(message)
-    later = [row.as_rules_entry() for row in after]
-    try:
-        replayed = unforced.replay_card([*before, placement, *later], game.joker_rule)
-    except rules.RuleViolation as error:
-        message = _("That change would break a later box. %(error)s") % {"error": said(error)}
-        raise Refusal(message) from None
-    bonuses = [
-        (row, bool(placed.bonus))
-        for row, placed in zip(after, replayed[len(before) + 1 :], strict=True)
-        if bool(placed.bonus) != row.yahtzee_bonus
-    ]
-    fixed = (placed_in.key, placement.points, _dice_text(placement), bool(placement.bonus))
-    if fixed == (entry.box, entry.points, entry.dice, entry.yahtzee_bonus):
+    bonuses = _later_bonuses(game, unforced, before, placement, after)
+    if place.card != entry.card:  # the card it leaves is checked again without it
+        left_before, left_after = _card_around(game, entry)
+        bonuses += _later_bonuses(game, unforced, left_before, None, left_after)
+    fixed = (*place, placement.points, _dice_text(placement), bool(placement.bonus))
+    as_it_is = (entry.card, entry.rules_box, entry.points, entry.dice, entry.yahtzee_bonus)
+    if fixed == as_it_is:
         return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
     _claim_version(game, version)
     if game.finished:
         results.unsettle(load_progress(game))
-    entry.box, entry.points, entry.dice, entry.yahtzee_bonus = fixed
+    entry.card, entry.box = place.card, place.box.key
+    entry.points, entry.dice, entry.yahtzee_bonus = fixed[2:]
     vars(entry).pop("rules_box", None)  # a cached property: the box it names from now on
     entry.corrected = timezone.now()
-    entry.save(update_fields=["box", "points", "dice", "yahtzee_bonus", "corrected"])
+    entry.save(update_fields=["card", "box", "points", "dice", "yahtzee_bonus", "corrected"])
     for row, bonus in bonuses:
         Entry.objects.filter(pk=row.pk).update(yahtzee_bonus=bonus, corrected=entry.corrected)
     if game.finished:
@@ -676,19 +679,61 @@ def correct_box(
     return Corrected(entry, bonuses)
 
 
-def _box_for_the_correction(game: Game, entry: Entry, key: str | None) -> Any:
-    """The box the corrected entry is to fill: its own, or one still open on its card."""
+def _place_for_the_correction(game: Game, entry: Entry, key: str | None, card: int | None) -> Place:
+    """Where the corrected entry is to stand: its own place, or a box still open on one of
+    its player's cards."""
     family = game.house_rules.family
-    if key is None or key == entry.box:
-        return family.box(entry.box)
     with by_the_rules():
-        wanted = family.box(key)
-    if wanted not in boxes_to_move_to(game=game, entry=entry):
-        if game.house_rules.forced:
-            raise Refusal(_("In forced order each round has its own box: a box cannot move."))
-        message = _("%(box)s is already filled on this card: choose an open box.")
-        raise Refusal(message % {"box": box_name(wanted)})
-    return wanted
+        wanted = Place(card or entry.card, family.box(key or entry.box))
+    if wanted == (entry.card, entry.rules_box) or wanted in places_to_move_to(
+        game=game, entry=entry
+    ):
+        return wanted
+    if game.house_rules.forced:
+        raise Refusal(_("In forced order each round has its own box: a box cannot move."))
+    if not 1 <= wanted.card <= game.cards_per_player:
+        raise Refusal(_("There is no card %(card)s in this game.") % {"card": wanted.card})
+    message = _("%(box)s is already filled on this card: choose an open box.")
+    raise Refusal(message % {"box": box_name(wanted.box)})
+
+
+@contextmanager
+def _said_of_the_round(game: Game, entry: Entry, moving_to: Place | None) -> Iterator[None]:
+    """The rules' refusal of the corrected entry; of a move, said as of the card in the
+    entry's round (a box filled since was open then)."""
+    try:
+        yield
+    except rules.RuleViolation as violation:
+        if moving_to is None:
+            raise Refusal(said(violation)) from None
+        message = _("It cannot move to %(box)s, by the card as it was in round %(round)s: "
+                    "%(reason)s")  # fmt: skip
+        said_of = {"box": box_name(moving_to.box), "reason": said(violation),
+                   "round": round_of(entry.turn, game.seats.count())}  # fmt: skip
+        raise Refusal(message % said_of) from None
+
+
+def _later_bonuses(
+    game: Game,
+    unforced: rules.HouseRules[Any],
+    before: list[rules.Entry[Any]],
+    placement: rules.Entry[Any] | None,
+    after: list[EntryRow],
+) -> list[tuple[EntryRow, bool]]:
+    """A card played again with the corrected entry in its place (or without it, the card it
+    left): the later boxes whose extra-Yahtzee bonus it gives (True) or takes (False)."""
+    placed = [placement] if placement is not None else []
+    later = [row.as_rules_entry() for row in after]
+    try:
+        replayed = unforced.replay_card([*before, *placed, *later], game.joker_rule)
+    except rules.RuleViolation as error:
+        message = _("That change would break a later box. %(error)s") % {"error": said(error)}
+        raise Refusal(message) from None
+    return [
+        (row, bool(again.bonus))
+        for row, again in zip(after, replayed[len(before) + len(placed) :], strict=True)
+        if bool(again.bonus) != row.yahtzee_bonus
+    ]
 
 
 def _dice_text(placement: rules.Entry[Any]) -> str:

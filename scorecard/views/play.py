@@ -6,6 +6,7 @@ gets the fragments to swap, a plain form post is redirected back to the game.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.contrib import messages
@@ -39,6 +40,7 @@ from scorecard.web import advice_setting, fragments, idempotency, live
 from scorecard.web.forms import (
     A_HELD_DIE,
     POINTS,
+    THE_CARD,
     THE_TURN,
     THE_VERSION,
     DiceInput,
@@ -312,11 +314,15 @@ def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
     )
 
 
-def _corrected_note(entry: Entry, game: Game, moved_from: rules.CardBox | None = None) -> str:
-    if moved_from is not None and moved_from != entry.rules_box:
-        said_of = _entry_said(entry, game) | {"from": box_name(moved_from)}
+def _corrected_note(entry: Entry, game: Game, moved_from: services.Place | None = None) -> str:
+    if moved_from is not None and moved_from != (entry.card, entry.rules_box):
+        said_of = _entry_said(entry, game) | {"from": box_name(moved_from.box)}
+        said_of["was"] = rules.card_multiplier(moved_from.card)
         moved = (
-            _("Moved: %(name)s’s %(from)s on card ×%(multiplier)s to %(box)s, now %(points)s.")
+            _(
+                "Moved: %(name)s’s %(from)s on card ×%(was)s to %(box)s on card "
+                "×%(multiplier)s, now %(points)s."
+            )
             if said_of["multiplier"]
             else _("Moved: %(name)s’s %(from)s to %(box)s, now %(points)s.")
         )
@@ -440,7 +446,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         error, status, correctable = str(refusal), refusal.status_code, False
     if request.method == "POST" and correctable:
         post = request.POST
-        moved_from = entry.rules_box
+        moved_from = services.Place(entry.card, entry.rules_box)
         try:
             corrected = services.correct_box(
                 game=game,
@@ -449,7 +455,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], POINTS) if post.get("points") else None,
                 extra_yahtzee=post.get("extra_yahtzee") == "on",
-                box=post.get("box", "")[:40] or None,  # a box's key is short: a refusal repeats it
+                **_move_to(post.get("box", "")),
             )
             note = _corrected_note(corrected.entry, game, moved_from)
             if corrected.entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here
@@ -476,7 +482,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     context["multiplier"] = rules.card_multiplier(entry.card) if game.cards_per_player > 1 else 0
     # A refused correction comes back as it was typed, to be fixed rather than typed again.
     typed = {name: request.POST.get(name, "")[:12] for name in ("dice", "points")}
-    context["sent"] = typed | {"box": request.POST.get("box", entry.box)}
+    context["sent"] = typed
     if correctable and services.correction_pays_extra_yahtzee(game=game, entry=entry):
         sent = request.POST.get("extra_yahtzee") == "on"
         context["extra_yahtzee"] = sent if request.method == "POST" else entry.yahtzee_bonus
@@ -484,13 +490,45 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     achievable = sorted(game.house_rules.achievable_points(entry.rules_box))
     context["achievable"] = said(rules.describe_values(achievable))
     # The box may move (a roll written in the wrong box): the points' limit is any box's.
-    boxes = services.boxes_to_move_to(game=game, entry=entry) if correctable else []
-    context["boxes"] = boxes
-    context["points_if_moved"] = services.points_if_moved(game=game, entry=entry, boxes=boxes)
-    context["most"] = max(
-        max(game.house_rules.achievable_points(b)) for b in boxes or [entry.rules_box]
-    )
+    context |= _move_choices(game, entry, correctable, request.POST.get("box"))
     return render(request, "correct.html", context, status=status)
+
+
+def _move_choices(game: Game, entry: Entry, correctable: bool, sent: str | None) -> dict[str, Any]:
+    """The correction form's box choice (none in forced order or where nothing may change):
+    each place's value, box, what its dice score there and, with three cards, which card;
+    the one sent (else its own) chosen; and the points field's most, any place's."""
+    places = services.places_to_move_to(game=game, entry=entry) if correctable else []
+    points = services.points_if_moved(game=game, entry=entry, places=places)
+    triple = game.cards_per_player > 1
+    choices = [
+        (
+            _place_value(p, game),
+            p.box,
+            points.get(p),
+            rules.card_multiplier(p.card) if triple else 0,
+        )
+        for p in places
+    ]
+    boxes = [place.box for place in places] or [entry.rules_box]
+    own = _place_value(services.Place(entry.card, entry.rules_box), game)
+    return {
+        "places": choices,
+        "chosen": sent or own,
+        "most": max(max(game.house_rules.achievable_points(box)) for box in boxes),
+    }
+
+
+def _place_value(place: services.Place, game: Game) -> str:
+    """A place as the correction form's box choice sends it: the box's key, and its card's
+    number before it where a player has three cards ("2:fours")."""
+    return f"{place.card}:{place.box.key}" if game.cards_per_player > 1 else place.box.key
+
+
+def _move_to(value: str) -> dict[str, Any]:
+    """The box choice of the correction form, for `services.correct_box`."""
+    card, _colon, key = value[:40].rpartition(":")  # a key is short: a refusal repeats it
+    return {"box": key or None, "card": parse_int(card, THE_CARD) if card else None}
 
 
 @require_POST

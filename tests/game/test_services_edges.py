@@ -548,9 +548,9 @@ def test_a_box_written_in_the_wrong_box_moves_to_an_open_one_with_its_dice(house
     game = GameFactory(owner=household, names=["Solo"])
     play(game, [(Box.ONES, (3, 3, 3, 1, 2)), (Box.CHANCE, STRAIGHT)])
     ones = Entry.objects.get(box="ones")
-    open_boxes = services.boxes_to_move_to(game=game, entry=ones)
-    assert open_boxes[0] == Box.ONES and Box.THREES in open_boxes
-    assert Box.CHANCE not in open_boxes and len(open_boxes) == 12
+    places = services.places_to_move_to(game=game, entry=ones)
+    assert places[0] == (1, Box.ONES) and (1, Box.THREES) in places
+    assert (1, Box.CHANCE) not in places and len(places) == 12
     moved = correct(game, ones, box="threes")
     row = Entry.objects.get(pk=ones.pk)
     assert (row.box, row.points, row.dice, row.turn) == ("threes", 9, "12333", 1)
@@ -583,9 +583,36 @@ def test_a_box_moved_with_typed_points_scores_them_there_and_the_rules_still_hol
         "It cannot move to Small straight, by the card as it was in round 3: "
     )
     assert "Fours" in message and Entry.objects.get(pk=fours.pk).box == "fours"
-    assert services.points_if_moved(game=game, entry=fours, boxes=[Box.FOURS, Box.CHANCE]) == {
-        "fours": 20
-    }
+    places = [services.Place(1, Box.FOURS), services.Place(1, Box.CHANCE)]
+    assert services.points_if_moved(game=game, entry=fours, places=places) == {places[0]: 20}
+
+
+def test_a_triple_box_on_the_wrong_card_moves_to_another_card_and_both_are_checked(household):
+    """Triple Yahtzee's likeliest slip: the right box on the wrong card. The move takes it to
+    an open box of another card; the card it leaves is played again without it, so a later
+    extra Yahtzee there loses the 100 its Yahtzee box's 50 gave."""
+    game = GameFactory(owner=household, names=["Solo"], mode=Game.Mode.TRIPLE)
+    play(game, [(Box.YAHTZEE, (4,) * 5), (Box.CHANCE, STRAIGHT), (Box.FOURS, (4,) * 5)])
+    yahtzee = Entry.objects.get(box="yahtzee")
+    assert (yahtzee.card, Entry.objects.get(box="fours").yahtzee_bonus) == (1, True)
+    places = services.places_to_move_to(game=game, entry=yahtzee)
+    assert places[0] == (1, Box.YAHTZEE) and (2, Box.YAHTZEE) in places and len(places) == 37
+    moved = correct(game, yahtzee, box="yahtzee", card=2)
+    assert Entry.objects.values_list("card", "box", "points").get(pk=yahtzee.pk) == (
+        2,
+        "yahtzee",
+        50,
+    )
+    assert [(row.rules_box, bonus) for row, bonus in moved.bonuses] == [(Box.FOURS, False)]
+    assert Entry.objects.get(box="fours").yahtzee_bonus is False
+    totals = load_progress(game).seats[0].totals.total
+    assert totals == 16 + 20 + 50 * 2  # Chance and Fours on card ×1, the Yahtzee doubled
+    assert str(refusal(correct, game=game, entry=yahtzee, box="chance", card=1)) == (
+        "Chance is already filled on this card: choose an open box."
+    )
+    assert str(refusal(correct, game=game, entry=yahtzee, box="ones", card=4)) == (
+        "There is no card 4 in this game."
+    )
 
 
 def test_a_box_of_a_forced_game_cannot_move(household):
@@ -595,7 +622,7 @@ def test_a_box_of_a_forced_game_cannot_move(household):
     game = GameFactory(owner=household, names=["Solo"], house=forced)
     play(game, [("ones", (1, 1, 2, 3, 4)), ("twos", (2, 3, 4, 5, 6))])
     ones = game.entries.get(box="ones")
-    assert services.boxes_to_move_to(game=game, entry=ones) == []
+    assert services.places_to_move_to(game=game, entry=ones) == []
     assert str(refusal(correct, game=game, entry=ones, box="threes")) == (
         "In forced order each round has its own box: a box cannot move."
     )

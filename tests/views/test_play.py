@@ -427,6 +427,26 @@ def test_a_box_written_in_the_wrong_box_is_moved_on_its_correction_page(client_o
     assert Entry.objects.get(turn=1).box == "threes"
 
 
+def test_a_triple_box_on_the_wrong_card_is_moved_to_another_card(client_of, household):
+    game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE)
+    play(game, [(Box.FOURS, (4, 4, 4, 2, 5))])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    page = text(client_of.get(url))
+    assert '<option value="1:fours" selected>Fours on card ×1 (12)</option>' in page
+    assert '<option value="3:fours">Fours on card ×3 (12)</option>' in page
+    assert '<option value="2:chance">Chance on card ×2 (19)</option>' in page
+    response = client_of.post(url, {"version": 1, "box": "3:fours"})
+    assert response.status_code == 302
+    said = "Moved: Ann’s Fours on card ×1 to Fours on card ×3, now 12."
+    assert said in text(client_of.get(response["Location"]))
+    assert Entry.objects.values_list("card", "box", "points").get() == (3, "fours", 12)
+    assert load_progress(game).seats[0].totals.total == 36
+    for bad in ("x:fours", "9:fours", "3:", ":"):
+        refused = client_of.post(url, {"version": 2, "box": bad})
+        assert refused.status_code == 400, bad
+    assert Entry.objects.values_list("card", "box").get() == (3, "fours")
+
+
 def _joker_full_house_of_any_lower(household) -> Game:
     """Ann's Yahtzee 50 and her upper boxes, then 22222 as a joker's full house (25), under
     "any lower box": a scratched Yahtzee box gives five alike no joker at all."""
