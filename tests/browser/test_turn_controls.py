@@ -481,6 +481,30 @@ def test_a_roll_written_in_the_wrong_box_rounds_ago_moves_to_the_right_one(small
     assert page.errors == []
 
 
+def test_a_triple_box_on_the_wrong_card_moves_to_another_card(small_phone):
+    """Found by a new user: Triple Yahtzee's likeliest slip is the right box on the wrong
+    card, and the box choice offered only the same card's boxes."""
+    from scorecard.models import Game
+
+    page = small_phone
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE)
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    tap(page, "44425")
+    box(page, "Fours").click()  # on card ×1, meant for card ×3
+    expect(page.locator("#turn-title")).to_contain_text("round 2")
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Fours")).click()
+    page.get_by_label("The box").select_option(label="Fours on card ×3 (12)")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#turn .notice")).to_have_text(
+        "Moved: Ann’s Fours on card ×1 to Fours on card ×3, now 12."
+    )
+    expect(total_of(page, "Ann")).to_have_text("36")
+    assert Entry.objects.values_list("card", "box").get() == (3, "fours")
+    assert page.errors == []
+
+
 def test_undoing_an_extra_yahtzee_says_its_100_goes_too(small_phone):
     """Found by a new user: undoing Fives 25 that had earned an extra Yahtzee's 100 said
     only "(25)", while the total fell by 125."""
