@@ -95,3 +95,20 @@ def finished_total(game) -> int:
     progress = load_progress(game)
     seat = next(seat for seat in progress.seats if seat.player.name == LONG_NAME)
     return seat.totals.total
+
+
+def test_a_long_browser_name_fits_the_question_before_it_is_removed(phone, household):
+    """Found by a new user: a 60-character name without a space ran "Yes, remove …" past
+    both edges of its button, and the page scrolled sideways at 360 px."""
+    from scorecard.models import Browser
+
+    name = "Granny’s tablet " + "x" * 44
+    Browser.objects.create(household=household, name=name)
+    phone.goto(f"{phone.base}/household/")
+    phone.get_by_role("link", name=f"Remove {name}").tap()
+    button = phone.get_by_role("button", name=f"Yes, remove {name}")
+    expect(button).to_be_visible()
+    save_screenshot(phone, "long-browser-name-remove")
+    assert page_width(phone) == NARROW["width"]
+    assert button.evaluate("(b) => b.scrollWidth <= b.clientWidth")  # its words inside it
+    assert phone.errors == []
