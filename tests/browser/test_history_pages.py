@@ -1,6 +1,7 @@
 """Past games on a phone: a finished game's review and a player page."""
 
 import itertools
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -174,6 +175,29 @@ def test_the_games_list_on_a_phone_by_taps(phone):
     phone.go_back()
     cards.first.get_by_role("link", name="Bob", exact=True).tap()
     expect(phone.get_by_role("heading", name="Bob")).to_be_visible()
+    assert phone.errors == []
+
+
+def test_a_filtered_games_list_keeps_its_choice_in_the_address_through_a_reload(phone):
+    """A choice of player and mode is written into the address bar as it is made, so a
+    reload (or the address copied to another phone) shows the same list."""
+    household = HouseholdFactory()
+    bulk_finished_games(household, ["Ann", "Bob"], 3, seed=5)
+    bulk_finished_games(household, ["Cy", "Di"], 2, seed=6)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/")
+    cards = phone.locator(".game-card")
+    expect(cards).to_have_count(5)
+    cy = Player.objects.get(name="Cy")
+    phone.get_by_label("Player", exact=True).select_option(label="Cy")
+    expect(cards).to_have_count(2)
+    expect(phone).to_have_url(re.compile(rf"/games/\?player={cy.public_id}&mode=$"))
+    phone.reload()
+    expect(phone.get_by_label("Player", exact=True)).to_have_value(cy.public_id)
+    expect(cards).to_have_count(2)
+    phone.get_by_label("Player", exact=True).select_option(label="Everyone")
+    expect(cards).to_have_count(5)
+    expect(phone).to_have_url(re.compile(r"/games/\?player=&mode=$"))
     assert phone.errors == []
 
 
