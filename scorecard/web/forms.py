@@ -196,6 +196,11 @@ def swap_seats(query, seat: int):
 
 
 DIGITS_LABELS = {5: gettext_lazy("Dice, five digits"), 6: gettext_lazy("Dice, six digits")}
+# Said when a face is tapped with every die in already: the tap adds nothing, and says why.
+PAD_FULL = {
+    5: gettext_lazy("The five dice are in: ⌫ removes the last one, Clear removes them all."),
+    6: gettext_lazy("The six dice are in: ⌫ removes the last one, Clear removes them all."),
+}
 
 
 class DiceInput:
@@ -212,7 +217,7 @@ class DiceInput:
         self.family = family
         count = self.count = family.dice_count
         self.text = "".join(query.get("dice", "").split())[:12]
-        self.error = ""
+        self.error = self.note = ""
         # Which roll of the turn these dice are: keep advice after the 1st and 2nd. A turn
         # starts at the 1st; the choice lives in the query, so it never passes to the next.
         self.roll = query.get("roll") if query.get("roll") in {"2", self.FINAL_ROLL} else "1"
@@ -222,8 +227,11 @@ class DiceInput:
             self.text = ""
         if query.get("back") and self.text:
             self.text = self.text[:-1]
-        if tapped in {"1", "2", "3", "4", "5", "6"} and len(self.text) < count:
-            self.text += tapped
+        if tapped in {"1", "2", "3", "4", "5", "6"}:
+            if len(self.text) < count:
+                self.text += tapped
+            else:
+                self.note = str(PAD_FULL[count])
         if len(self.text) >= count or query.get("show"):
             try:
                 self.dice = family.parse_dice(self.text)

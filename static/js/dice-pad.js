@@ -17,10 +17,12 @@
     event.preventDefault();
     const form = button.form;
     let dice = digits(form);
-    if (button.name === "add" && dice.length < diceCount(form)) dice += button.value;
+    // A face tapped with every die in adds nothing: the server is told, and says why.
+    const full = button.name === "add" && dice.length >= diceCount(form);
+    if (button.name === "add" && !full) dice += button.value;
     if (button.name === "back") dice = dice.slice(0, -1);
     if (button.name === "clear") dice = "";
-    show(form, dice);
+    show(form, dice, full ? button.value : "");
   });
 
   // Saying which roll the dice are (for keep advice) asks again once all the dice are in.
@@ -40,7 +42,7 @@
   // again, so fixing a die always works and is never refused as too few dice. Fewer ask too
   // when boxes are on show: those boxes are for dice that are no longer there, and can no
   // longer be tapped (on a slow network a box recorded the dice already corrected).
-  function show(form, dice) {
+  function show(form, dice, extra = "") {
     form.elements.dice.value = dice;
     const stale = document.querySelector("#turn .options");
     if (stale) stale.inert = true;
@@ -49,6 +51,7 @@
     if (!all && !stale) return;
     const values = { dice };
     if (all) values.show = "1";
+    if (extra) values.add = extra;
     if (form.elements.card) values.card = form.elements.card.value;
     if (form.elements.roll) values.roll = form.elements.roll.value;
     const answered = () => {

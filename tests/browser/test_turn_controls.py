@@ -74,6 +74,22 @@ def test_fixing_a_die_works_with_any_number_of_dice_entered(small_phone):
     save_screenshot(page, "turn-after-fixing-dice-360")
 
 
+def test_a_sixth_die_tapped_on_a_full_pad_is_refused_in_words(small_phone):
+    page = small_phone
+    failures = watch_failures(page)
+    open_game(page)
+    tap(page, "44425")
+    expect(box(page, "Fours")).to_be_visible()
+    tap(page, "6")
+    expect(page.get_by_role("status")).to_have_text(
+        "The five dice are in: ⌫ removes the last one, Clear removes them all."
+    )
+    expect(page.get_by_label("Dice, five digits")).to_have_value("44425")
+    box(page, "Fours").click()
+    expect(page.get_by_role("status")).to_contain_text("Ann: Fours 12")
+    assert failures == [] and page.errors == []
+
+
 ERROR_PAGES = {
     400: ("text/html", "<!doctype html><title>Bad Request (400)</title><h1>Bad Request</h1>"),
     403: ("text/html", "<!doctype html><title>403 Forbidden</title><h1>CSRF failed</h1>"),

@@ -46,6 +46,14 @@ def test_the_face_pad_adds_and_removes_dice(client_of, game):
     assert 'aria-label="Fours, 12 points"' in page
 
 
+def test_a_face_tapped_on_a_full_pad_adds_nothing_and_says_why(client_of, game):
+    page = text(client_of.get(game_url(game), {"dice": "44425", "add": "6"}, headers=HTMX))
+    assert 'value="44425"' in page and 'aria-label="Fours, 12 points"' in page
+    assert "The five dice are in: ⌫ removes the last one, Clear removes them all." in page
+    page = text(client_of.get(game_url(game), {"dice": "4442", "add": "6"}, headers=HTMX))
+    assert 'value="44426"' in page and "dice are in" not in page
+
+
 @pytest.mark.parametrize(
     ("dice", "message"),
     [("4442x", "five digits"), ("444256", "got 6"), ("444257", "got 7"), ("44470", "1 to 6")],
