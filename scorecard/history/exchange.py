@@ -565,11 +565,15 @@ def _check_entries(
         try:
             house.check_card(card_entries, joker)
         except rules.RuleViolation as error:
-            names = {"where": place_in_words(where), "name": players[seat]["name"], "card": card}
-            names["problem"] = said(error)
-            raise ImportRefused(
-                _("%(where)s, %(name)s’s card %(card)s: %(problem)s") % names
-            ) from None
+            names = {"where": place_in_words(where), "name": players[seat]["name"]}
+            names |= {"problem": said(error), "multiplier": rules.card_multiplier(card)}
+            # A player of Triple Yahtzee has three cards, named as the page names them.
+            refusal = (
+                _("%(where)s, %(name)s’s card ×%(multiplier)s: %(problem)s")
+                if cards > 1
+                else _("%(where)s, %(name)s’s card: %(problem)s")
+            )
+            raise ImportRefused(refusal % names) from None
     for seat, used in rolls_by_seat.items():
         try:
             house.saved_rolls(used)

@@ -48,7 +48,7 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
             "Game 1, ‘mode’: unknown mode. (in the file: games[0].mode)",
         ),
         (lambda d: d["games"][0]["entries"][0].update(box="sevens"), "no box called 'sevens'"),
-        (lambda d: d["games"][0]["entries"][0].update(points=4), "Ann’s card 1: Ones: "),
+        (lambda d: d["games"][0]["entries"][0].update(points=4), "Game 1, Ann’s card: Ones: "),
         (lambda d: d["games"][0]["entries"][3].update(turn=9), "turns run 1, 2, 3 and so on."),
         (lambda d: d["games"][0]["entries"][0].update(dice="7"), "A die shows 1 to 6; got 7."),
         (lambda d: d["games"][0].update(players=[]), "a game has 1 to 8 players"),
@@ -64,6 +64,21 @@ def test_a_bad_import_is_refused_whole(household, spoil, message):
     with pytest.raises(services.Refusal, match=re.escape(message)):
         services.games_import(games=exchange.read_games(document))
     assert Game.objects.count() == 1
+
+
+def test_a_bad_box_on_a_triple_card_is_refused_by_the_card_s_multiplier(household):
+    game = services.game_create(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE)
+    for turn, card in ((1, 1), (2, 2)):
+        services.record_box(
+            game=game, version=turn - 1, turn=turn, box=Box.ONES, card=card, dice=(1, 1, 1, 2, 3)
+        )
+    document = exchange.export_games(Game.objects.all())
+    Game.objects.all().delete()
+    second = document["games"][0]["entries"][1]
+    assert second["card"] == 2
+    second["points"] = 4
+    with pytest.raises(services.Refusal, match="Game 1, Ann’s card ×2: Ones: "):
+        services.games_import(games=exchange.read_games(document))
 
 
 def test_importing_a_game_twice_skips_it_the_second_time(household):
@@ -269,7 +284,7 @@ def test_a_file_from_before_rule_families_imports_as_yahtzee(household):
     [
         ("yatzy", lambda g: g["entries"][1].update(dice="15555"), "Two pairs: those dice"),
         ("yatzy", lambda g: g["entries"][0].update(box="yahtzee"), "'yahtzee' on a Yatzy"),
-        ("yatzy", lambda g: g["entries"][2].update(yahtzee_bonus=True), "Ann’s card 1: Yatzy: "),
+        ("yatzy", lambda g: g["entries"][2].update(yahtzee_bonus=True), "Ann’s card: Yatzy: "),
         ("yatzy", lambda g: g.update(switches=["saved_rolls"]), "Yatzy has no house rule"),
         ("yatzy", lambda g: g.update(family="poker"), "There is no game called 'poker'."),
         (
