@@ -487,11 +487,23 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         sent = request.POST.get("extra_yahtzee") == "on"
         context["extra_yahtzee"] = sent if request.method == "POST" else entry.yahtzee_bonus
         context["asks_extra_yahtzee"] = True
-    achievable = sorted(game.house_rules.achievable_points(entry.rules_box))
+    # The box may move (a roll written in the wrong box): the points' limit is any box's,
+    # and the hint the chosen box's (chosen again by htmx as the choice changes).
+    chosen = request.POST.get("box") or request.GET.get("box")
+    context |= _move_choices(game, entry, correctable, chosen)
+    context["hinted_box"] = _box_chosen(game, str(context["chosen"])) or entry.rules_box
+    achievable = sorted(game.house_rules.achievable_points(context["hinted_box"]))
     context["achievable"] = said(rules.describe_values(achievable))
-    # The box may move (a roll written in the wrong box): the points' limit is any box's.
-    context |= _move_choices(game, entry, correctable, request.POST.get("box"))
     return render(request, "correct.html", context, status=status)
+
+
+def _box_chosen(game: Game, value: str) -> rules.CardBox | None:
+    """The box of the correction form's choice ("fours", "2:fours"), or None when no box of
+    the game's family has that key."""
+    try:
+        return game.house_rules.family.box(value[:40].rpartition(":")[2])
+    except rules.RuleViolation:
+        return None
 
 
 def _move_choices(game: Game, entry: Entry, correctable: bool, sent: str | None) -> dict[str, Any]:

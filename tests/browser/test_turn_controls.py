@@ -479,7 +479,10 @@ def test_a_roll_written_in_the_wrong_box_rounds_ago_moves_to_the_right_one(small
     expect(page.get_by_role("heading", name="Correct Ann’s Ones")).to_be_visible()
     choice = page.get_by_label("The box")
     expect(choice).to_have_value("ones")
+    hint = page.locator("#correct-points + small")
+    expect(hint).to_have_text("Ones scores 0 to 5.")
     choice.select_option(label="Threes (9)")  # what the dice score there
+    expect(hint).to_have_text("Threes scores 0, 3, 6, ... 15.")  # the chosen box's
     save_screenshot(page, "correct-move-360")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("#turn .notice")).to_have_text("Moved: Ann’s Ones to Threes, now 9.")

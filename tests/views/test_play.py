@@ -424,6 +424,10 @@ def test_a_box_written_in_the_wrong_box_is_moved_on_its_correction_page(client_o
     assert '<option value="threes">Threes (9)</option>' in page and 'value="sixes"' not in page
     assert '<option value="full_house">Full house (0)</option>' in page
     assert 'max="50"' in page  # typed points fit any box it may move to
+    assert '<small id="points-hint">Ones scores 0 to 5.</small>' in page
+    for chosen, hint in [("threes", "Threes scores 0, 3, 6, ... 15."), ("x", "Ones")]:
+        hinted = text(client_of.get(url, {"box": chosen}, headers=HTMX))  # the choice changed
+        assert f'<small id="points-hint">{hint}' in hinted
     response = client_of.post(url, {"version": 3, "box": "threes", "dice": "", "points": ""})
     assert response.status_code == 302
     assert "Moved: Ann’s Ones to Threes, now 9." in text(client_of.get(response["Location"]))
@@ -443,6 +447,8 @@ def test_a_triple_box_on_the_wrong_card_is_moved_to_another_card(client_of, hous
     assert '<option value="1:fours" selected>Fours on card ×1 (12)</option>' in page
     assert '<option value="3:fours">Fours on card ×3 (12)</option>' in page
     assert '<option value="2:chance">Chance on card ×2 (19)</option>' in page
+    hinted = text(client_of.get(url, {"box": "2:chance"}))
+    assert '<small id="points-hint">Chance scores 5 to 30.</small>' in hinted
     response = client_of.post(url, {"version": 1, "box": "3:fours"})
     assert response.status_code == 302
     said = "Moved: Ann’s Fours on card ×1 to Fours on card ×3, now 12."
