@@ -3,7 +3,6 @@ same position, and each player's chance to win after every entry, charted."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -11,12 +10,11 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scorecard.engine import rules, strategy
 from scorecard.game.progress import CardProgress, GameProgress, round_of
 from scorecard.models import Roll
 from scorecard.presenters import charts
 from scorecard.presenters.advice import keep_phrase
-from scorecard.presenters.advisor import chances_to_win
+from scorecard.presenters.advisor import chances_to_win, ranked_keeps, rate_boxes
 from scorecard.presenters.box_names import box_name
 
 WIN_CHART_SECONDS = 60 * 60 * 24
@@ -58,19 +56,20 @@ def decision_losses(
     progress: GameProgress, rolls_by_turn: Mapping[int, Sequence[Roll]]
 ) -> list[PlayerLosses]:
     """Every box choice made with known dice, and every hold of a digital game, against the
-    optimal choice from the same position."""
-    joker = progress.game.joker_rule
-    cards: defaultdict[int, dict[rules.Box, int]] = defaultdict(dict)
-    extras: defaultdict[int, int] = defaultdict(int)
+    optimal choice from the same position, asked of the advisor as the game page asks it
+    (so by the game's own family and house rules)."""
+    game = progress.game
+    house = game.house_rules
+    cards = {seat.seat.pk: CardProgress(1, house) for seat in progress.seats}
     losses = {seat.seat.pk: PlayerLosses(seat.player.name) for seat in progress.seats}
     players = len(progress.seats)
     for entry in progress.entries:
-        filled, extra = cards[entry.seat_id], extras[entry.seat_id]
+        card = cards[entry.seat_id]
         in_round = round_of(entry.turn, players)
         rolls = rolls_by_turn.get(entry.turn, [])
         for before, after in zip(rolls, rolls[1:], strict=False):
-            rolls_left = rules.ROLLS_PER_TURN - before.number
-            ranked = strategy.rate_keeps(filled, before.faces, rolls_left, joker, extra)
+            rolls_left = house.family.rolls_per_turn - before.number
+            ranked = ranked_keeps(card, before.faces, rolls_left, game)
             held = tuple(
                 sorted(f for f, h in zip(before.faces, after.held_positions, strict=True) if h)
             )
@@ -82,8 +81,8 @@ def decision_losses(
                          keep_phrase(ranked[0][0]), ranked[0][1] - values[held], before.number)
             )  # fmt: skip
         if dice := entry.dice_tuple:
-            rated = strategy.rate_boxes(filled, dice, joker, extra)
-            best = max(rated, key=rated.__getitem__)
+            rated = rate_boxes(card, dice, game)
+            best = max(rated, key=lambda box: rated[box].expected)
             chosen = rated.get(entry.rules_box, rated[best])
             losses[entry.seat_id].decisions.append(
                 Decision(
@@ -92,11 +91,10 @@ def decision_losses(
                     _digits(dice),
                     box_name(entry.rules_box),
                     box_name(best),
-                    rated[best] - chosen,
+                    chosen.loss,
                 )
             )
-        filled[entry.rules_box] = entry.points
-        extras[entry.seat_id] += entry.yahtzee_bonus
+        card.add(entry)
     return list(losses.values())
 
 

@@ -34,3 +34,28 @@ def test_digital_reviews_rate_the_holds_too(strategy_tables, household):
     held = " ".join(map(str, sorted(game.rolls.get(number=1).dice[:2])))
     assert keep.chosen == f"keeping {held}" and keep.after_roll == 1
     assert keep.best.startswith(("keeping ", "rerolling")) and box.after_roll == 0
+
+
+def test_a_yatzy_game_s_decisions_are_rated_by_yatzy_s_own_strategy(yatzy_tables, household):
+    """Found by a new user: rating a Yatzy game's decisions asked Yahtzee's strategy about
+    Yatzy's boxes, and the review answered 500."""
+    import random
+
+    from scorecard.engine import families
+
+    house = services.HouseSettings(families.YATZY.key)
+    game = services.game_create(owner=household, names=["Dee"], digital=True, house=house)
+    rng = random.Random(3)
+    services.roll_dice(game=game, version=0, turn=1, rng=rng)
+    services.roll_dice(game=game, version=1, turn=1, hold=[0, 1], rng=rng)
+    first = game.rolls.get(number=2).dice
+    rated = yatzy_tables.rate_boxes({}, tuple(int(face) for face in first))
+    best = max(rated, key=rated.__getitem__)
+    services.record_box(game=game, version=2, turn=1, box=best)
+    rolls = {1: list(game.rolls.order_by("number"))}
+    keep, box = review.decision_losses(load_progress(game), rolls)[0].decisions
+    assert keep.kind == "keep" and keep.loss >= -1e-9
+    ranked = yatzy_tables.rate_keeps({}, tuple(game.rolls.get(number=1).faces), 2)
+    held = tuple(sorted(game.rolls.get(number=1).faces[:2]))
+    assert keep.loss == pytest.approx(ranked[0][1] - dict(ranked)[held])
+    assert box.loss == pytest.approx(0, abs=1e-9) and box.best == best.label

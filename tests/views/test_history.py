@@ -454,3 +454,16 @@ def test_the_players_list_counts_only_the_seats_not_settled(household):
     assert "seat_results_by_total (player_id=? AND scored=?)" in plan
     assert "scorecard_seat_player_id" not in plan  # every seat of a player
     assert "scorecard_game" not in plan
+
+
+def test_a_finished_yatzy_game_s_review_rates_each_decision(client_of, household, yatzy_tables):
+    from scorecard.engine import families
+    from tests.factories import play_on
+
+    house = services.HouseSettings(families.YATZY.key)
+    game = play_on(GameFactory(owner=household, names=["Ann"], house=house), seed=4)
+    response = client_of.get(reverse("game-review", args=[game.public_id]), {"advice": "1"})
+    assert response.status_code == 200
+    losses = review.decision_losses(load_progress(game), {})
+    assert len(losses[0].decisions) == 15
+    assert f"Ann: {losses[0].total:.1f} points lost in 15 decisions" in text(response)
