@@ -24,6 +24,10 @@ NO_ADVICE_FOR = gettext_lazy(
     "No advice for %(family)s: six dice make far too many positions to solve exactly here, "
     "and a guess is not advice."
 )
+FORCED_YAHTZEE_HAS_NONE = gettext_lazy(
+    "No advice for Yahtzee with the boxes filled in order: its best play is not worked out "
+    "here, and the advice for a free card would point to boxes that are closed."
+)
 NOT_READY = gettext_lazy(
     "Advice is not ready yet: this server has not finished working out the best play for this "
     "rule. Try again later."

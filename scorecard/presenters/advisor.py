@@ -4,7 +4,8 @@ and each player's chance to win (kept in the cache per version: it is the deares
 It maximises the player's own expected score; `presenters.advice` words what it finds.
 
 A Yahtzee game asks `strategy` by its joker rule; a Yatzy game (forced or not, with its
-switches) asks `strategy.family_strategy` for its house rules. Maxi Yatzy has no advice.
+switches) asks `strategy.family_strategy` for its house rules. Maxi Yatzy has no advice, nor
+Yahtzee in forced order (its strategy is a free card's).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from scorecard.engine import distribution, strategy, win_chances
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
 from scorecard.models import Game
 from scorecard.presenters.advice import (
+    FORCED_YAHTZEE_HAS_NONE,
     NO_ADVICE_FOR,
     NOT_READY,
     SETTLED,
@@ -54,23 +56,30 @@ def advice_available(progress: GameProgress) -> bool:
 def unavailable_because(progress: GameProgress) -> str:
     """Why there is no advice for this game, or "" when there is."""
     game = progress.game
-    if game.cards_per_player != 1:
-        return str(TRIPLE_HAS_NONE)
-    family = game.house_rules.family
-    if not family.has_advice:
-        return NO_ADVICE_FOR % {"family": family_name(family)}
+    if unsolved := _not_solved_because(game):
+        return unsolved
     solver = family_solver(game)
     ready = solver.is_ready() if solver else strategy.is_ready(game.joker_rule)
     return "" if ready else str(NOT_READY)
 
 
+def _not_solved_because(game: Game) -> str:
+    """Why the engine has no exact strategy for this game's rules, or "" when it has one."""
+    if game.cards_per_player != 1:
+        return str(TRIPLE_HAS_NONE)
+    house = game.house_rules
+    if not house.family.has_advice:
+        return NO_ADVICE_FOR % {"family": family_name(house.family)}
+    if house.family.has_jokers and house.forced:  # Yahtzee's strategy is a free card's
+        return str(FORCED_YAHTZEE_HAS_NONE)
+    return ""
+
+
 def win_chances_shown(progress: GameProgress) -> bool:
     """Whether the standings can show each player's chance to win: a one-card game of two to
-    eight players whose rule has its policy tables built."""
+    eight players whose rule is solved and has its policy tables built."""
     game = progress.game
-    if game.cards_per_player != 1 or len(progress.seats) < 2:
-        return False
-    if not game.house_rules.family.has_advice:
+    if len(progress.seats) < 2 or _not_solved_because(game):
         return False
     solver = family_solver(game)
     return (

@@ -698,6 +698,26 @@ def test_triple_yahtzee_gets_no_advice(advised, household):
     assert "No advice for Triple Yahtzee" in page and "★ best" not in page
 
 
+def test_yahtzee_in_forced_order_gets_no_advice_rather_than_a_free_card_s(
+    advised, household, policy_tables
+):
+    """Found by a new user: the ★ and the coach of a free card pointed to closed boxes (the
+    coach's "Threes instead" was then refused), and the Win column was a free card's."""
+    from scorecard.game import services
+
+    house = services.HouseSettings(forced=True)
+    game = services.game_create(owner=household, names=["Ann", "Bob"], house=house)
+    url = game_url(game)
+    page = text(advised.get(url, {"dice": "12346"}))
+    assert "No advice for Yahtzee with the boxes filled in order" in page
+    assert "★ best" not in page and "expected final" not in page and 'class="win"' not in page
+    advised.cookies["advice"] = "coach-0.5"
+    data = {"version": 0, "turn": 1, "box": "ones", "dice": "12346"}
+    response = advised.post(game_url(game, "game-record"), data, headers=HTMX)
+    assert response.status_code == 200 and "Ann: Ones 1" in text(response)  # no objection
+    assert Entry.objects.get().box == "ones"
+
+
 @pytest.mark.parametrize("back", ["abc", "1", "//evil.example/", "game-record", ""])
 def test_the_advice_switch_goes_home_for_any_address_that_is_not_a_local_path(client_of, back):
     response = client_of.post(reverse("advice"), {"advice": "on", "next": back})
