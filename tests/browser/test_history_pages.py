@@ -198,6 +198,21 @@ def test_a_filtered_games_list_keeps_its_choice_in_the_address_through_a_reload(
     phone.get_by_label("Player", exact=True).select_option(label="Everyone")
     expect(cards).to_have_count(5)
     expect(phone).to_have_url(re.compile(r"/games/\?player=&mode=$"))
+    # Found by a new user: a choice, Filter, then Back showed the choice over a list
+    # that was not filtered by it.
+    phone.goto(f"{phone.base}/games/")
+    phone.get_by_label("Player", exact=True).select_option(label="Cy")
+    expect(cards).to_have_count(2)
+    phone.get_by_role("button", name="Filter").tap()
+    phone.wait_for_load_state()
+    phone.get_by_role("link", name="Players", exact=True).tap()
+    expect(phone.get_by_role("heading", name="Players")).to_be_visible()
+    phone.go_back()
+    expect(phone.get_by_label("Player", exact=True)).to_have_value(cy.public_id)
+    expect(cards).to_have_count(2)
+    phone.go_back()
+    chosen = phone.get_by_label("Player", exact=True).input_value()
+    expect(cards).to_have_count(2 if chosen else 5)
     assert phone.errors == []
 
 
