@@ -75,8 +75,16 @@ def gone_words(request: HtmxHttpRequest) -> str:
 
 
 def not_found_page(request: HtmxHttpRequest) -> HttpResponse:
-    """Our page for an address that opens nothing: a link that stopped working says why."""
-    return render(request, "404.html", {"link_gone": gone_words(request)}, status=404)
+    """Our page for an address that opens nothing: a link that stopped working says why,
+    and a game's own address how another phone follows a game (a new user sent the scorer's
+    address to a relative, who was told only "not found"). Said alike whether or not the
+    game is there: the page tells a stranger nothing about it."""
+    match = request.resolver_match
+    context = {
+        "link_gone": gone_words(request),
+        "household_address": match is not None and match.url_name in HOUSEHOLD_GAME_PAGES,
+    }
+    return render(request, "404.html", context, status=404)
 
 
 def _in_words(request: HttpRequest, response: HttpResponse) -> HttpResponse:

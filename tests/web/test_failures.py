@@ -94,3 +94,7 @@ def test_a_revoked_link_is_said_on_our_page_with_debug_on_as_make_run_serves(set
     stranger = Client().get(f"/games/{game.public_id}/", headers={"Accept-Language": "en"})
     assert stranger.status_code == 404 and "URLconf" not in text(stranger)
     assert "There is nothing at this address" in text(stranger)
+    # A relative sent the scorer's own address is told how to follow the game instead.
+    assert "ask for its watch or score link: Share, on the game’s page" in text(stranger)
+    elsewhere = Client().get("/players/nobody/", headers={"Accept-Language": "en"})
+    assert elsewhere.status_code == 404 and "watch or score link" not in text(elsewhere)
