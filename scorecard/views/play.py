@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.utils.functional import SimpleLazyObject
@@ -139,11 +139,17 @@ def _refused(
     if progress is None:
         game.refresh_from_db(fields=["version", "finished"])
         progress = load_progress(game, seats=seats)
-    query = {}
+    query: dict[str, str] | QueryDict = {}
     if "points" in request.POST:  # typed points come back in their open form, as sent
         sent = ("box", "points", "card", "extra_yahtzee")
         query = {name: request.POST[name] for name in sent if name in request.POST}
         query["typed"] = "1"
+    elif "hold" in request.POST and not isinstance(refusal, services.GameChanged):
+        # A refused roll (every die held) leaves the dice held as they were sent, not let go
+        # (found by a new user): a tap on one of them, then Roll.
+        query = QueryDict(mutable=True)
+        query.setlist("hold", request.POST.getlist("hold"))
+        query["held_at"] = str(progress.game.version)
     error = str(refusal)
     if isinstance(refusal, services.GameChanged) and progress.entries:
         # The phone that lost a race is told what won it, not left to find it on the card.

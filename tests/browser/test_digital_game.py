@@ -101,6 +101,24 @@ def test_a_poll_answered_after_a_roll_keeps_the_dice_held_since(phone):
     assert page.errors == []
 
 
+def test_a_roll_with_every_die_held_is_refused_and_the_dice_stay_held(phone):
+    """Found by a new user: the refusal let go of all five dice."""
+    page = start_digital_game(phone)
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    for die in range(5):
+        page.locator(".hold").nth(die).click()
+    page.locator("#roll-button").click()
+    expect(page.get_by_role("alert")).to_contain_text("Every die is held")
+    for die in range(5):
+        expect(page.locator(".hold input").nth(die)).to_be_checked()
+    page.locator(".hold").nth(0).click()  # let one go, and roll it
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+    assert Roll.objects.count() == 2
+    assert len(page.errors) == 1 and "status of 400" in page.errors[0]  # the refusal
+
+
 # The boxes the Score button lies over, as the screen shows them now.
 BOXES_UNDER = """(score) => {
   const button = score.getBoundingClientRect();

@@ -245,6 +245,9 @@ def test_every_die_held_is_refused_before_the_coach_asks_anything(advised, digit
     response = post_roll(advised, digital, hold=[str(i) for i in range(5)], headers=HTMX)
     assert response.status_code == 400 and "Every die is held" in text(response)
     assert "Roll as I chose" not in text(response) and Roll.objects.count() == 1
+    # The dice stay held as they were sent (a new user found them all let go).
+    assert text(response).count('name="hold"') == 5
+    assert len(re.findall(r'name="hold" value="\d"[^>]* checked', text(response))) == 5
 
 
 def test_the_coach_is_quiet_when_the_best_dice_are_held(advised, digital, seeded):
