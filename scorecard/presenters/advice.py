@@ -218,5 +218,9 @@ def last_turn_note(name: str, chance: float) -> tuple[str, bool]:
         return _("The last turn: no dice can bring %(name)s to first place now.") % {
             "name": name
         }, False
-    note = _("The last turn: playing to win, %(name)s’s chance to finish first is %(chance)s.")
+    # Said as the turn begins and kept through its rolls: the keeps give the chance after each.
+    note = _(
+        "The last turn: playing to win. %(name)s’s chance to finish first as the turn began: "
+        "%(chance)s."
+    )
     return note % {"name": name, "chance": percent(chance)}, True

@@ -155,6 +155,7 @@ class TurnPanel:
     keeps: list[KeepAdvice] = field(default_factory=list)
     # The game's last turn against finished rivals: advice plays to win while it matters.
     last_turn_note: str = ""
+    plays_to_win: bool = False  # the last turn's advice is for finishing first, not for points
     # An extra Yahtzee's bonus for the dice on show, announced before the box is tapped.
     extra_yahtzee_bonus: int = 0
     play_to_win: PlayToWin | None = None
@@ -468,6 +469,7 @@ def build_turn_panel(
     if rivals:
         name = current.player.name
         panel.last_turn_note, open_result = advisor.last_turn(name, panel.card, game, rivals)
+        panel.plays_to_win = open_result
         rivals = rivals if open_result else None
     if panel.dice:
         _add_choices(panel, advising)

@@ -975,10 +975,13 @@ def test_the_last_turn_plays_to_win_and_shows_both_keeps(advised, household):
     game = _last_turn_game(household)
     url = reverse("game", args=[game.public_id])
     page = text(advised.get(url))
-    assert "Bob’s turn" in page and "chance to finish first is 0.7%" in page
+    assert "Bob’s turn" in page and "chance to finish first as the turn began: 0.7%" in page
     page = text(advised.get(url, {"dice": "66651", "roll": "2"}))
     assert "<strong>To win:</strong> Keep 6 6 6, 1.4% chance to finish first." in page
     assert "<strong>For points:</strong> Keep 5 6 6 6, 0.0%." in page
+    # The footer says so too (a new user read it saying the advice maximises points).
+    assert "On the last turn the advice plays to win" in page
+    assert "maximises your own score" not in page
 
 
 def test_no_play_to_win_while_a_rival_still_has_boxes(advised, game):
