@@ -116,10 +116,12 @@ def _respond(
 def _moved_address(request: HtmxHttpRequest, panel: TurnPanel) -> str | None:
     """The address this answer writes into the address bar (htmx's HX-Replace-Url), when
     it changes: the pad's own answer, so that a reload or Back shows its dice again, and a
-    box recorded or undone, so that the address no longer holds the dice of a turn gone."""
+    box recorded or undone, or a roll, so that the address no longer holds the dice of a
+    turn gone (nor the dice held for the roll before, dice-game.js)."""
     if not request.htmx:
         return None
-    if panel.after_tap != "entry" and not (panel.after_tap == "dice" and "dice" in request.GET):
+    moved = panel.after_tap in ("entry", "roll")
+    if not moved and not (panel.after_tap == "dice" and "dice" in request.GET):
         return None
     now = urlsplit(request.htmx.current_url or "")
     address = panel.page_with_dice

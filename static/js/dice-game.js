@@ -27,6 +27,7 @@ document.addEventListener("keydown", (event) => {
     if (!hold) return;
     event.preventDefault();
     hold.checked = !hold.checked;
+    rememberHolds(form);
   }
 });
 
@@ -38,18 +39,31 @@ document.addEventListener("dblclick", (event) => {
   send(radio.form);
 });
 
-// The advice switch comes back to this page with the dice held here still held: a hold is
-// the page's own until the next roll, so the address it returns to carries them, with the
-// game's version they belong to (a reload after another roll ignores them).
+// A hold is the page's own until the next roll, so an address back to this page carries
+// the dice held, with the game's version they belong to (the page ignores them after
+// another roll): the address bar's, so that a reload (or a phone reopening a page it
+// dropped) shows them held, and the advice switch's way back.
+function withHolds(address, rolling) {
+  const url = new URL(address, location.href);
+  url.searchParams.delete("hold");
+  url.searchParams.set("held_at", rolling.elements.version.value);
+  for (const hold of rolling.querySelectorAll("input[name=hold]:checked")) {
+    url.searchParams.append("hold", hold.value);
+  }
+  return url.pathname + url.search;
+}
+
+function rememberHolds(rolling) {
+  history.replaceState(history.state, "", withHolds(location.href, rolling) + location.hash);
+}
+
+document.addEventListener("change", (event) => {
+  const hold = event.target.closest("#roll-form input[name=hold]");
+  if (hold) rememberHolds(hold.form);
+});
+
 document.addEventListener("submit", (event) => {
   const next = event.target.closest(".advice-switch form")?.elements.next;
   const rolling = document.getElementById("roll-form");
-  if (!next || !rolling) return;
-  const back = new URL(next.value, location.href);
-  back.searchParams.delete("hold");
-  back.searchParams.set("held_at", rolling.elements.version.value);
-  for (const hold of rolling.querySelectorAll("input[name=hold]:checked")) {
-    back.searchParams.append("hold", hold.value);
-  }
-  next.value = back.pathname + back.search;
+  if (next && rolling) next.value = withHolds(next.value, rolling);
 });

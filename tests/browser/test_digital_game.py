@@ -1,6 +1,7 @@
 """A whole single-player digital game in Chromium: rolling, holding, double-clicking."""
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -61,7 +62,9 @@ def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(ph
         if zero:
             page.get_by_role("button", name=re.compile("^Yes, 0 in")).click()
     expect(page.locator("#turn-title")).to_have_text("Game over")
-    assert navigations == []
+    # No form fell back to a page load (the holds written into the address are the page's).
+    game_path = urlsplit(page.url).path
+    assert [url for _, url in navigations if urlsplit(url).path != game_path] == []
     assert page.evaluate("window.stillTheSamePage") is True
 
     game = Game.objects.get()
@@ -119,6 +122,29 @@ def test_a_roll_with_every_die_held_is_refused_and_the_dice_stay_held(phone):
     assert len(page.errors) == 1 and "status of 400" in page.errors[0]  # the refusal
 
 
+def test_dice_held_stay_held_through_a_reload_until_the_next_roll(phone):
+    """Found by a new user: a reload (as a phone does with a page it dropped) let go of the
+    dice held for the next roll."""
+    page = start_digital_game(phone)
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    page.locator(".hold").nth(0).click()
+    page.locator(".hold").nth(2).click()
+    page.keyboard.press("4")  # by key too
+    expect(page).to_have_url(re.compile(r"\?held_at=1&hold=0&hold=2&hold=3$"))
+    page.reload()
+    holds = page.locator(".hold input")
+    expect(holds).to_have_count(5)
+    assert [holds.nth(die).is_checked() for die in range(5)] == [True, False, True, True, False]
+    faces = page.locator(".hold .die").all_inner_texts()
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+    kept = page.locator(".hold .die").all_inner_texts()
+    assert [kept[die] for die in (0, 2, 3)] == [faces[die] for die in (0, 2, 3)]
+    expect(page).not_to_have_url(re.compile("hold="))  # the roll's answer let them go
+    assert page.errors == []
+
+
 # The boxes the Score button lies over, as the screen shows them now.
 BOXES_UNDER = """(score) => {
   const button = score.getBoundingClientRect();
@@ -156,7 +182,8 @@ def test_switching_the_advice_keeps_the_dice_held_and_a_later_roll_forgets_them(
 ):
     """The advice switch sends its own form and the whole page comes back: the dice held on
     the page stay held (found by a new user: all five came back loose, and "Roll again"
-    threw away the dice meant to be kept). After the next roll a reload holds nothing new."""
+    threw away the dice meant to be kept). After the next roll, a reload holds the dice as
+    the page held them for the roll to come."""
     strategy_tables.load(rules.JokerRule.HASBRO)
     page = start_digital_game(phone)
     page.locator("#roll-button").click()
@@ -178,10 +205,11 @@ def test_switching_the_advice_keeps_the_dice_held_and_a_later_roll_forgets_them(
     after = page.locator(".hold .die").all_inner_texts()
     assert (after[0], after[3]) == (faces[0], faces[3])
     page.locator(".hold").nth(1).click()
-    page.reload()  # the address still names the first roll's holds: they are not applied
+    expect(page).to_have_url(re.compile(r"\?held_at=2&hold=0&hold=1&hold=3$"))
+    page.reload()
     expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
     held = [holds.nth(i).is_checked() for i in range(5)]
-    assert held == [True, False, False, True, False]  # as held for the last roll
+    assert held == [True, True, False, True, False]  # as the page held them
     assert page.errors == []
 
 
