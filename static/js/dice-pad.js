@@ -16,14 +16,22 @@
     if (!button) return;
     event.preventDefault();
     const form = button.form;
-    let dice = digits(form);
+    let dice = digits(form), extra;
     // A face tapped with every die in adds nothing: the server is told, and says why.
-    const full = button.name === "add" && dice.length >= diceCount(form);
-    if (button.name === "add" && !full) dice += button.value;
+    if (button.name === "add") dice.length < diceCount(form) ? (dice += button.value) : (extra = button.value);
     if (button.name === "back") dice = dice.slice(0, -1);
     if (button.name === "clear") dice = "";
-    show(form, dice, full ? button.value : "");
+    show(form, dice, extra);
   });
+
+  // Dice short of a roll ask nothing, so the address is written here as the server's answer
+  // writes it (TurnPanel.page_with_dice; the roll and card are left to that answer): a
+  // reload, or a phone reopening a page it dropped, finds them still on the pad. The
+  // version keeps them from a later turn. The pad is on its own page's address, and no
+  // state of htmx's is kept (no copy of a page in its history, htmx-settings.js).
+  function remember(dice) {
+    history.replaceState(null, "", dice ? `?dice=${dice}&version=${document.getElementById("turn").dataset.version}` : location.pathname);
+  }
 
   // Saying which roll the dice are (for keep advice) asks again once all the dice are in.
   document.addEventListener("change", (event) => {
@@ -42,13 +50,13 @@
   // again, so fixing a die always works and is never refused as too few dice. Fewer ask too
   // when boxes are on show: those boxes are for dice that are no longer there, and can no
   // longer be tapped (on a slow network a box recorded the dice already corrected).
-  function show(form, dice, extra = "") {
+  function show(form, dice, extra) {
     form.elements.dice.value = dice;
     const stale = document.querySelector("#turn .options");
     if (stale) stale.inert = true;
     if (asking) return (tapped = dice);
     const all = dice.length === diceCount(form);
-    if (!all && !stale) return;
+    if (!all && !stale) return remember(dice);
     const values = { dice };
     if (all) values.show = "1";
     if (extra) values.add = extra;

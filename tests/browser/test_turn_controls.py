@@ -217,6 +217,15 @@ def test_the_pad_s_dice_come_back_after_a_reload_and_back_but_not_on_the_next_tu
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Sheet").click()
     page.go_back()
     expect(dice).to_have_value("44425")
+    # Fewer dice than a roll too (found by a new user: three dice tapped, then a reload).
+    page.get_by_role("button", name="Clear").click()
+    tap(page, "555")
+    expect(page).to_have_url(re.compile(r"\?dice=555&version=0$"))
+    page.reload()
+    expect(dice).to_have_value("555")
+    page.get_by_role("button", name="Clear").click()
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
+    tap(page, "44425")
     box(page, "Fours").click()
     expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
     page.reload()  # the address still has Ann's dice: written for the version before
