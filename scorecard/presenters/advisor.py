@@ -75,11 +75,19 @@ def _not_solved_because(game: Game) -> str:
     return ""
 
 
+def _shares_rolls(game: Game) -> bool:
+    """Challenge Yahtzee: a round's players all score the same roll. The chances to win are
+    worked out for players who roll their own dice (a new user saw a player who had scored
+    the round's roll at 25% against 38% and 37% for two still to score the very same dice),
+    and the last turn's roll is known before it is scored: neither is shown."""
+    return game.mode == Game.Mode.CHALLENGE
+
+
 def win_chances_shown(progress: GameProgress) -> bool:
     """Whether the standings can show each player's chance to win: a one-card game of two to
     eight players whose rule is solved and has its policy tables built."""
     game = progress.game
-    if len(progress.seats) < 2 or _not_solved_because(game):
+    if len(progress.seats) < 2 or _not_solved_because(game) or _shares_rolls(game):
         return False
     solver = family_solver(game)
     return (
@@ -203,6 +211,8 @@ def rivals_on_last_turn(progress: GameProgress) -> list[int] | None:
     one-card game everyone else has finished; else None (there is nobody to beat yet)."""
     current = progress.current
     if current is None or progress.game.cards_per_player != 1 or len(progress.seats) < 2:
+        return None
+    if _shares_rolls(progress.game):
         return None
     if len(current.cards[0].open_boxes()) != 1:
         return None

@@ -670,6 +670,19 @@ def test_challenge_rounds_share_one_roll(client_of, game):
     assert load_progress(game).round_dice is None
 
 
+def test_challenge_shows_no_chance_to_win_for_a_roll_the_round_shares(advised, game, policy_tables):
+    """Found by a new user: the player who had scored the round's roll stood at 25%, the
+    two still to score the same dice at 38% and 37%; the chances are for players who roll
+    their own dice."""
+    assert 'class="win"' in text(advised.get(game_url(game)))  # a standard game has them
+    game.mode = Game.Mode.CHALLENGE
+    game.save()
+    post_box(advised, game, Box.CHANCE, dice=(2, 3, 4, 4, 6))
+    page = text(advised.get(game_url(game)))
+    assert "This round’s roll" in page and "expected final" in page  # points advice stays
+    assert 'class="win"' not in page and ">Win<" not in page
+
+
 def test_advice_is_off_by_default_and_switched_per_browser(client_of, game):
     page = text(client_of.get(reverse("game", args=[game.public_id]), {"dice": "44425"}))
     assert "<summary>Advice: Off</summary>" in page and "expected" not in page
