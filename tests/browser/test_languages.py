@@ -199,7 +199,7 @@ def test_a_swedish_phone_imports_a_bad_file_and_reads_why_in_swedish(phone, hous
     phone.get_by_label("Exportfil (JSON)").set_input_files(bad_file)
     phone.get_by_role("button", name="Importera", exact=True).click()
     expect(phone.get_by_role("alert")).to_have_text(
-        "Ingenting importerades. Spel 1, kort 1 för Ann: Ettor: tärningarna är värda 3, men "
+        "Ingenting importerades. Spel 1, protokollet för Ann: Ettor: tärningarna är värda 3, men "
         "protokollet säger 4."
     )
     assert phone.locator("html").get_attribute("lang") == "sv"

@@ -150,8 +150,8 @@ def _upload(client, body: str, language: str):
         (
             "sv",
             [
-                "Ingenting importerades. Spel 1, kort 1 för Ann: Ettor: tärningarna är värda "
-                "3, men protokollet säger 4.",
+                "Ingenting importerades. Spel 1, protokollet för Ann: Ettor: tärningarna är "
+                "värda 3, men protokollet säger 4.",
                 "Ingenting importerades. Spel 1: Det finns inget spel som heter 'poker'. (i "
                 "filen: games[0])",
                 "Ingenting importerades. Spel 1, ”players”: ett spel har 1 till 8 spelare. (i "
@@ -164,7 +164,7 @@ def _upload(client, body: str, language: str):
         (
             "de",
             [
-                "Nichts wurde importiert. Spiel 1, Karte 1 von Ann: Einser: die Würfel sind 3 "
+                "Nichts wurde importiert. Spiel 1, Block von Ann: Einser: die Würfel sind 3 "
                 "wert, aber auf dem Block steht 4.",
                 "Nichts wurde importiert. Spiel 1: Es gibt kein Spiel namens 'poker'. (in der "
                 "Datei: games[0])",
