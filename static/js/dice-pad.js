@@ -27,11 +27,18 @@
   // Dice short of a roll ask nothing, so the address is written here as the server's answer
   // writes it (TurnPanel.page_with_dice; the roll and card are left to that answer): a
   // reload, or a phone reopening a page it dropped, finds them still on the pad. The
-  // version keeps them from a later turn. The pad is on its own page's address, and no
-  // state of htmx's is kept (no copy of a page in its history, htmx-settings.js).
+  // version keeps them from a later turn. The pad is on its own page's address (a game's
+  // ends with its slash: "." is the page without its query), and no state of htmx's is
+  // kept (no copy of a page in its history, htmx-settings.js).
   function remember(dice) {
-    history.replaceState(null, "", dice ? `?dice=${dice}&version=${document.getElementById("turn").dataset.version}` : location.pathname);
+    history.replaceState(null, "", dice ? `?dice=${dice}&version=${document.querySelector("[data-live]").dataset.version}` : ".");
   }
+
+  // Back online, dice that asked for their boxes in vain (no connection) ask again.
+  addEventListener("online", () => {
+    const field = document.querySelector("#turn [name=dice]");
+    if (field) show(field.form, field.value);
+  });
 
   // Saying which roll the dice are (for keep advice) asks again once all the dice are in.
   document.addEventListener("change", (event) => {
@@ -40,7 +47,7 @@
   });
 
   const digits = (form) => form.elements.dice.value.replace(/[^1-6]/g, "");
-  const diceCount = (form) => Number(form.dataset.diceCount) || 5;
+  const diceCount = (form) => +form.dataset.diceCount || 5;
 
   // Taps made while an answer is on its way (a slow network) are kept, then shown on the pad
   // that answer draws with the dice it was asked about.

@@ -92,6 +92,27 @@ def test_a_box_tapped_offline_waits_on_the_card_and_is_recorded_once_when_back(p
     assert script_errors(phone) == []
 
 
+def test_dice_whose_boxes_could_not_come_offline_fetch_them_when_back(phone):
+    """Found by a new user: five dice tapped offline said "No connection", and back online
+    the line stayed and no box came until the dice were typed again."""
+    game = open_game(phone)
+    phone.wait_for_function("navigator.serviceWorker.ready.then(() => true)")  # its script in
+    phone.context.set_offline(True)
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in "55523":
+        pad.get_by_role("button", name=face, exact=True).tap()
+    problem = phone.locator("#request-problem")
+    expect(problem).to_contain_text("No connection")
+    expect(phone.locator(".box-options")).to_have_count(0)
+    phone.context.set_offline(False)
+    expect(box(phone, "Fives")).to_have_attribute("aria-label", "Fives, 15 points")
+    expect(problem).to_be_hidden()
+    box(phone, "Fives").tap()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert entries(game) == [(1, "fives", 15)]
+    assert script_errors(phone) == []
+
+
 def test_a_slow_answer_keeps_the_turn_busy_and_a_second_tap_does_nothing(phone):
     game = open_game(phone)
     type_dice(phone, "12345")
