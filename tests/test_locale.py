@@ -436,3 +436,13 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_a_game_s_review(
             assert left_untranslated(page.content.decode(), data=data) == [], address
         rated = phone.get(f"/games/{game.public_id}/review/?advice=1").content.decode()
         assert 'class="decisions"' in rated and rated.count("<svg") == 2  # both charts
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_pages_odds_are_not_named_like_the_chance_box(language):
+    """Found by a new user: "Chansen." headed the odds of a Yatzy in Swedish (and so in
+    Danish and Norwegian), and read as a paragraph about the Chance box."""
+    entries = catalog(language).translated_entries()
+    chance = next(entry.msgstr for entry in entries if entry.msgid == "Chance")
+    odds = [e.msgstr for e in entries if e.msgid.startswith("<strong>Odds.</strong>")]
+    assert odds and all(chance.lower() not in text.split("</strong>")[0].lower() for text in odds)

@@ -127,7 +127,10 @@ class StandingsRow(NamedTuple):
     name: str
     totals: rules.Totals
     is_current: bool
-    bonus_settled: bool  # else the Bonus cell stays blank: it may still come
+    # Else the Bonus cell stays blank: none is earned yet, and it may still come. A Triple
+    # player's bonus earned on one card shows while another's may still come (a new user
+    # found the column blank beside a total that counted it).
+    bonus_shown: bool
     win: str | None = None  # the chance to finish first, with advice on (`advice.win_column`)
     saved_rolls: int | None = None  # with Maxi Yatzy's saved rolls on, else not shown
     # The extra-Yahtzee column's figure; None for a family without extra Yahtzees (no column).
@@ -153,7 +156,7 @@ def standings_rows(
             seat.player.name,
             totals,
             seat is current,
-            all(card.bonus_settled for card in seat.cards),
+            totals.bonus > 0 or all(card.bonus_settled for card in seat.cards),
             wins.get(seat.seat.pk) if wins is not None else None,
             seat.saved_rolls if saving else None,
             totals.yahtzee_bonus if jokers else None,

@@ -19,13 +19,33 @@ def test_the_bonus_is_blank_until_it_is_decided(game):
     sixes = [(Box.SIXES, (6, 6, 6, 6, 6)), (Box.CHANCE, (1, 2, 3, 4, 6))]
     play(game, sixes)
     ann, bob = standings_rows(load_progress(game))
-    assert not ann.bonus_settled and not bob.bonus_settled
+    assert not ann.bonus_shown and not bob.bonus_shown
     play(game, [(Box.FIVES, (5, 5, 5, 5, 5)), (Box.ONES, (1, 2, 3, 4, 6))])
     ann, bob = standings_rows(load_progress(game))
-    assert not ann.bonus_settled  # 55: 63 is still within reach
+    assert not ann.bonus_shown  # 55: 63 is still within reach
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
     ann, _ = standings_rows(load_progress(game))
-    assert ann.bonus_settled and ann.totals.bonus == 35  # 63 reached
+    assert ann.bonus_shown and ann.totals.bonus == 35  # 63 reached
+
+
+def test_a_triple_players_bonus_shows_once_a_card_earns_it(household):
+    """Found by a new user: card ×2's bonus counted in the total, its column blank."""
+    from scorecard.game import services
+    from scorecard.models import Game
+
+    game = services.game_create(owner=household, names=["Gus"], mode=Game.Mode.TRIPLE)
+    uppers = [Box.ONES, Box.TWOS, Box.THREES, Box.FOURS, Box.FIVES, Box.SIXES]
+    for turn, box in enumerate(uppers[:5], start=1):
+        dice = (
+            (box.upper_face,) * 3 + (1, 2) if box.upper_face > 2 else (box.upper_face,) * 3 + (3, 4)
+        )
+        services.record_box(game=game, version=turn - 1, turn=turn, box=box, card=2, dice=dice)
+    (gus,) = standings_rows(load_progress(game))
+    assert not gus.bonus_shown  # 45 on card ×2, its bonus still within reach
+    services.record_box(game=game, version=5, turn=6, box=Box.SIXES, card=2, dice=(6, 6, 6, 1, 2))
+    (gus,) = standings_rows(load_progress(game))
+    assert gus.bonus_shown and gus.totals.bonus == 70  # 35 on card ×2
+    assert gus.totals.upper + gus.totals.bonus + gus.totals.lower == gus.totals.total
 
 
 def test_the_lower_column_is_the_lower_boxes_and_says_the_sheets_lower_total_adds_the_bonus(
