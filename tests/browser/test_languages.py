@@ -400,3 +400,25 @@ def test_a_french_legend_puts_its_space_before_each_colon(phone):
     expect(terms.first).to_have_text(re.compile(r"\) :$"))
     assert all(term.endswith(" :") for term in terms.all_inner_texts())
     assert phone.errors == []
+
+
+def test_a_swedish_triple_game_s_card_tabs_stay_inside_the_turn_at_360_px(phone):
+    """Found by a new user: "Protokoll ×3" ran past its row. The cards are "kort" in every
+    Swedish text now, and the tabs wrap should a language's words be longer still."""
+    from scorecard.models import Game
+    from tests.browser.conftest import join_household
+    from tests.factories import GameFactory, HouseholdFactory
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Gus", "Hal"], mode=Game.Mode.TRIPLE)
+    join_household(phone, household)
+    phone.set_viewport_size({"width": 360, "height": 780})
+    speaking(phone, "sv").goto(f"{phone.base}/games/{game.public_id}/")
+    tabs = phone.get_by_role("navigation", name="Kort").get_by_role("link")
+    expect(tabs).to_have_text(["Kort ×1", "Kort ×2", "Kort ×3"])
+    turn = phone.locator("#turn").bounding_box()
+    for index in range(3):
+        tab = tabs.nth(index).bounding_box()
+        assert tab["x"] + tab["width"] <= turn["x"] + turn["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert phone.errors == []

@@ -1205,7 +1205,7 @@ def test_a_triple_correction_says_which_card_it_corrects(client_of, household):
     swedish = client_of.get(
         reverse("game-correct", args=[game.public_id, 1]), headers={"Accept-Language": "sv"}
     )
-    assert "i protokoll ×3" in text(swedish)
+    assert "på kort ×3" in text(swedish)
 
 
 def test_a_triple_entry_its_undo_and_its_correction_say_which_card(client_of, household):
