@@ -48,3 +48,13 @@ def _house_notes(house: rules.HouseRules[Any], joker: rules.JokerRule) -> tuple[
     if house.forced:
         notes.append(_("boxes filled in order"))
     return tuple(notes)
+
+
+def sheet_notes(game: Game) -> list[str]:
+    """The house rules a game's printed sheet says beyond its footer, which states the
+    family's own rules (for Yahtzee, Hasbro's joker order): a new user found a Yatzy game's
+    sheet silent about the switches its scores were counted by, and about forced order."""
+    notes = house_notes(game)
+    if game.house_rules.family.has_jokers and game.joker_rule is rules.JokerRule.HASBRO:
+        notes = notes[1:]  # the footer says it
+    return notes

@@ -80,6 +80,9 @@ def game_sheet(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> H
     columns = game_columns(progress)
     context = {"columns": columns, "rows": sheet_rows(columns), "progress": progress}
     context["sheet_title"] = house_rules.game_title(progress.game)
+    # The footer's extra-Yahtzee sentence is Hasbro's order: another is said in the notes.
+    context["other_joker"] = progress.game.joker_rule is not rules.JokerRule.HASBRO
+    context["house_notes"] = house_rules.sheet_notes(progress.game)
     context["groups"] = player_groups(columns)
     context["facts"] = rules_content.sheet_facts()
     context["links"] = GameLinks(key, role)

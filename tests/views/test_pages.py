@@ -10,7 +10,7 @@ from django.urls import reverse
 from scorecard.engine import rules
 from scorecard.engine.rules import Box
 from scorecard.presenters import rules_content
-from tests.factories import play, play_on
+from tests.factories import GameFactory, play, play_on
 from tests.helpers import text
 
 
@@ -298,3 +298,27 @@ def test_the_rules_page_writes_its_numbers_as_each_language_does(db):
     assert "Kniffel" in german and "4.60" not in german
     english = text(Client().get(reverse("rules"), headers={"Accept-Language": "en"}))
     assert "about 4.60% or one turn in 22" in english
+
+
+def test_a_game_sheet_says_the_house_rules_its_scores_were_counted_by(client_of, household):
+    """Found by a new user: a Yatzy game's printed sheet said nothing of its switches (a
+    full house of five alike looked wrong on paper) nor of forced order."""
+    from scorecard.engine import families
+    from scorecard.game import services
+    from scorecard.models import Game
+
+    switches = frozenset(families.YATZY.switches)
+    house = services.HouseSettings(families.YATZY.key, switches, forced=True)
+    yatzy = services.game_create(owner=household, names=["Anna"], house=house)
+    page = text(client_of.get(reverse("game-sheet", args=[yatzy.public_id])))
+    notes = re.search(r"This game’s house rules: ([^<]*)\.</p>", page)
+    assert notes and "boxes filled in order" in notes.group(1)
+    assert notes.group(1).count(";") == len(switches)  # each switch, then the order
+    standard = GameFactory(owner=household, names=["Ann"])
+    page = text(client_of.get(reverse("game-sheet", args=[standard.public_id])))
+    assert "house rules:" not in page and "else a 0 in an open upper box" in page
+    any_lower = GameFactory(owner=household, names=["Ann"], joker=rules.JokerRule.ANY_LOWER)
+    page = text(client_of.get(reverse("game-sheet", args=[any_lower.public_id])))
+    assert "This game’s house rules: extra Yahtzees: " in page
+    assert "else a 0 in an open upper box" not in page  # Hasbro's order is not this game's
+    assert Game.objects.count() == 3
