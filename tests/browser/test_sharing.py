@@ -583,6 +583,29 @@ def test_a_new_or_revoked_join_link_lets_nobody_in_by_the_old_one(phone, second_
     assert phone.errors == []
 
 
+def test_a_phone_with_games_of_its_own_can_keep_its_household_from_a_join_link(phone, second_phone):
+    """Found by a new user: the join page warned, but offered only "Join the household"."""
+    household, own = HouseholdFactory(), HouseholdFactory()
+    join_household(phone, household)
+    GameFactory(owner=own, names=["Zed"])
+    join_household(second_phone, own)
+    phone.goto(f"{phone.base}/household/")
+    phone.get_by_role("button", name="Make a join link").click()
+    link = phone.get_by_role("region", name="Join link").locator(".share-url").inner_text()
+    second_phone.goto(link)
+    expect(
+        second_phone.get_by_text("already belongs to another household, with 1 game")
+    ).to_be_visible()
+    stay = second_phone.get_by_role("link", name="Stay in this browser’s household")
+    join = second_phone.get_by_role("button", name="Join the household")
+    assert stay.bounding_box()["height"] >= 44 and join.bounding_box()["height"] >= 44
+    assert second_phone.evaluate("document.documentElement.scrollWidth") <= 390
+    stay.tap()
+    expect(second_phone.locator(".game-card, a", has_text="Zed").first).to_be_visible()
+    assert Browser.objects.filter(household=own).count() == 1
+    assert second_phone.errors == []
+
+
 def follow_a_link_elsewhere(page, address: str) -> None:
     """Put a plain link to another site on the page, as any page might have one, and tap it."""
     page.evaluate(

@@ -366,8 +366,12 @@ def test_joining_warns_a_browser_that_has_games_of_its_own(client_of, game):
     elsewhere = HouseholdFactory()
     GameFactory(owner=elsewhere, names=["Zed"])
     page = text(browser_of(elsewhere).get(join))
-    assert "with 1 game." in page and "No other browser belongs to the old household" in page
+    assert "This browser already belongs to another household, with 1 game." in page
+    assert "No other browser belongs to the old household" in page
     assert 'href="/games/export.json"' in page and "stay with the old household" not in page
+    # A way out that is not the join (a new user found only the Join button there).
+    assert '<a class="button" href="/">Stay in this browser’s household</a>' in page
+    assert "Stay in this browser’s household" not in text(client_of.get(join))  # no games
     Browser.objects.create(household=elsewhere, name="Tablet")
     page = text(browser_of(elsewhere).get(join))
     assert "stay with the old household’s other browsers" in page and "export them" not in page
