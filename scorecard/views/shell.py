@@ -16,6 +16,9 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.html import escape
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 # What a game page needs to open without a connection: its scripts, styles and icon.
@@ -43,11 +46,25 @@ def release() -> str:
     return digest.hexdigest()[:12]
 
 
+def _offline_words() -> str:
+    """The page the worker shows for a page that needs the server, offline, in the phone's
+    language (the worker is fetched as a page is, so a new language is a new worker). JSON
+    with every text escaped for HTML, as the worker writes them into its page."""
+    words = {
+        "title": _("No connection"),
+        "text": _("This page needs a connection to the score card, and this phone has none."),
+        "kept": _("These games open without one, as this phone last saw them:"),
+    }
+    escaped = {name: str(escape(text)) for name, text in words.items()}
+    return json.dumps(escaped | {"lang": get_language(), "css": static("css/app.css")})
+
+
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     shell = json.dumps([static(name) for name in SHELL])
     # The prefix itself, not `static("")`: the hashed names' storage has no file called "".
     context = {"release": release(), "shell": shell, "static_url": settings.STATIC_URL}
+    context["offline"] = _offline_words()
     response = render(request, WORKER, context, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"

@@ -96,7 +96,7 @@ def test_dice_whose_boxes_could_not_come_offline_fetch_them_when_back(phone):
     """Found by a new user: five dice tapped offline said "No connection", and back online
     the line stayed and no box came until the dice were typed again."""
     game = open_game(phone)
-    phone.wait_for_function("navigator.serviceWorker.ready.then(() => true)")  # its script in
+    phone.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")  # its script
     phone.context.set_offline(True)
     pad = phone.get_by_role("group", name="Add a die")
     for face in "55523":
@@ -252,6 +252,30 @@ def test_a_game_page_reloaded_offline_shows_the_card_as_it_was(phone):
     save_screenshot(phone, "flaky-offline-reload")
     assert script_errors(phone) == []
     phone.context.set_offline(False)
+
+
+def test_another_page_opened_offline_says_so_and_leads_to_the_games_kept(phone):
+    """Found by a new user: offline, Share (or any page but the game's) showed the
+    browser's own "no internet" page."""
+    game = open_game(phone)
+    kept = f"""async () => !!(await caches.match("/games/{game.public_id}/"))"""
+    phone.wait_for_function(kept, timeout=10_000)
+    phone.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    phone.goto(phone.url)  # the page as the worker serves it (a first visit's is not yet)
+    phone.wait_for_function("() => !!navigator.serviceWorker.controller")
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Share").tap()
+    expect(phone.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(phone.get_by_text("This page needs a connection")).to_be_visible()
+    assert phone.evaluate("getComputedStyle(document.body).fontFamily") != "Times New Roman"
+    save_screenshot(phone, "flaky-offline-other-page")
+    phone.get_by_role("link", name=re.compile("Standard")).tap()
+    expect(phone.locator("#offline-copy")).to_be_visible()
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn")
+    phone.context.set_offline(False)  # the saved copy reloads itself (shell.js)
+    expect(phone.locator("#offline-copy")).to_be_hidden()
+    expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn")
+    assert script_errors(phone) == []
 
 
 def test_a_watcher_offline_for_20_s_catches_up_within_5_s_of_coming_back(phone):

@@ -35,3 +35,19 @@ def test_the_cache_name_changes_with_a_static_file(tmp_path, monkeypatch):
         monkeypatch.undo()
         shell.release.cache_clear()
     assert shell.release() == before
+
+
+def test_the_worker_carries_its_offline_page_s_words_in_the_phone_s_language(client):
+    """Its page for another page opened without a connection (found by a new user: the
+    browser's own "no internet" page), said as the phone reads the site."""
+    import json
+    import re
+
+    def offline_words(language: str) -> dict:
+        body = client.get(reverse("service-worker"), headers={"Accept-Language": language})
+        return json.loads(re.search(r"const OFFLINE = (\{.*\});", body.content.decode())[1])
+
+    english, german = offline_words("en"), offline_words("de")
+    assert english["title"] == "No connection" and english["lang"] == "en"
+    assert german["title"] == "Keine Verbindung" and german["lang"] == "de"
+    assert english["css"].startswith("/static/css/app")
