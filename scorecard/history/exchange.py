@@ -313,6 +313,15 @@ CSV_IS_NOT_IMPORTED = gettext_lazy(
 )
 
 
+def _cut_short(error: json.JSONDecodeError) -> bool:
+    """Whether the JSON is sound up to where the file stops: nothing after the fault but
+    the start of a word (`tr`, `nul`), a minus sign or a decimal point, or a string left
+    open to the end."""
+    rest = error.doc[error.pos :].strip()
+    started = any(word.startswith(rest) for word in ("true", "false", "null", "-", "."))
+    return not rest or started or error.msg.startswith("Unterminated string")
+
+
 def _is_our_csv(text: str | bytes) -> bool:
     """Whether the file starts with our CSV export's header row (a file chosen by mistake)."""
     header = ",".join(CSV_COLUMNS)
@@ -350,6 +359,14 @@ def parse_document(text: str | bytes, *, max_objects: int | None = MAX_OBJECTS) 
         if _is_our_csv(text):
             raise ImportRefused(str(CSV_IS_NOT_IMPORTED)) from None
         where = {"line": error.lineno, "column": error.colno}
+        if _cut_short(error):
+            raise ImportRefused(
+                _(
+                    "This file stops before its end (line %(line)s, column %(column)s): it "
+                    "was not saved or sent whole. Export the games again."
+                )
+                % where
+            ) from None
         raise ImportRefused(
             _("This is not JSON (line %(line)s, column %(column)s).") % where
         ) from None

@@ -91,6 +91,28 @@ def test_a_bad_upload_gets_a_message_and_imports_nothing(client_of):
     assert not Game.objects.exists()
 
 
+def test_an_export_cut_short_is_said_to_be_cut_short(client_of, game):
+    """Found by a new user: a file cut off in the middle was only "not JSON (line 2,
+    column 2728)", which does not say what went wrong or what to do."""
+    from tests.factories import SOLO_GAME, play
+
+    play(game, SOLO_GAME[:2])
+    answer = client_of.get(reverse("games-export", args=["json"]))
+    whole = b"".join(answer.streaming_content).decode()
+    for cut in range(40, len(whole) - 1, 7):  # in a word, a number, a string, between
+        upload = StringIO(whole[:cut])
+        upload.name = "games.json"
+        response = client_of.post(reverse("games-import"), {"file": upload})
+        assert response.status_code == 400
+        assert "This file stops before its end (line " in text(response), whole[:cut][-30:]
+        assert "Export the games again." in text(response)
+    assert Game.objects.count() == 1
+    upload = StringIO(whole.replace("true", "tru e", 1) if "true" in whole else "{x}")
+    upload.name = "games.json"
+    refused = text(client_of.post(reverse("games-import"), {"file": upload}))
+    assert "This is not JSON (line" in refused  # a fault inside a whole file is one
+
+
 def test_a_csv_export_chosen_by_mistake_is_named_as_such(client_of, game):
     """Its header row is ours: the refusal says which file to take, not "not JSON"."""
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
