@@ -1,10 +1,12 @@
 """The catalogs: complete, compiled, in step with the code, and covering every text on the
 pages translated so far (a pseudo-locale finds any text left out)."""
 
+import json
 import re
 import shutil
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
 
 import polib
@@ -282,7 +284,7 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_games_household_join_and_im
     from scorecard.access import sharing
     from scorecard.models import Browser, LinkRole
     from tests.factories import HouseholdFactory
-    from tests.helpers import finished_game
+    from tests.helpers import good_document
 
     game = finished_game(household, names=("Dee", "Eve"))
     sharing.link_renew(game=game, role=LinkRole.WATCH)  # one link made, the other not yet
@@ -294,7 +296,7 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_games_household_join_and_im
     with override_settings(LOCALE_PATHS=[tmp_path]), translation.override("sv"):
         data = {"Dee", "Eve", "Tablet", "Test", *date_words()}
         phone = browser_of(household)
-        addresses = ["/games/", "/games/?imported=2", "/games/import/", "/household/"]
+        addresses = ["/games/", "/games/import/", "/household/"]
         addresses.append(f"/games/{game.public_id}/share/")
         for address in addresses:
             page = phone.get(address, headers={"Accept-Language": "sv"})
@@ -304,6 +306,16 @@ def test_the_pseudo_locale_finds_no_text_left_out_of_games_household_join_and_im
         page = browser_of(stranger).get(f"/join/{token}/", headers={"Accept-Language": "sv"})
         assert page.status_code == 200
         assert left_untranslated(page.content.decode(), data=data) == []
+        # An import, twice: the games page says what it wrote, then that it was here already.
+        for _ in range(2):
+            upload = StringIO(json.dumps(good_document(household)))
+            upload.name = "games.json"
+            page = phone.post(
+                "/games/import/", {"file": upload}, headers={"Accept-Language": "sv"}, follow=True
+            )
+            said = page.content.decode()
+            named = data | {"Ann", "Bob", "Flo"}  # the games in the list
+            assert 'role="status"' in said and left_untranslated(said, data=named) == []
 
 
 # --- The game page in its states, and the pages around it ------------------------------------

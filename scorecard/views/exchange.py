@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
+from django.contrib import messages
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorecard.access import throttle
@@ -54,6 +53,39 @@ def _too_large() -> str:
     }
 
 
+def _import_said(done: services.Imported) -> str:
+    """How many games the import wrote and skipped as already here, and how many bonuses
+    it gave that the file had left out."""
+    written, skipped, bonuses = done.written, done.already_here, done.bonuses_given
+    said = [
+        ngettext("Imported %(games)s game.", "Imported %(games)s games.", written)
+        % {"games": written}
+        if written
+        else _("Nothing new was imported.")
+    ]
+    if skipped:
+        said.append(
+            ngettext(
+                "%(games)s game in the file was here already and is left as it is.",
+                "%(games)s games in the file were here already and are left as they are.",
+                skipped,
+            )
+            % {"games": skipped}
+        )
+    if bonuses:
+        said.append(
+            ngettext(
+                "Typed points that only five alike make earn the extra-Yahtzee bonus: the "
+                "file had left out %(bonuses)s, which is now given.",
+                "Typed points that only five alike make earn the extra-Yahtzee bonus: the "
+                "file had left out %(bonuses)s, which are now given.",
+                bonuses,
+            )
+            % {"bonuses": bonuses}
+        )
+    return " ".join(said)
+
+
 @require_http_methods(["GET", "POST"])
 def import_view(request: HtmxHttpRequest) -> HttpResponse:
     error, status = "", 200
@@ -71,10 +103,11 @@ def import_view(request: HtmxHttpRequest) -> HttpResponse:
                 error, status = throttle.refusal_message(), 429
                 return render(request, "import.html", {"error": error}, status=status)
             done = services.games_import(games=games, owner=household_for_writing(request))
-            counts = {"imported": done.written, "skipped": done.already_here}
-            if done.bonuses_given:
-                counts["bonuses"] = done.bonuses_given
-            return redirect(f"{reverse('games')}?{urlencode(counts)}")
+            # Said once, on the games page it leads to: a reload, or the address sent on,
+            # does not say it again (the counts were in the address until a new user found
+            # that, and that any counts typed there were said too).
+            messages.info(request, _import_said(done))
+            return redirect("games")
         except services.Refusal as refusal:
             error, status = _("Nothing was imported. %(reason)s") % {"reason": refusal}, 400
     return render(request, "import.html", {"error": error}, status=status)

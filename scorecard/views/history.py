@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -36,17 +37,6 @@ def _kinds_of_game() -> list[tuple[str, str]]:
     return [*modes, *((family.key, family_name(family)) for family in others)]
 
 
-def _import_counts(query) -> tuple[int, int, int] | None:
-    """How many games the import just wrote and skipped as already here, and how many
-    bonuses it gave that the file had left out, as its redirect says (the sentences' plurals
-    need numbers); None when the page was not an import's."""
-    counts = [query.get(key, "") for key in ("imported", "skipped")] + [query.get("bonuses", "0")]
-    if not all(value.isdecimal() and len(value) <= 6 for value in counts):
-        return None
-    written, skipped, bonuses = (int(value) for value in counts)
-    return written, skipped, bonuses
-
-
 @require_GET
 def games_list(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
@@ -68,7 +58,10 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "players": players,
         "modes": _kinds_of_game(),
         "chosen": {"player": player, "mode": mode},
-        "import_counts": _import_counts(request.GET),
+        # What the import that led here wrote (a message: said once, not by the address).
+        "import_said": []
+        if request.htmx
+        else [str(told) for told in messages.get_messages(request)],
         "in_household": household is not None,
         "removed": household is None and was_removed(request),
     }
