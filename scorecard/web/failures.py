@@ -45,8 +45,11 @@ GONE_FOR_A_JOIN_LINK = _(
     "This join link no longer works: it was replaced or revoked. Ask someone in the household "
     "for a new one."
 )
-LINK_PAGES = frozenset({"score", "watch", "score-sheet", "watch-sheet"})
-HOUSEHOLD_GAME_PAGES = frozenset({"game", "game-review", "game-sheet", "game-share"})
+# The addresses of a shared link (its page and what its buttons post to), and of a game's
+# own household (likewise; not the games list or the new-game page, which never 404).
+LINK_PAGES = ("score", "watch")
+HOUSEHOLD_GAME_PAGES = ("game", "game-")
+NOT_WRITTEN = _("What was just sent was not recorded: nothing was changed.")
 PLAIN_TEXT = "text/plain; charset=utf-8"
 
 
@@ -57,7 +60,13 @@ def _says_its_own_reason(response: HttpResponseBase) -> bool:
 def opened_by_link(request: HttpRequest) -> bool:
     """Whether the address is a shared link's page (a 404 there: the link was revoked)."""
     match = request.resolver_match
-    return match is not None and match.url_name in LINK_PAGES
+    return match is not None and (match.url_name or "").startswith(LINK_PAGES)
+
+
+def _household_game_address(request: HttpRequest) -> bool:
+    match = request.resolver_match
+    name = match.url_name if match is not None else ""
+    return name == HOUSEHOLD_GAME_PAGES[0] or (name or "").startswith(HOUSEHOLD_GAME_PAGES[1])
 
 
 def gone_words(request: HtmxHttpRequest) -> str:
@@ -69,7 +78,7 @@ def gone_words(request: HtmxHttpRequest) -> str:
         return str(GONE_FOR_A_JOIN_LINK)
     if opened_by_link(request):
         return str(GONE_FOR_A_LINK)
-    if match is not None and match.url_name in HOUSEHOLD_GAME_PAGES and was_removed(request):
+    if _household_game_address(request) and was_removed(request):
         return str(GONE_FOR_THE_OWNER)
     return ""
 
@@ -79,10 +88,12 @@ def not_found_page(request: HtmxHttpRequest) -> HttpResponse:
     and a game's own address how another phone follows a game (a new user sent the scorer's
     address to a relative, who was told only "not found"). Said alike whether or not the
     game is there: the page tells a stranger nothing about it."""
-    match = request.resolver_match
     context = {
         "link_gone": gone_words(request),
-        "household_address": match is not None and match.url_name in HOUSEHOLD_GAME_PAGES,
+        "household_address": _household_game_address(request),
+        # A button pressed on a page that no longer opens (a plain post: htmx's is said in
+        # words) is said not to have been recorded, beside why.
+        "not_written": NOT_WRITTEN if request.method == "POST" else "",
     }
     return render(request, "404.html", context, status=404)
 

@@ -98,3 +98,28 @@ def test_a_revoked_link_is_said_on_our_page_with_debug_on_as_make_run_serves(set
     assert "ask for its watch or score link: Share, on the game’s page" in text(stranger)
     elsewhere = Client().get("/players/nobody/", headers={"Accept-Language": "en"})
     assert elsewhere.status_code == 404 and "watch or score link" not in text(elsewhere)
+
+
+def test_a_button_pressed_on_a_page_that_no_longer_opens_says_it_was_not_recorded(client_of, game):
+    """Without scripts a box's button posts the form: on a revoked link's page, or in a
+    browser removed from the household, the answer said only "Not found" (the link's page
+    said why; the address its buttons post to did not), and nothing of the tap."""
+    from django.test import Client
+
+    from scorecard.access import sharing
+    from scorecard.models import Browser, Entry, LinkRole
+
+    link = sharing.link_renew(game=game, role=LinkRole.SCORE)
+    sharing.link_revoke(game=game, role=LinkRole.SCORE)
+    tap = {"version": 0, "turn": 1, "box": "ones", "dice": "11234", "card": 1}
+    answer = Client().post(f"/score/{link.token}/record/", tap, headers={"Accept-Language": "en"})
+    assert answer.status_code == 404
+    assert "This link no longer works: it was revoked" in text(answer)
+    assert "What was just sent was not recorded: nothing was changed." in text(answer)
+    page = Client().get(f"/score/{link.token}/", headers={"Accept-Language": "en"})
+    assert "not recorded" not in text(page)  # a page opened, not a tap
+    Browser.objects.filter(household=game.owner).delete()
+    answer = client_of.post(game_url(game, "game-undo"), {"version": 0})
+    assert "This browser can no longer open this game" in text(answer)
+    assert "What was just sent was not recorded" in text(answer)
+    assert not Entry.objects.exists()
