@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorecard.game.progress import CardProgress, GameProgress, round_of
-from scorecard.models import Roll
+from scorecard.models import Game, Roll
 from scorecard.presenters import charts
 from scorecard.presenters.advice import keep_phrase
 from scorecard.presenters.advisor import chances_to_win, ranked_keeps, rate_boxes
@@ -81,21 +81,33 @@ def decision_losses(
                          keep_phrase(ranked[0][0]), ranked[0][1] - values[held], before.number)
             )  # fmt: skip
         if dice := entry.dice_tuple:
-            rated = rate_boxes(card, dice, game)
-            best = max(rated, key=lambda box: rated[box].expected)
-            chosen = rated.get(entry.rules_box, rated[best])
-            losses[entry.seat_id].decisions.append(
-                Decision(
-                    in_round,
-                    "box",
-                    _digits(dice),
-                    box_name(entry.rules_box),
-                    box_name(best),
-                    chosen.loss,
-                )
-            )
+            last_roll = rolls[-1].number if rolls else 0
+            decision = _box_decision(card, dice, entry.rules_box, last_roll, game)
+            decision.round = in_round
+            losses[entry.seat_id].decisions.append(decision)
         card.add(entry)
     return list(losses.values())
+
+
+def _box_decision(
+    card: CardProgress, dice: Sequence[int], box: object, last_roll: int, game: Game
+) -> Decision:
+    """A box filled with `dice`, against the best box, and, where the turn had rolls left
+    after its `last_roll` (a digital game's, whose rolls are known; 0 when they are not),
+    against rolling again: a player who scored every first roll was rated almost as well as
+    one who rolled on (found by a new user)."""
+    rolls_left = game.house_rules.family.rolls_per_turn - last_roll if last_roll else 0
+    rated = rate_boxes(card, dice, game)
+    best = max(rated, key=lambda choice: rated[choice].expected)
+    chosen = rated.get(box, rated[best])
+    best_said, loss = box_name(best), chosen.loss
+    if rolls_left in (1, 2):
+        keep, value = ranked_keeps(card, dice, rolls_left, game)[0]
+        if keep != tuple(sorted(dice)):  # keeping all of them is stopping: the best box
+            best_said = _("roll again, %(keep)s") % {"keep": keep_phrase(keep)}
+            loss = value - chosen.expected
+    after_roll = last_roll if rolls_left else 0  # said only where rolling on was a choice
+    return Decision(0, "box", _digits(dice), box_name(box), best_said, loss, after_roll)
 
 
 def _digits(dice: Sequence[int]) -> str:

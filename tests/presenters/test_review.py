@@ -33,7 +33,28 @@ def test_digital_reviews_rate_the_holds_too(strategy_tables, household):
     # A keep says it is one, and after which roll (a new user read a bare "2" as a box).
     held = " ".join(map(str, sorted(game.rolls.get(number=1).dice[:2])))
     assert keep.chosen == f"keeping {held}" and keep.after_roll == 1
-    assert keep.best.startswith(("keeping ", "rerolling")) and box.after_roll == 0
+    assert keep.best.startswith(("keeping ", "rerolling")) and box.after_roll == 2
+
+
+def test_a_box_filled_with_rolls_left_is_rated_against_rolling_again(strategy_tables, household):
+    """Found by a new user: a player who scored every first roll lost only what the box
+    choice on those dice lost, as if rolling on had not been a choice."""
+    import random
+
+    game = services.game_create(owner=household, names=["Dee"], digital=True)
+    services.roll_dice(game=game, version=0, turn=1, rng=random.Random(9))
+    services.record_box(game=game, version=1, turn=1, box=Box.CHANCE)
+    rolls = {1: list(game.rolls.order_by("number"))}
+    (box,) = review.decision_losses(load_progress(game), rolls)[0].decisions
+    dice = tuple(game.rolls.get().faces)
+    keep, rolled_on = strategy.rate_keeps({}, dice, 2)[0]
+    boxes = strategy.rate_boxes({}, dice)
+    assert keep != tuple(sorted(dice))  # rolling on is better than any box here
+    assert box.loss == pytest.approx(rolled_on - boxes[Box.CHANCE])
+    assert box.loss > max(boxes.values()) - boxes[Box.CHANCE] + 1
+    said = " ".join(map(str, keep))
+    assert box.best == (f"roll again, keeping {said}" if keep else "roll again, rerolling all five")
+    assert box.after_roll == 1 and box.chosen == "Chance"
 
 
 def test_a_yatzy_game_s_decisions_are_rated_by_yatzy_s_own_strategy(yatzy_tables, household):
@@ -58,4 +79,10 @@ def test_a_yatzy_game_s_decisions_are_rated_by_yatzy_s_own_strategy(yatzy_tables
     ranked = yatzy_tables.rate_keeps({}, tuple(game.rolls.get(number=1).faces), 2)
     held = tuple(sorted(game.rolls.get(number=1).faces[:2]))
     assert keep.loss == pytest.approx(ranked[0][1] - dict(ranked)[held])
-    assert box.loss == pytest.approx(0, abs=1e-9) and box.best == best.label
+    # The best box, filled with a roll left: rated against rolling again too.
+    rolled_on, value = yatzy_tables.rate_keeps({}, tuple(int(face) for face in first), 1)[0]
+    if rolled_on == tuple(sorted(int(face) for face in first)):
+        assert box.loss == pytest.approx(0, abs=1e-9) and box.best == best.label
+    else:
+        assert box.loss == pytest.approx(value - rated[best]) and box.loss > 0
+        assert box.best.startswith("roll again, ")
