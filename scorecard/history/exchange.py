@@ -42,6 +42,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext
 
@@ -75,6 +76,28 @@ def export_games(games) -> dict:
     """Games as the JSON document above (for a few games; files use `export_json`)."""
     games_data = [game for batch in _batches(games) for game in batch]
     return {"format": FORMAT, "version": VERSION, "games": games_data}
+
+
+def export_parts(total: int) -> list[tuple[int, int, int]]:
+    """The files a household's games are exported in when one file would hold more than an
+    upload takes (`MAX_GAMES`): each part's number and the first and last game it holds, as
+    counted in the order they were stored. None when one file holds them all."""
+    if total <= MAX_GAMES:
+        return []
+    starts = range(0, total, MAX_GAMES)
+    return [(n, start + 1, min(start + MAX_GAMES, total)) for n, start in enumerate(starts, 1)]
+
+
+def export_part(games, part: int):
+    """The games of export part `part` (from 1): the `MAX_GAMES` stored after those of the
+    parts before it; none when there is no such part."""
+    if part < 1:
+        return games.none()
+    first = (part - 1) * MAX_GAMES
+    keys = list(games.order_by("pk").values_list("pk", flat=True)[first : first + MAX_GAMES])
+    if not keys:
+        return games.none()
+    return games.filter(pk__range=(keys[0], keys[-1]))
 
 
 def export_json(games) -> Iterator[str]:
@@ -244,8 +267,9 @@ def _refused(where: str, problem: str) -> ImportRefused:
     """A refusal naming the place in the file: the file as a whole, or a path in its JSON
     (`games[3].players`) said in words and as the path, since a program reads it as much as
     a person."""
-    if where == _whole_file():
-        return ImportRefused(_("%(where)s: %(problem)s") % {"where": where, "problem": problem})
+    if where == _whole_file():  # a sentence of its own, after "Nothing was imported."
+        said = _("%(where)s: %(problem)s") % {"where": where, "problem": problem}
+        return ImportRefused(capfirst(said))
     return FaultAt(where, problem)
 
 
@@ -681,8 +705,10 @@ def read_games(document, *, max_games: int | None = MAX_GAMES) -> list[dict]:
     games = _check_document(document)
     if max_games is not None and len(games) > max_games:
         too_many = ngettext(
-            "at most %(count)s game a file; split it.",
-            "at most %(count)s games a file; split it.",
+            "at most %(count)s game a file. With more games, the games page exports them in "
+            "files of %(count)s: import each of them.",
+            "at most %(count)s games a file. With more games, the games page exports them in "
+            "files of %(count)s: import each of them.",
             max_games,
         ) % {"count": _count(max_games)}
         raise _refused(_whole_file(), too_many)

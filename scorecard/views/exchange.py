@@ -41,9 +41,17 @@ def export_one(request: HtmxHttpRequest, public_id: str, fmt: str) -> StreamingH
 
 @require_GET
 def export_all(request: HtmxHttpRequest, fmt: str) -> StreamingHttpResponse:
+    """Every game of the household; `?part=N`, the Nth file of them when there are more than
+    an import takes (the games page lists the parts)."""
     household = current_household(request)
     games = Game.objects.filter(owner=household) if household else Game.objects.none()
-    return _download(games, fmt, "yahtzee-games")
+    if "part" not in request.GET:
+        return _download(games, fmt, "yahtzee-games")
+    part = request.GET["part"]
+    games = exchange.export_part(games, int(part)) if part.isdecimal() and len(part) < 7 else None
+    if games is None or not games.exists():
+        raise Http404("There is no such part of the export.")
+    return _download(games, fmt, f"yahtzee-games-part-{int(part)}")
 
 
 def _too_large() -> str:

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -19,7 +20,7 @@ from scorecard.access.households import (
 )
 from scorecard.engine import families
 from scorecard.game.progress import EntryRow, load_progress, round_of
-from scorecard.history import statistics
+from scorecard.history import exchange, statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
 from scorecard.presenters import advisor, charts, past_games, review
 from scorecard.presenters.box_names import family_name
@@ -40,7 +41,7 @@ def _kinds_of_game() -> list[tuple[str, str]]:
 @require_GET
 def games_list(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
-    games = Game.objects.filter(owner=household) if household else Game.objects.none()
+    games = owned = Game.objects.filter(owner=household) if household else Game.objects.none()
     player = request.GET.get("player", "")
     mode = request.GET.get("mode", "")
     if player:
@@ -65,6 +66,16 @@ def games_list(request: HtmxHttpRequest) -> HttpResponse:
         "in_household": household is not None,
         "removed": household is None and was_removed(request),
     }
+    if not request.htmx:  # the footer's export: in parts, past what one import takes
+        total = page.paginator.count if games is owned else owned.count()
+        context["export_parts"] = [
+            (
+                part,
+                number_format(first, force_grouping=True),
+                number_format(last, force_grouping=True),
+            )
+            for part, first, last in exchange.export_parts(total)
+        ]
     template = "games.html#games-table" if request.htmx else "games.html"
     return render(request, template, context)
 

@@ -275,3 +275,36 @@ def test_an_older_files_typed_five_alike_gets_the_bonus_it_earned_and_the_page_s
     said = "Typed points that only five alike make earn the extra-Yahtzee bonus: the file had "
     assert said + "left out 1, which is now given." in text(response)
     assert Entry.objects.get(box="fives").yahtzee_bonus is True
+
+
+def test_more_games_than_an_import_takes_are_exported_in_files_it_takes(
+    client_of, household, monkeypatch
+):
+    """Found by a new user: a household with more than 1,000 games exported them in one
+    file, which the import refused ("at most 1,000 games a file; split it"), with nothing
+    to split it with. The games page then offers the export in files of 1,000."""
+    monkeypatch.setattr(exchange, "MAX_GAMES", 2)
+    for name in ("Ann", "Bob", "Cy"):
+        finished_game(household, names=(name,))
+    page = text(client_of.get(reverse("games")))
+    assert "Export games 1–2 (JSON)" in page and "Export games 3–3 (JSON)" in page
+    assert "Export all (JSON)" not in page and "Export all (CSV)" in page
+    whole = json.loads(body(client_of.get(reverse("games-export", args=["json"]))))
+    with pytest.raises(exchange.ImportRefused, match="^File: at most 2 games a file. With more"):
+        exchange.read_games(whole, max_games=2)
+    other = browser_of(HouseholdFactory())
+    for part, names in ((1, ["Ann", "Bob"]), (2, ["Cy"])):
+        download = client_of.get(f"{reverse('games-export', args=['json'])}?part={part}")
+        assert download["Content-Disposition"].endswith(f'yahtzee-games-part-{part}.json"')
+        document = json.loads(body(download))
+        assert [game["players"][0]["name"] for game in document["games"]] == names
+        upload = StringIO(json.dumps(document))
+        upload.name = "part.json"
+        said = text(other.post(reverse("games-import"), {"file": upload}, follow=True))
+        assert f"Imported {len(names)} game" in said
+    assert Game.objects.exclude(owner=household).count() == 3
+    for part in ("3", "0", "x", "-1", "9999999"):
+        url = f"{reverse('games-export', args=['json'])}?part={part}"
+        assert client_of.get(url).status_code == 404, part
+    monkeypatch.setattr(exchange, "MAX_GAMES", 3)
+    assert "Export all (JSON)" in text(client_of.get(reverse("games")))
