@@ -84,6 +84,16 @@ class ZeroNeedsConfirmation(Exception):
         self.progress = progress
 
 
+class UndoLosesRolls(Exception):
+    """Undoing the last entry would take back the dice the next player has rolled since: the
+    player is asked before they go (found by a new user: they went without a word)."""
+
+    def __init__(self, progress: GameProgress, last: EntryRow) -> None:
+        super().__init__("The next player's rolls go with the undo.")
+        self.progress = progress
+        self.last = last
+
+
 @contextmanager
 def _one_change() -> Iterator[None]:
     """A tap's reads, checks and writes as one: a transaction of their own when the service
@@ -95,11 +105,11 @@ def _one_change() -> Iterator[None]:
     when it fails. So a refusal leaves the block as if nothing had been asked and is raised
     after it; anything else raised inside is a bug and fails the caller's transaction whole.
     """
-    refused: Refusal | ZeroNeedsConfirmation | None = None
+    refused: Refusal | ZeroNeedsConfirmation | UndoLosesRolls | None = None
     with transaction.atomic(savepoint=False):
         try:
             yield
-        except (Refusal, ZeroNeedsConfirmation) as refusal:
+        except (Refusal, ZeroNeedsConfirmation, UndoLosesRolls) as refusal:
             refused = refusal
     if refused is not None:
         raise refused
@@ -494,9 +504,12 @@ def roll_dice(
     return progress
 
 
-def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None) -> Undone:
+def undo_last_entry(
+    *, game: Game, version: int, seats: list[Seat] | None = None, lose_rolls: bool = False
+) -> Undone:
     """Take back the most recent entry; the game reopens if it had ended (`seats` as for
-    `record_box`)."""
+    `record_box`). In a digital game whose next player has rolled, only with `lose_rolls`
+    (else `UndoLosesRolls` asks first)."""
     with _one_change():
         progress = load_progress(game, seats=seats, reopening=True, with_times=True)
         if version != game.version:
@@ -504,6 +517,9 @@ def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None
         if not progress.entries:
             raise Refusal(_("Nothing to undo: no box is filled yet."), progress=progress)
         last = progress.entries[-1]
+        later_rolls = Roll.objects.filter(game=game, turn__gt=last.turn)
+        if game.digital and not lose_rolls and later_rolls.exists():
+            raise UndoLosesRolls(progress, last)
         assert last.created is not None, "read with_times, so every entry has its time"
         was_finished = game.finished
         _claim_version(game, version, finished=None)  # the first write (`_one_change`)
@@ -520,7 +536,7 @@ def undo_last_entry(*, game: Game, version: int, seats: list[Seat] | None = None
             # The next player may have rolled already: a turn the undo takes back to before
             # its start has not begun, so its rolls go too (kept, they came back as a turn
             # half used once the box was filled again, its dice never shown).
-            Roll.objects.filter(game=game, turn__gt=last.turn).delete()
+            later_rolls.delete()
     progress.remove_last()
     return Undone(progress, last)
 

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from scorecard.access.links import GameLinks
 from scorecard.engine import rules
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
-from scorecard.game.services import ZeroNeedsConfirmation
+from scorecard.game.services import UndoLosesRolls, ZeroNeedsConfirmation
 from scorecard.models import Game
 from scorecard.presenters import advisor, house_rules
 from scorecard.presenters.advice import BoxAdvice, CoachNote, HoldCoachNote, KeepAdvice, PlayToWin
@@ -127,6 +127,7 @@ class Mode(StrEnum):
     GAME_OVER = "game-over"
     WATCHING = "watching"
     CONFIRM_ZERO = "confirm-zero"
+    CONFIRM_UNDO = "confirm-undo"  # the next player's rolls would go with the undo
     COACH = "coach"
     HOLD_COACH = "hold-coach"
     ROLLING = "rolling"
@@ -144,6 +145,7 @@ class TurnPanel:
     error: str = ""
     notice: str = ""
     confirm: ZeroNeedsConfirmation | None = None
+    undo_question: UndoLosesRolls | None = None
     coach: CoachNote | None = None
     hold_coach: HoldCoachNote | None = None
     advice_setting: str = "off"
@@ -329,7 +331,8 @@ class TurnPanel:
     def offers_undo(self) -> bool:
         """An entry to take back, and no question asked about the next one."""
         may_score = self.links.role.may_score
-        return bool(self.progress.entries) and not (self.confirm or self.coach) and may_score
+        asking = self.confirm or self.coach or self.undo_question
+        return bool(self.progress.entries) and not asking and may_score
 
     @property
     def offers_advice_switch(self) -> bool:
@@ -404,7 +407,7 @@ class TurnPanel:
         return [(box.key, box_name(box)) for box in boxes]
 
 
-_NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.COACH}
+_NOT_SCORING = {Mode.GAME_OVER, Mode.WATCHING, Mode.CONFIRM_ZERO, Mode.CONFIRM_UNDO, Mode.COACH}
 
 
 class TypedPoints(NamedTuple):
@@ -544,6 +547,8 @@ def _mode(panel: TurnPanel) -> Mode:
         return Mode.WATCHING
     if panel.confirm:
         return Mode.CONFIRM_ZERO
+    if panel.undo_question:
+        return Mode.CONFIRM_UNDO
     if panel.coach:
         return Mode.COACH
     if progress.game.digital:

@@ -413,7 +413,13 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     game, seats = seated_game_for(request, key, role)
     try:
         version = parse_int(request.POST.get("version"), THE_VERSION)
-        progress, undone = services.undo_last_entry(game=game, version=version, seats=seats)
+        lose_rolls = request.POST.get("confirm") == "lose-rolls"
+        progress, undone = services.undo_last_entry(
+            game=game, version=version, seats=seats, lose_rolls=lose_rolls
+        )
+    except services.UndoLosesRolls as question:
+        panel = _panel(request, question.progress, links, {}, undo_question=question)
+        return _respond(request, panel)
     except services.Refusal as refusal:
         return _refused(request, game, links, refusal, seats)
     note = _undone_note(undone, game)

@@ -477,7 +477,7 @@ def test_undo_takes_back_the_next_players_rolls_with_the_box_before_their_turn(h
     record(game, Box.CHANCE)
     roll(game, seed=2)  # Bob's first roll
     game.refresh_from_db()
-    services.undo_last_entry(game=game, version=game.version)
+    services.undo_last_entry(game=game, version=game.version, lose_rolls=True)
     assert list(game.rolls.values_list("turn", flat=True)) == [1]  # Ann's, brought back
     progress = record(game, Box.CHANCE).progress
     fresh = load_progress(Game.objects.get(pk=game.pk))
@@ -491,6 +491,19 @@ def test_a_roll_with_every_die_held_is_refused_as_a_roll_that_changes_nothing(di
         roll(digital, hold=range(5))
     digital.refresh_from_db()
     assert digital.rolls.count() == 1 and load_progress(digital).rolls_left == 2
+
+
+def test_an_undo_that_would_take_the_next_player_s_rolls_asks_first(digital):
+    roll(digital)
+    record(digital, Box.CHANCE)
+    roll(digital)  # the next player's
+    with pytest.raises(services.UndoLosesRolls) as asked:
+        services.undo_last_entry(game=digital, version=3)
+    assert asked.value.last.rules_box == Box.CHANCE
+    digital.refresh_from_db()
+    assert digital.version == 3 and digital.entries.count() == 1 and digital.rolls.count() == 2
+    services.undo_last_entry(game=digital, version=3, lose_rolls=True)
+    assert digital.entries.count() == 0 and list(digital.rolls.values_list("turn")) == [(1,)]
 
 
 def test_undo_in_a_digital_game_brings_back_the_rolls_of_that_turn(digital):

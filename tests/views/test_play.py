@@ -396,6 +396,25 @@ def test_undo_without_javascript_redirects(client_of, game):
     assert response.status_code == 302 and not Entry.objects.exists()
 
 
+def test_an_undo_that_would_lose_the_next_player_s_rolls_asks_first_without_scripts(
+    client_of, household
+):
+    from scorecard.game import services
+
+    game = services.game_create(owner=household, names=["Eve", "Fay"], digital=True)
+    services.roll_dice(game=game, version=0, turn=1)
+    services.record_box(game=game, version=1, turn=1, box=Box.CHANCE)
+    services.roll_dice(game=game, version=2, turn=2)  # Fay's
+    asked = client_of.post(game_url(game, "game-undo"), {"version": 3})
+    assert asked.status_code == 200 and Entry.objects.count() == 1
+    said = text(asked)
+    assert "Undo Eve’s Chance (" in said and "Fay has rolled this turn" in said
+    assert 'name="confirm" value="lose-rolls"' in said and "Undo last entry" not in said
+    done = client_of.post(game_url(game, "game-undo"), {"version": 3, "confirm": "lose-rolls"})
+    assert done.status_code == 302 and not Entry.objects.exists()
+    assert list(game.rolls.values_list("turn", flat=True)) == [1]
+
+
 def test_a_box_can_be_corrected(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
     url = reverse("game-correct", args=[game.public_id, 1])
