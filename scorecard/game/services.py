@@ -166,6 +166,17 @@ def clean_names(names: Sequence[str]) -> list[str]:
     return cleaned
 
 
+def names_at_fault(names: Sequence[str]) -> set[str]:
+    """The names `clean_names` refuses for what they are themselves: each one that holds a
+    control character, else each one another player has too (as they were written)."""
+    written = {name: " ".join(name.split()) for name in names if name.strip()}
+    unreadable = {name for name, clean in written.items() if not is_readable_name(clean)}
+    if unreadable:
+        return unreadable
+    folded = [clean.casefold() for clean in written.values()]
+    return {name for name, clean in written.items() if folded.count(clean.casefold()) > 1}
+
+
 def player_get_or_create(*, owner: Household, name: str, public_id: str | None = None) -> Player:
     """The household's player of that name (any case), or a new one; a restored backup may
     ask for the player's own id back when no other player holds it."""

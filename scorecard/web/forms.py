@@ -15,6 +15,7 @@ from scorecard.game.services import (
     Refusal,
     by_the_rules,
     clean_names,
+    names_at_fault,
 )
 from scorecard.models import Game
 from scorecard.presenters.box_names import FAMILY_NAMES
@@ -118,6 +119,9 @@ class NewGameForm(forms.Form):
                     }
                 ),
             )
+            # Not stopped at the limit as it is typed or pasted: a longer name was cut to 40
+            # without a word ("Hohenzollern-"), where the message now says so beside it.
+            del self.fields[f"name_{seat}"].widget.attrs["maxlength"]
         if self.moved_to == 1:
             self.fields["name_1"].widget.attrs["autofocus"] = True
 
@@ -135,7 +139,14 @@ class NewGameForm(forms.Form):
         try:
             data["names"] = clean_names(names)
         except Refusal as refusal:
-            raise forms.ValidationError(str(refusal)) from None
+            # Said beside the names it is about (an invisible character, a name twice), else
+            # above them all (no name at all).
+            named = names_at_fault(names)
+            for field, name in zip(fields, names, strict=True):
+                if name and name in named:
+                    self.add_error(field, str(refusal))
+            if not named:
+                raise forms.ValidationError(str(refusal)) from None
         self._check_bonus_reachable()
         return data
 

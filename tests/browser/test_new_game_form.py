@@ -57,3 +57,31 @@ def test_back_from_a_game_just_started_offers_the_way_back_to_it(phone):
     expect(page.locator("#turn-title")).to_contain_text("Ann’s turn · round 1 of 13")
     assert page.url == game_address
     assert page.errors == []
+
+
+def test_names_that_begin_alike_are_told_apart_in_the_standings(phone):
+    """Found by a new user: the standings cut each name after some ten characters, so
+    "Grandma Helen" and "Grandma Ruth" were two rows of "Grandma …". A long name wraps now,
+    and the new-game page's way back to the game wraps a name without spaces."""
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{page.base}/games/new/")
+    names = ["Grandma Helen", "Grandma Ruth", "Christopher A", "Christopher B"]
+    for seat, name in enumerate(names, 1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    rows = page.locator("#standings-rows th")
+    expect(rows).to_have_count(4)
+    cut = "(th) => th.scrollWidth > th.clientWidth"
+    for row, name in zip(rows.all(), names, strict=True):
+        expect(row).to_have_text(name)
+        assert not row.evaluate(cut), name
+    save_screenshot(page, "standings-names-alike")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("link", name="New game").click()
+    page.get_by_label("Player 1", exact=True).fill("W" * 40)
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("link", name="New game").click()
+    expect(page.get_by_role("link", name="Back to the game in progress")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.errors == []

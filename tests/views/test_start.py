@@ -1,5 +1,7 @@
 """The home page and the new-game form."""
 
+import html
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -72,6 +74,33 @@ def test_a_name_too_long_is_refused_for_its_length_alone(db, names):
     assert page.count("A name has at most 40 characters.") == 1
     assert "Write at least one" not in page and "Ensure this value" not in page
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("names", "at_fault", "message"),
+    [
+        (["Ann", "Bob", "\u202eEvil"], [3], "not control characters"),
+        (["Ann", "Bob", "ann "], [1, 3], "Two players have the same name"),
+        (["Bartholomew-Maximilian von Hohenzollern-Sigmaringen"], [1], "at most 40 characters"),
+    ],
+)
+def test_a_name_refused_is_said_beside_its_own_field_and_kept_as_written(
+    db, names, at_fault, message
+):
+    """Found by a new user: an invisible character in Player 3's name was said above the
+    form, with no field marked, and a name past 40 characters was cut short as it was typed
+    (the field's maxlength), without a word."""
+    posted = {f"name_{seat}": name for seat, name in enumerate(names, 1)}
+    response = Client().post(reverse("game-new"), {**posted, "joker": "hasbro", "mode": "standard"})
+    assert response.status_code == 400 and not Game.objects.exists()
+    page = response.content.decode()
+    for seat in range(1, len(names) + 1):
+        field = page.split(f'id="id_name_{seat}"')[0].rsplit("<input", 1)[-1]
+        after = page.split(f'id="id_name_{seat}"')[1].split("</li>")[0]
+        assert ("aria-invalid" in field + after.split(">")[0]) == (seat in at_fault), seat
+        assert (message in after) == (seat in at_fault), seat
+    assert "maxlength" not in page.split('id="id_name_1"')[1].split(">")[0]
+    assert html.escape(names[-1], quote=True) in page
 
 
 def test_an_unknown_rule_or_mode_is_refused(db):
