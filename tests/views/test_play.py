@@ -1011,6 +1011,9 @@ def test_the_last_turn_plays_to_win_and_shows_both_keeps(advised, household):
     page = text(advised.get(url, {"dice": "66651", "roll": "2"}))
     assert "<strong>To win:</strong> Keep 6 6 6, 1.4% chance to finish first." in page
     assert "<strong>For points:</strong> Keep 5 6 6 6, 0.0%." in page
+    # What a box's ★ weighs against, in the same terms (a new user read "a higher total").
+    assert "the best dice to keep give a better chance to win." in page
+    assert "promise a higher total" not in page
     # The footer says so too (a new user read it saying the advice maximises points).
     assert "On the last turn the advice plays to win" in page
     assert "maximises your own score" not in page

@@ -207,6 +207,21 @@ def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
     assert f"marks the dice to keep for the best expected total: {expected:.1f}." in page
 
 
+def test_when_the_best_keep_is_no_die_the_advice_says_so_in_words(
+    advised, household, monkeypatch
+):
+    """Found by a new user: with every die best rolled again, the page said "★ marks the
+    dice to keep" with no ★ anywhere. (Rare: never on a first turn, so the advisor's best
+    keep is set here to none.)"""
+    monkeypatch.setattr(services, "dice_source", random.Random(4))
+    game = services.game_create(owner=household, names=["Dee"], digital=True)
+    services.roll_dice(game=game, version=0, turn=1)
+    monkeypatch.setattr(advisor, "ranked_keeps", lambda *args: [((), 176.55), ((6,), 170.0)])
+    page = text(advised.get(reverse("game", args=[game.public_id])))
+    assert "Best: roll all the dice again, for an expected total of 176.6." in page
+    assert "marks the dice to keep" not in page and 'class="hold advised"' not in page
+
+
 def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(
     advised, digital, seeded, django_assert_max_num_queries
 ):
