@@ -233,6 +233,14 @@ class GameProgress:
     def rolls_left(self) -> int:
         return self.rolls_allowed - len(self.rolls)
 
+    def saved_rolls_now(self, seat: SeatProgress) -> int:
+        """The rolls `seat` has saved, less those the turn going spent already: a 4th roll
+        of a digital turn spends one (a new user saw "Saved rolls: 2" beside Roll 4)."""
+        if seat is not self.current:
+            return seat.saved_rolls
+        beyond = len(self.rolls) - self.game.house_rules.family.rolls_per_turn
+        return seat.saved_rolls - max(0, beyond)
+
     @property
     def may_roll(self) -> bool:
         return (

@@ -158,7 +158,7 @@ def standings_rows(
             seat is current,
             totals.bonus > 0 or all(card.bonus_settled for card in seat.cards),
             wins.get(seat.seat.pk) if wins is not None else None,
-            seat.saved_rolls if saving else None,
+            progress.saved_rolls_now(seat) if saving else None,
             totals.yahtzee_bonus if jokers else None,
             pace_said(totals) if pacing else None,
         )

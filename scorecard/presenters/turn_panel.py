@@ -279,7 +279,9 @@ class TurnPanel:
     def saved_rolls(self) -> int | None:
         """The rolls the player whose turn it is has saved; None without the house rule."""
         current = self.current
-        return current.saved_rolls if current and self.house.saves_rolls else None
+        if current is None or not self.house.saves_rolls:
+            return None
+        return self.progress.saved_rolls_now(current)
 
     # The page says these twice (its title and its heading): worked out once.
     @cached_property

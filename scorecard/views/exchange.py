@@ -48,8 +48,10 @@ def export_all(request: HtmxHttpRequest, fmt: str) -> StreamingHttpResponse:
     if "part" not in request.GET:
         return _download(games, fmt, "yahtzee-games")
     part = request.GET["part"]
-    games = exchange.export_part(games, int(part)) if part.isdecimal() and len(part) < 7 else None
-    if games is None or not games.exists():
+    if (
+        not (part.isdecimal() and len(part) < 7)
+        or not (games := exchange.export_part(games, int(part))).exists()
+    ):
         raise Http404("There is no such part of the export.")
     return _download(games, fmt, f"yahtzee-games-part-{int(part)}")
 

@@ -177,6 +177,10 @@ def test_the_digital_game_counts_the_rolls_made_and_a_later_turn_rolls_the_saved
         assert post_roll(client_of, game).status_code == 302
         page = text(client_of.get(game_url(game)))
         assert f"Roll {number} of 5" in page
+        # A roll past the third spends a saved one as it is made (a new user saw "Saved
+        # rolls: 2" beside Roll 4), in the turn and in the standings.
+        saved = 2 - max(0, number - 3)
+        assert f"Saved rolls: {saved}" in page and saved_cells(page) == [str(saved), "0"]
     response = post_roll(client_of, game)
     assert response.status_code == 400
     assert "5 rolls this turn, the saved ones too, are used: choose a box now." in text(response)
