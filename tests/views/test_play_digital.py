@@ -207,9 +207,7 @@ def test_digital_game_marks_the_dice_to_keep(advised, household, monkeypatch):
     assert f"marks the dice to keep for the best expected total: {expected:.1f}." in page
 
 
-def test_when_the_best_keep_is_no_die_the_advice_says_so_in_words(
-    advised, household, monkeypatch
-):
+def test_when_the_best_keep_is_no_die_the_advice_says_so_in_words(advised, household, monkeypatch):
     """Found by a new user: with every die best rolled again, the page said "★ marks the
     dice to keep" with no ★ anywhere. (Rare: never on a first turn, so the advisor's best
     keep is set here to none.)"""
