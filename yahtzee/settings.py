@@ -288,8 +288,10 @@ if not DEBUG:
 COOKIES_SECURE = not DEBUG
 LANGUAGE_COOKIE_SECURE = COOKIES_SECURE
 
-# Requests are refused before their body is read when they are larger than an import may be.
-MAX_REQUEST_BYTES = 20 * 1024 * 1024
+# Requests are refused before their body is read when they are larger than an import may be
+# (20 MB, scorecard/history/exchange.py), with room for the form's envelope around the file,
+# so a file a little too large is refused by the import page's own check and words.
+MAX_REQUEST_BYTES = 20 * 1024 * 1024 + 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # form fields; a file upload goes through the next
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # larger uploads spool to a temporary file
 

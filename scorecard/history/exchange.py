@@ -38,9 +38,10 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -76,6 +77,14 @@ def export_games(games) -> dict:
     """Games as the JSON document above (for a few games; files use `export_json`)."""
     games_data = [game for batch in _batches(games) for game in batch]
     return {"format": FORMAT, "version": VERSION, "games": games_data}
+
+
+def too_large_reason() -> str:
+    """Why a file larger than an import takes is refused."""
+    megabytes = MAX_IMPORT_BYTES // (1024 * 1024)
+    return _("The file is larger than %(size)s MB, the most an import may be.") % {
+        "size": megabytes
+    }
 
 
 def export_parts(total: int) -> list[tuple[int, int, int]]:
@@ -456,7 +465,31 @@ def _check_play(checked: dict, where: str, joker: rules.JokerRule) -> dict:
     checked["created"] = _required_time(data, "created", where)
     checked["finished"] = _parse_time(data.get("finished"), f"{where}.finished")
     _check_finished(checked, where, house.turns_per_player(cards) * len(players))
+    _check_times(checked, where)
     return checked
+
+
+# Another machine's clock may run a little ahead of this one's, and a game's finish is timed
+# as its last box is written, a moment before or after that box's own time.
+CLOCKS_APART = timedelta(hours=1)
+
+
+def _check_times(game: dict, where: str) -> None:
+    """A game's times in the order play makes them: begun, its boxes filled, finished, none
+    of them to come. A file saying otherwise listed a game "of 1 Jan 2099" first of all, or
+    finished before it began (found by a new user)."""
+    latest = timezone.now() + CLOCKS_APART
+    begun, finished = game["created"], game["finished"]
+    _need(begun <= latest, f"{where}.created", gettext_noop("this time is still to come."))
+    if finished is not None:
+        _need(begun <= finished, f"{where}.finished", gettext_noop("before the game began."))
+        _need(finished <= latest, f"{where}.finished", gettext_noop("this time is still to come."))
+    for index, entry in enumerate(game["entries"]):
+        at, made = f"{where}.entries[{index}].created", entry["created"]
+        _need(begun - CLOCKS_APART <= made, at, gettext_noop("before the game began."))
+        if finished is not None:
+            _need(made <= finished + CLOCKS_APART, at, gettext_noop("after the game finished."))
+        _need(made <= latest, at, gettext_noop("this time is still to come."))
 
 
 def _check_finished(game: dict, where: str, turns: int) -> None:

@@ -56,13 +56,6 @@ def export_all(request: HtmxHttpRequest, fmt: str) -> StreamingHttpResponse:
     return _download(games, fmt, f"yahtzee-games-part-{int(part)}")
 
 
-def _too_large() -> str:
-    megabytes = exchange.MAX_IMPORT_BYTES // (1024 * 1024)
-    return _("The file is larger than %(size)s MB, the most an import may be.") % {
-        "size": megabytes
-    }
-
-
 def _import_said(done: services.Imported) -> str:
     """How many games the import wrote and skipped as already here, and how many bonuses
     it gave that the file had left out."""
@@ -105,7 +98,7 @@ def import_view(request: HtmxHttpRequest) -> HttpResponse:
             if upload is None:
                 raise exchange.ImportRefused(_("Choose a JSON export to import."))
             if (upload.size or 0) > exchange.MAX_IMPORT_BYTES:  # an upload always knows its size
-                raise exchange.ImportRefused(_too_large())
+                raise exchange.ImportRefused(exchange.too_large_reason())
             games = exchange.read_games(exchange.parse_document(upload.read()))
             # Counted once the file is good: a refused file creates nothing, and a person
             # trying one file after another must not end up told to wait.

@@ -13,9 +13,12 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language, get_language_from_request, override
 from django.utils.translation import gettext as _
 
+from scorecard.history import exchange
 from scorecard.web.language import vary_by_language
 
 
@@ -46,6 +49,21 @@ def _too_large_message() -> str:
     return _("This request is larger than %(size)s MB, the most sent here.") % {"size": limit}
 
 
+def _import_page_post(request: HttpRequest) -> bool:
+    """The import page's own form, posted without scripts: its answer is a page."""
+    return request.path == reverse("games-import") and "HX-Request" not in request.headers
+
+
+def _import_page_refusal(request: HttpRequest) -> HttpResponse:
+    """The import page again with why the file was refused (it was a bare line of text on a
+    page a phone drew 980 px wide: a new user), its body left unread as any other's here."""
+    with override(get_language_from_request(request)):
+        error = _("Nothing was imported. %(reason)s") % {"reason": exchange.too_large_reason()}
+        response = render(request, "import.html", {"error": error}, status=413)
+        response.headers["Content-Language"] = get_language()
+    return vary_by_language(response)
+
+
 def _nul_message() -> str:
     return _("This request contains a NUL character, which no form here sends.")
 
@@ -56,6 +74,8 @@ class RefuseAtTheDoor:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _too_large(request):
+            if _import_page_post(request):
+                return _import_page_refusal(request)
             return _refusal(request, _too_large_message, 413)
         if _has_nul(request):
             return _refusal(request, _nul_message, 400)

@@ -175,6 +175,31 @@ def test_a_fault_in_a_turn_is_said_by_its_round_and_player_then_as_the_file_s_pa
     )
 
 
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (
+            {"created": "2099-01-01T00:00:00+00:00"},
+            "Game 1, ‘created’: this time is still to come.",
+        ),
+        ({"finished": "1999-01-01T00:00:00+00:00"}, "Game 1, ‘finished’: before the game began."),
+        ({"finished": "2099-01-01T00:00:00+00:00"}, "‘finished’: this time is still to come."),
+        ({"entry": "1970-01-01T00:00:00+00:00"}, "round 1, Ann’s turn, ‘created’: before the game"),
+        ({"entry": "2099-01-01T00:00:00+00:00"}, "round 1, Ann’s turn, ‘created’: after the game"),
+    ],
+)
+def test_a_game_s_times_are_refused_out_of_the_order_play_makes_them(household, spoil, message):
+    """Found by a new user: a game "of 1 Jan 2099", finished in 1999, was imported and
+    listed first of all; so was a turn of 1970."""
+    document = good_document(household)
+    game = document["games"][0]
+    if "entry" in spoil:
+        game["entries"][0]["created"] = spoil.pop("entry")
+    game.update(spoil)
+    with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
+        exchange.read_games(document)
+
+
 def test_an_upload_holds_a_bounded_number_of_games_and_a_restore_any(household):
     document = good_document(household)
     with pytest.raises(exchange.ImportRefused, match="at most 0 games a file"):

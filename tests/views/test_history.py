@@ -112,6 +112,19 @@ def test_a_review_shows_the_card_every_turn_and_a_chart(client_of, household):
     assert f"Ann {card_total(SOLO_GAME)}</text>" in page
 
 
+def test_the_review_of_a_game_with_no_box_filled_says_so(client_of, household, advised):
+    """Found by a new user: a game just started showed a "Final card", an empty chart, a
+    turns table of its header alone and, rated, "0.0 points lost in 0 decisions"."""
+    game = services.game_create(owner=household, names=["Dora"], digital=True)
+    url = reverse("game-review", args=[game.public_id])
+    for page in (text(client_of.get(url)), text(client_of.get(url, {"advice": "1"}))):
+        assert "The card so far" in page and "Final card" not in page
+        assert "<svg" not in page and 'class="turns"' not in page and "Held dice" not in page
+        assert page.count("No box is filled yet.") == 2
+        assert "Nothing to rate yet" in page and "points lost" not in page
+        assert "Rate every decision" not in page
+
+
 def test_a_review_costs_the_same_queries_however_long_the_game(
     household, django_assert_max_num_queries
 ):

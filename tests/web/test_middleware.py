@@ -21,9 +21,40 @@ def test_nul_characters_are_refused_at_the_door(client_of, game):
 def test_a_body_larger_than_any_import_is_refused_before_it_is_read(client_of, settings):
     settings.MAX_REQUEST_BYTES = 1000
     response = client_of.generic(
-        "POST", reverse("games-import"), b"x" * 10, CONTENT_LENGTH=str(50 * 1024 * 1024)
+        "POST", reverse("game-new"), b"x" * 10, CONTENT_LENGTH=str(50 * 1024 * 1024)
     )
     assert response.status_code == 413 and b"larger than" in response.content
+
+
+def test_a_file_too_large_posted_by_the_import_page_gets_the_page_back_with_why(
+    client_of, settings
+):
+    """Found by a new user: a 60 MB file got a bare line of text, which a phone drew as a
+    980 px page with no way back."""
+    settings.MAX_REQUEST_BYTES = 1000
+    for language, said in (
+        ("en", "Nothing was imported. The file is larger than 20 MB"),
+        ("sv", "20"),
+    ):
+        response = client_of.generic(
+            "POST",
+            reverse("games-import"),
+            b"x" * 10,
+            CONTENT_LENGTH=str(50 * 1024 * 1024),
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        page = response.content.decode()
+        assert response.status_code == 413 and response["Content-Language"] == language
+        assert 'name="viewport"' in page and 'type="file"' in page and said in page
+        assert 'class="error" role="alert"' in page
+    htmx = client_of.generic(
+        "POST",
+        reverse("games-import"),
+        b"",
+        CONTENT_LENGTH=str(50 * 1024 * 1024),
+        HTTP_HX_REQUEST="true",
+    )
+    assert htmx.status_code == 413 and htmx["Content-Type"].startswith("text/plain")
 
 
 def test_a_content_length_that_is_not_a_number_is_refused(client_of):
@@ -51,7 +82,7 @@ def test_the_door_refuses_in_the_phone_s_language(client_of, settings, language,
     settings.MAX_REQUEST_BYTES = 1024 * 1024
     headers = {"Accept-Language": f"{language},en;q=0.5"}
     large = client_of.generic(
-        "POST", reverse("games-import"), b"", CONTENT_LENGTH=str(2 * 1024 * 1024), headers=headers
+        "POST", reverse("game-new"), b"", CONTENT_LENGTH=str(2 * 1024 * 1024), headers=headers
     )
     assert (large.status_code, large.content.decode()) == (413, too_large)
     with_nul = client_of.get("/players/a%00b/", headers=headers)
