@@ -211,7 +211,8 @@ def test_a_game_page_prints_its_card_without_the_controls_to_score(phone):
     phone.goto(f"{phone.base}/games/{game.public_id}/")
     phone.emulate_media(media="print")
     assert phone.locator("#standings").is_visible() and phone.locator("#turn-title").is_visible()
-    for control in ("#turn form", "#turn details", "#turn button"):
+    # The standings' legend too, a control of the screen ("▸ What the columns mean").
+    for control in ("#turn form", "#turn details", "#turn button", ".standings-legend"):
         assert not [shown for shown in phone.locator(control).all() if shown.is_visible()], control
 
 
