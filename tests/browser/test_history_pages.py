@@ -261,6 +261,18 @@ def test_the_names_in_the_games_and_players_lists_are_thumb_sized(phones):
     assert min(heights["home"] + heights["games"] + heights["players"]) >= 44, heights
     listed[1].tap()
     expect(phone.get_by_role("heading", name="Maximilian-Alexander")).to_be_visible()
+    # Found by a new user: the player's games link, and the high scores' names and dates,
+    # were 16-20 px high.
+    to_games = phone.get_by_role("link", name="Maximilian-Alexander’s games")
+    heights = {"player": [to_games.bounding_box()["height"]]}
+    Game.objects.filter(owner=household, finished__isnull=False).update(digital=True)
+    phone.get_by_role("link", name="Games", exact=True).first.tap()
+    phone.get_by_role("link", name="High scores").tap()
+    ranked = phone.locator(".ranking a")
+    expect(ranked).to_have_count(8 * 2)  # a name and a date in each of the 8 places
+    heights["high scores"] = [link.bounding_box()["height"] for link in ranked.all()]
+    assert min(heights["player"] + heights["high scores"]) >= 44, heights
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert phone.errors == []
 
 
