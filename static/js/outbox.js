@@ -85,7 +85,9 @@
     const named = (el) => (el.getAttribute("aria-label") || el.textContent).replace(/\s+/g, " ").trim();
     const choice = form.querySelector("select[name=box]");
     if (choice) return `${named(choice.selectedOptions[0])} ${form.elements.points.value}`;
-    return named(submitter || form.querySelector("button"));
+    // A digital game's Score: its box ("Fives 25", not "Score": a new user).
+    const box = form.querySelector("[name=box]:checked");
+    return named(box ? box.parentNode : submitter || form.querySelector("button"));
   }
 
   function markOf(submitter) {
@@ -157,10 +159,8 @@
     status("");
     busy(false);
     if (answer.status < 400 || answer.inPlace) htmx.swap("#turn", answer.html, { swapStyle: "outerHTML" });
-    if (answer.status >= 400) {
-      const reason = answer.inPlace ? ($("turn").querySelector(".error") || {}).textContent : answer.html;
-      window.requestProblem.say(`${text.refused} ${tap.label}. ${(reason || "").trim()}`);
-    }
+    // A refusal drawn on the card says its reason there; this line says which tap it was.
+    if (answer.status >= 400) window.requestProblem.say(`${text.refused} ${tap.label}. ${answer.inPlace ? "" : answer.html.trim()}`);
   }
 
   $("outbox-cancel").addEventListener("click", () => {
