@@ -27,6 +27,7 @@ from scorecard.access.households import (
     current_household,
     household_game,
     remember_browser,
+    was_removed,
 )
 from scorecard.access.links import game_url
 from scorecard.access.sharing import Renaming, SharedAddress
@@ -126,8 +127,9 @@ def _address(request, role: LinkRole, link) -> SharedAddress | None:
 @require_http_methods(["GET", "POST"])
 def household_page(request: HtmxHttpRequest) -> HttpResponse:
     browser = current_browser(request)
-    if browser is None:
-        return render(request, "household.html", {"browser": None})
+    if browser is None:  # a browser removed by its household is told so, as on the games list
+        context = {"browser": None, "removed": was_removed(request)}
+        return render(request, "household.html", context)
     if request.method == "GET":
         return _household(request, browser)
     household, action = browser.household, request.POST.get("action", "")

@@ -580,11 +580,13 @@ def test_a_removed_browser_is_told_so_where_its_games_were(client_of, game):
     said = "This browser was removed from its household"
     assert said in text(removed.get(reverse("home")))
     assert said in text(removed.get(reverse("games")))
+    assert said in text(removed.get(reverse("household")))  # it said "keeps no games yet"
     page = removed.get(reverse("game", args=[game.public_id]))
     assert page.status_code == 404 and "it was removed from the household" in text(page)
     for stranger in (Client(), client_of):  # a new browser, and one still in the household
         assert said not in text(stranger.get(reverse("home")))
         assert said not in text(stranger.get(reverse("games")))
+        assert said not in text(stranger.get(reverse("household")))
     assert "removed from the household" not in text(Client().get(f"/games/{game.public_id}/"))
 
 
