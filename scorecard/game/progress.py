@@ -383,4 +383,7 @@ def latest_fix(game: Game) -> Entry | UndoneEntry | None:
         return None
     when, fix = max(found, key=lambda pair: pair[0])
     rolled = Roll.objects.filter(game=game, created__gt=when).exists()
-    return None if rolled else fix
+    # A rematch moves the finished game's version too: not a fix to say again (its phones
+    # showed "Corrected: …" of forty turns before; found by a new user).
+    rematched = Game.objects.filter(rematch_of=game, created__gt=when).exists()
+    return None if rolled or rematched else fix

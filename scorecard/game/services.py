@@ -527,6 +527,14 @@ def undo_last_entry(
             raise GameChanged(progress)
         if not progress.entries:
             raise Refusal(_("Nothing to undo: no box is filled yet."), progress=progress)
+        if game.finished and Game.objects.filter(rematch_of=game).exists():
+            # Reopened, it would be a second game going for the table, and the phones that
+            # followed it to the rematch would lose their way there (found by a new user).
+            stays = _(
+                "The table has started a new game with the same players, so this one stays "
+                "finished: a box can still be corrected."
+            )
+            raise Refusal(stays, progress=progress)
         last = progress.entries[-1]
         later_rolls = Roll.objects.filter(game=game, turn__gt=last.turn)
         if game.digital and not lose_rolls and later_rolls.exists():

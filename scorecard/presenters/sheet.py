@@ -136,6 +136,7 @@ Totalled = Callable[[CardProgress], int | str]
 UPPER_SUBTOTAL_HINT = gettext_lazy("Ones to Sixes")
 UPPER_TOTAL_HINT = gettext_lazy("Subtotal + bonus")
 LOWER_TOTAL_HINT = gettext_lazy("Lower boxes + Yahtzee bonus")
+NO_EXTRA_BONUS_HINT = gettext_lazy("none under this game’s rule")
 
 
 @per_language
@@ -247,10 +248,12 @@ def sheet_rows(
     columns: list[Column],
     correct: CorrectionLink | None = None,
     house: rules.HouseRules[Any] | None = None,
+    joker: rules.JokerRule = rules.JokerRule.HASBRO,
 ) -> list[Row]:
     """Every row of the sheet for these columns, by the rules of their cards (`house` for a
-    blank sheet; standard Yahtzee unless given); with `correct`, filled boxes link to their
-    correction page. The extra-Yahtzee row is only for a family that has extra Yahtzees."""
+    blank sheet; standard Yahtzee unless given) and their game's `joker` rule; with
+    `correct`, filled boxes link to their correction page. The extra-Yahtzee row is only for
+    a family that has extra Yahtzees."""
     cards = [column.card for column in columns if column.card is not None]
     house = house or (cards[0].house_rules if cards else rules.STANDARD)
     family, words = house.family, sheet_words(house)
@@ -258,6 +261,10 @@ def sheet_rows(
     rows += _upper_sums(words, columns)
     rows += [_box_row(words, box, columns, correct) for box in family.lower_boxes]
     rows += _lower_sums(house, words, columns)
+    if joker is rules.JokerRule.NONE:  # its row stays at 0: a printed "100 each" misled
+        extra = words.sums["extra"][0]
+        none = str(NO_EXTRA_BONUS_HINT)
+        rows = [row._replace(hint=none) if row.label == extra else row for row in rows]
     if columns and columns[0].id:  # a game's grid: its rows are swapped by their place
         rows = [row._replace(id=f"r{place}") for place, row in enumerate(rows)]
     return rows
@@ -360,7 +367,7 @@ class GameSheet:
 
     @cached_property
     def rows(self) -> list[Row]:
-        return sheet_rows(self.columns, self.correct)
+        return sheet_rows(self.columns, self.correct, joker=self.progress.game.joker_rule)
 
     @cached_property
     def groups(self) -> list[tuple[str, int]]:

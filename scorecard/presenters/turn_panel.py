@@ -146,6 +146,7 @@ class TurnPanel:
     notice: str = ""
     confirm: ZeroNeedsConfirmation | None = None
     undo_question: UndoLosesRolls | None = None
+    focus_notice: bool = False  # the notice says what a plain (scriptless) post did
     coach: CoachNote | None = None
     hold_coach: HoldCoachNote | None = None
     advice_setting: str = "off"
@@ -188,6 +189,10 @@ class TurnPanel:
         heading. An undo of a digital turn brings its roll back, so the focus goes where that
         roll left it. A keyboard or a screen reader would otherwise be left at the top of the
         page, the control it pressed gone. Never a box itself: one more Enter would record it."""
+        if self.focus_notice:  # a plain post's answer: what it did, said first
+            return "notice"
+        if self.typed_open and (self.after_tap == "dice" or self.error):
+            return "typed-points"  # opened by a key, or its points refused (found by a user)
         if not self.after_tap:
             return ""
         if self.after_tap == "roll" or (self.game.digital and self.dice):
@@ -335,6 +340,8 @@ class TurnPanel:
         """An entry to take back, and no question asked about the next one."""
         may_score = self.links.role.may_score
         asking = self.confirm or self.coach or self.undo_question
+        if self.progress.is_finished and self.links.rematch_page:
+            return False  # the game stays as the table finished it (`undo_last_entry`)
         return bool(self.progress.entries) and not asking and may_score
 
     @property

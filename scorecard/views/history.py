@@ -106,7 +106,7 @@ def game_review(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     context = {
         "progress": progress,
         "columns": columns,
-        "rows": sheet_rows(columns),
+        "rows": sheet_rows(columns, joker=progress.game.joker_rule),
         "groups": player_groups(columns),
         "turns": turns,
         "chart": chart,

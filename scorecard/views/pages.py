@@ -78,10 +78,13 @@ def game_sheet(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> H
     """A game's own sheet, kept current like the game page (see `live`)."""
     progress = load_progress(game_for(request, key, role))
     columns = game_columns(progress)
-    context = {"columns": columns, "rows": sheet_rows(columns), "progress": progress}
+    joker = progress.game.joker_rule
+    context = {"columns": columns, "rows": sheet_rows(columns, joker=joker), "progress": progress}
     context["sheet_title"] = house_rules.game_title(progress.game)
-    # The footer's extra-Yahtzee sentence is Hasbro's order: another is said in the notes.
-    context["other_joker"] = progress.game.joker_rule is not rules.JokerRule.HASBRO
+    # The footer's extra-Yahtzee sentence is Hasbro's order: another is said in the notes,
+    # and under the rule without extra Yahtzees the footer says there is no bonus.
+    context["other_joker"] = joker is not rules.JokerRule.HASBRO
+    context["no_extra_bonus"] = joker is rules.JokerRule.NONE
     context["house_notes"] = house_rules.sheet_notes(progress.game)
     context["groups"] = player_groups(columns)
     context["facts"] = rules_content.sheet_facts()

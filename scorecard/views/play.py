@@ -199,7 +199,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     told = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
     query = dice_for_version(request.GET, game.version)
-    panel = _panel(request, progress, links, query, notice=told and str(told), after_tap=after_tap)
+    said = {"notice": str(told), "focus_notice": True} if told else {}
+    panel = _panel(request, progress, links, query, after_tap=after_tap, **said)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
     if panel.advice_open and panel.offers_advice_switch:

@@ -77,6 +77,12 @@ ROLE_WORDS = {
 
 # What a tap on the share page did, said once on the page it comes back to.
 LINK_CHANGED = {
+    (LinkRole.WATCH, "first"): gettext_lazy(
+        "The watch link is made: another phone opens it, or scans its code."
+    ),
+    (LinkRole.SCORE, "first"): gettext_lazy(
+        "The score link is made: another phone opens it, or scans its code."
+    ),
     (LinkRole.WATCH, "new"): gettext_lazy(
         "A new watch link is made: the one before it no longer opens this game."
     ),
@@ -102,8 +108,9 @@ def game_share(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
             had_link = role in sharing.game_links(game)
             change = sharing.link_renew if action == "new" else sharing.link_revoke
             change(game=game, role=LinkRole(role))
-            if had_link or action == "revoke":  # a first link says itself, by appearing
-                messages.info(request, LINK_CHANGED[LinkRole(role), action])
+            # Said where the focus lands (the page is drawn again, the button pressed gone).
+            said = action if had_link or action == "revoke" else "first"
+            messages.info(request, LINK_CHANGED[LinkRole(role), said])
             return redirect("game-share", public_id=public_id)
         error = _("Choose a link (watch or score) and what to do with it (new or revoke).")
     links = sharing.game_links(game)

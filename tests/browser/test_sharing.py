@@ -149,6 +149,7 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(pho
     expect(phone.get_by_role("status")).to_have_text(
         "A new watch link is made: the one before it no longer opens this game."
     )
+    expect(phone.get_by_role("status")).to_be_focused()  # not the top of the page (a new user)
     expect(watcher.get_by_text(re.compile("This link no longer works"))).to_be_visible()
     assert watcher.goto(watch_address).status == 404
     watcher.goto(renewed)
@@ -161,6 +162,7 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(pho
     expect(phone.get_by_role("status")).to_have_text(
         "The watch link is revoked: it no longer opens this game, on any phone."
     )
+    expect(phone.get_by_role("status")).to_be_focused()
     expect(watcher.get_by_text(re.compile("This link no longer works"))).to_be_visible()
     assert watcher.goto(renewed).status == 404
     no_error_page(phone)

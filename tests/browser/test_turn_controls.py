@@ -437,6 +437,40 @@ def test_the_keyboard_s_focus_follows_the_turn(small_phone):
     assert page.errors == []
 
 
+def test_the_keyboard_s_focus_stays_in_the_typed_points_and_the_correction(small_phone):
+    """Found by a new user on keys alone: the typed points opened with the focus lost to the
+    top of the page (the next Tabs reached Undo), a refusal there lost it again, and the
+    correction page's refusal and its saved answer left it at the top too."""
+    page = small_phone
+    game = open_game(page, names=("Ann", "Bob"))
+    play(game, [(rules.Box.THREES, (3, 3, 3, 1, 2))])
+    page.reload()
+    summary = page.get_by_text("No dice to enter? Type the points")
+    summary.focus()
+    page.keyboard.press("Enter")
+    points = page.get_by_placeholder("Points")
+    expect(points).to_be_focused()
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")  # Ones, the first box: 7 is refused
+    expect(page.locator("#turn .error")).to_contain_text("Ones cannot score 7")
+    expect(page.get_by_placeholder("Points")).to_be_focused()
+    assert Entry.objects.count() == 1
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Threes:")).press(
+        "Enter"
+    )
+    page.get_by_label("The points").fill("7")
+    page.get_by_label("The points").press("Enter")
+    error = page.get_by_role("alert")
+    expect(error).to_contain_text("Threes cannot score 7")
+    expect(error).to_be_focused()
+    page.get_by_label("The points").fill("12")
+    page.get_by_role("button", name="Save the correction").press("Enter")
+    notice = page.locator("#turn .notice")
+    expect(notice).to_have_text("Corrected: Ann’s Threes, now 12.")
+    expect(notice).to_be_focused()
+    assert page.errors == [] or all("400" in error for error in page.errors)
+
+
 def test_keep_the_screen_on_says_with_a_tick_that_it_is_on(small_phone):
     """Found by a new user: the screen is kept on from the start, but the button said only
     "Keep the screen on" (a green border the one sign), so a tap meant to turn it on turned

@@ -51,7 +51,7 @@ def test_forced_order_says_the_next_box_as_the_swedish_yatzy_pad_names_it():
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("de", "Ein Würfel zeigt 1 bis 6; es kam 7."),
+        ("de", "Ein Würfel zeigt 1 bis 6, nicht 7."),
         ("fi", "Nopan silmäluku on 1–6; nyt 7."),
     ],
 )

@@ -321,4 +321,11 @@ def test_a_game_sheet_says_the_house_rules_its_scores_were_counted_by(client_of,
     page = text(client_of.get(reverse("game-sheet", args=[any_lower.public_id])))
     assert "This game’s house rules: extra Yahtzees: " in page
     assert "else a 0 in an open upper box" not in page  # Hasbro's order is not this game's
-    assert Game.objects.count() == 3
+    assert "100 each, only with 50" in page
+    # Found by a new user: without extra Yahtzees, the sheet still promised 100 for each.
+    none = GameFactory(owner=household, names=["Ann"], joker=rules.JokerRule.NONE)
+    page = text(client_of.get(reverse("game-sheet", args=[none.public_id])))
+    assert "This game gives no bonus for an extra Yahtzee" in page
+    assert "100 each" not in page and "each extra Yahtzee" not in page
+    assert "none under this game’s rule" in page
+    assert Game.objects.count() == 4

@@ -646,6 +646,34 @@ def test_a_rematch_has_the_same_players_rule_and_mode(client_of, household):
     assert rematch.joker == "free"
 
 
+def test_a_game_with_a_rematch_stays_finished_and_its_phones_are_not_told_an_old_fix(
+    client_of, household
+):
+    """Found by a new user on four phones: after the rematch, Undo on the finished game
+    reopened it (a second game going, the other phones' way to the rematch gone), and the
+    phones following it showed "Corrected: Dan's 4 of a kind" of forty turns before."""
+    from scorecard.game import services
+
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME)
+    entry = Entry.objects.get(game=game, box="chance")
+    game.refresh_from_db()
+    services.correct_box(game=game, version=game.version, entry=entry, dice=(6, 6, 6, 5, 5))
+    game.refresh_from_db()
+    before = game.version
+    services.game_rematch(game=game)
+    page = text(client_of.get(game_url(game)))
+    assert "Go to the new game" in page and "Undo last entry" not in page
+    behind = HTMX | {"If-None-Match": f'"{before}"'}  # a page shown before the rematch
+    watcher = client_of.get(game_url(game), {"live": 1}, headers=behind)
+    assert watcher.status_code == 200 and "Go to the new game" in text(watcher)
+    assert "Corrected:" not in text(watcher)
+    refused = client_of.post(game_url(game, "game-undo"), {"version": before + 1})
+    assert refused.status_code == 400 and "so this one stays finished" in text(refused)
+    assert Entry.objects.filter(game=game).count() == len(SOLO_GAME)
+    assert Game.objects.get(pk=game.pk).finished is not None
+
+
 def test_an_unfinished_game_resumes_where_it_was(client_of, game):
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))] * 1 + [(Box.CHANCE, (1, 2, 3, 4, 6))])
     page = text(client_of.get(game_url(game)))

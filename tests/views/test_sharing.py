@@ -168,7 +168,8 @@ def test_a_renewed_or_revoked_link_is_said_once_on_the_share_page(client_of, gam
     """Found by a new user: Revoke took the link away without a word."""
     url = reverse("game-share", args=[game.public_id])
     made = text(client_of.post(url, {"role": "watch", "action": "new"}, follow=True))
-    assert "no longer opens" not in made  # a first link says itself, by appearing
+    assert "The watch link is made: another phone opens it" in made  # where the focus lands
+    assert "no longer opens" not in made
     renewed = text(client_of.post(url, {"role": "watch", "action": "new"}, follow=True))
     assert "A new watch link is made: the one before it no longer opens this game." in renewed
     revoked = text(client_of.post(url, {"role": "watch", "action": "revoke"}, follow=True))
