@@ -85,9 +85,7 @@
     const named = (el) => (el.getAttribute("aria-label") || el.textContent).replace(/\s+/g, " ").trim();
     const choice = form.querySelector("select[name=box]");
     if (choice) return `${named(choice.selectedOptions[0])} ${form.elements.points.value}`;
-    // A digital game's Score: its box ("Fives 25", not "Score": a new user).
-    const box = form.querySelector("[name=box]:checked");
-    return named(box ? box.parentNode : submitter || form.querySelector("button"));
+    return named(submitter || form.querySelector("button"));
   }
 
   function markOf(submitter) {

@@ -214,29 +214,6 @@ def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(p
     other.context.close()
 
 
-def test_a_digital_score_tapped_offline_names_its_box_while_it_waits(phone, monkeypatch):
-    """Found by a new user: the waiting tap said only "Waiting to send: Score"."""
-    import random
-
-    monkeypatch.setattr(services, "dice_source", random.Random(5))
-    household = HouseholdFactory()
-    game = services.game_create(owner=household, names=["Ann"], digital=True)
-    join_household(phone, household)
-    phone.goto(f"{phone.base}/games/{game.public_id}/")
-    phone.locator("#roll-button").tap()
-    expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")
-    chance = phone.locator(".box-choice", has_text="Chance")
-    points = chance.locator("strong").inner_text()
-    phone.context.set_offline(True)
-    chance.locator("span").tap()
-    phone.get_by_role("button", name="Score").tap()
-    expect(phone.locator("#outbox-tap")).to_have_text(f"Waiting to send: Chance {points}")
-    phone.context.set_offline(False)
-    expect(phone.locator("#turn .notice")).to_contain_text(f"Ann: Chance {points}", timeout=10_000)
-    assert entries(game) == [(1, "chance", int(points))]
-    assert script_errors(phone) == []
-
-
 def test_a_pending_tap_can_be_cancelled_and_is_never_sent(phone):
     game = open_game(phone)
     type_dice(phone, "12345")
