@@ -167,7 +167,7 @@ def test_typed_points_are_recorded_and_checked(client_of, game):
     # The refused points come back in their open form, as typed, to be put right.
     assert '<details id="typed" class="typed" open>' in text(response)
     assert '<option value="threes" selected>' in text(response)
-    assert 'value="10" required>' in text(response)
+    assert 'value="10" required autofocus>' in text(response)  # the focus back on it
     assert post_box(client_of, game, Box.THREES, points=9).status_code == 302
     assert Entry.objects.get().points == 9
 
