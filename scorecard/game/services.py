@@ -149,8 +149,13 @@ def is_readable_name(name: str) -> bool:
     return all(character.isprintable() or character in JOINERS for character in name)
 
 
+def _tidied(name: str) -> str:
+    """A name as it is kept: its spaces (and any other white space) one space each."""
+    return " ".join(name.split())
+
+
 def clean_names(names: Sequence[str]) -> list[str]:
-    cleaned = [" ".join(name.split()) for name in names]
+    cleaned = [_tidied(name) for name in names]
     cleaned = [name for name in cleaned if name]
     if not cleaned:
         raise Refusal(_("Write at least one player’s name to start."))
@@ -169,7 +174,7 @@ def clean_names(names: Sequence[str]) -> list[str]:
 def names_at_fault(names: Sequence[str]) -> set[str]:
     """The names `clean_names` refuses for what they are themselves: each one that holds a
     control character, else each one another player has too (as they were written)."""
-    written = {name: " ".join(name.split()) for name in names if name.strip()}
+    written = {name: _tidied(name) for name in names if name.strip()}
     unreadable = {name for name, clean in written.items() if not is_readable_name(clean)}
     if unreadable:
         return unreadable
@@ -527,7 +532,7 @@ def undo_last_entry(
             raise GameChanged(progress)
         if not progress.entries:
             raise Refusal(_("Nothing to undo: no box is filled yet."), progress=progress)
-        if game.finished and Game.objects.filter(rematch_of=game).exists():
+        if game.finished and rematch_made(game) is not None:
             # Reopened, it would be a second game going for the table, and the phones that
             # followed it to the rematch would lose their way there (found by a new user).
             stays = _(
