@@ -494,6 +494,10 @@ class IdempotentRequest(models.Model):
     game = models.ForeignKey(Game, null=True, on_delete=models.CASCADE, related_name="+")
     status = models.PositiveSmallIntegerField(default=200)
     note = models.CharField(max_length=200, blank=True)
+    # What the tap asked for (a digest of its fields): its key sent again with other fields
+    # is refused, not answered with this tap's outcome. Blank for a tap that made something,
+    # whose key is already a digest of its fields.
+    asked = models.CharField(max_length=64, blank=True, db_default="")  # old workers omit it
     created = models.DateTimeField(default=timezone.now, db_index=True)
     # The browser a tap made: by joining a household, or with the first game of a browser
     # that had none. The same tap sent again before the first answer's cookie arrived is

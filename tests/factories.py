@@ -161,7 +161,8 @@ def bulk_finished_games(owner, names, count, seed=0, settle=True):
 def play_on(game: Game, turns: int | None = None, seed: int = 0) -> Game:
     """Record `turns` more turns (to the end when None) of any family or mode, through the
     services: seeded random dice (never all alike, so no joker rule is in play) in the first
-    open box of the first open card of whoever's turn it is."""
+    open box of the first open card of whoever's turn it is; a digital game's dice are
+    rolled (seeded too) and scored as they fell."""
     import random
 
     from scorecard.game.progress import load_progress
@@ -171,15 +172,22 @@ def play_on(game: Game, turns: int | None = None, seed: int = 0) -> Game:
     family = game.house_rules.family
     while progress.current is not None and turns != 0:
         card = progress.current.open_cards()[0]
-        dice = [rng.randint(1, 6) for _ in range(family.dice_count)]
-        dice[-1] = dice[0] % 6 + 1 if len(set(dice)) == 1 else dice[-1]
+        faces = [rng.randint(1, 6) for _ in range(family.dice_count)]
+        faces[-1] = faces[0] % 6 + 1 if len(set(faces)) == 1 else faces[-1]
+        dice = progress.round_dice or tuple(faces)  # Challenge Yahtzee: the round's roll
+        if game.digital:
+            game = progress.game
+            progress = services.roll_dice(
+                game=game, version=game.version, turn=progress.next_turn, rng=rng
+            )
+            dice = None  # the server's
         progress = services.record_box(
             game=progress.game,
             version=progress.game.version,
             turn=progress.next_turn,
             box=card.open_boxes()[0],
             card=card.number,
-            dice=tuple(dice),
+            dice=dice,
         ).progress
         turns = None if turns is None else turns - 1
     game.refresh_from_db()

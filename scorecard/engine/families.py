@@ -308,6 +308,7 @@ class Family[B: (Box, FamilyBox)]:
     switches: tuple[Switch, ...] = ()
     has_jokers: bool = False  # Yahtzee's extra-Yahtzee bonus and joker rules
     has_advice: bool = True  # an exact strategy exists for it
+    offers_house_bonus: bool = False  # a table may set its own upper bonus (Maxi Yatzy)
     by_key: dict[str, B] = field(init=False, repr=False)
     # The card's two sections, in card order (every sum of a card and of a grid reads them).
     upper_boxes: tuple[B, ...] = field(init=False, repr=False)
@@ -523,6 +524,7 @@ MAXI: Family[FamilyBox] = Family(
     pace_dice=4,
     all_alike="maxi_yatzy",
     switches=(Switch.SAVED_ROLLS,),
+    offers_house_bonus=True,
     # About 57 million reachable states (far more with saved rolls): no exact table yet, and
     # no approximation is offered in its place.
     has_advice=False,

@@ -77,6 +77,7 @@ UPPER_BONUS_THRESHOLD = YAHTZEE.upper_bonus.threshold
 UPPER_BONUS = YAHTZEE.upper_bonus.points
 ROLLS_PER_TURN = YAHTZEE.rolls_per_turn
 EXTRA_YAHTZEE_BONUS = 100
+HOUSE_BONUS_MOST_POINTS = 500  # a table's own upper bonus: far above any printed rule's 100
 YAHTZEE_POINTS = 50
 FULL_HOUSE_POINTS = 25
 SMALL_STRAIGHT_POINTS = 30
@@ -687,7 +688,8 @@ class HouseRules[B: (Box, FamilyBox)]:
         joker: JokerRule = JokerRule.HASBRO,
         extra_yahtzee: bool = False,
     ) -> Entry[B]:
-        """Check one entry against a card: with dice, or with a number typed in for the box.
+        """Check one entry against a card: with dice, or with a number typed in for the box;
+        with both, they must agree (a post of dice 12345 and 20 for Fours was recorded as 4).
 
         Without dice a Yahtzee player may still declare an extra Yahtzee, which earns the
         bonus only where the rule and the Yahtzee box allow it.
@@ -704,6 +706,17 @@ class HouseRules[B: (Box, FamilyBox)]:
             option = next(o for o in self.card_options(filled, dice, joker) if o.box is box)
             if not option.allowed:
                 raise RuleViolation(option.reason)
+            if points is not None and points != option.points:
+                raise RuleViolation(
+                    Said(
+                        "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the "
+                        "dice or the points.",
+                        dice="".join(map(str, dice)),
+                        made=option.points,
+                        box=box,
+                        points=points,
+                    )
+                )
             return Entry(box, option.points, dice, self._bonus(filled, dice, joker))
         if points is None:
             raise RuleViolation(Said("Enter the dice or the points for %(box)s.", box=box))
@@ -865,6 +878,33 @@ class HouseRules[B: (Box, FamilyBox)]:
     def turns_per_player(self, cards: int) -> int:
         """One box a turn until every card is full."""
         return len(self.boxes) * cards
+
+    def check_house_bonus(self) -> None:
+        """A table's own upper bonus as the game may be played with it, whoever sets it (the
+        new-game form, an imported file): only a family that offers one (Maxi Yatzy), a
+        threshold the upper boxes can reach, and 0 to `HOUSE_BONUS_MOST_POINTS` points. A
+        file once gave Yahtzee a bonus of 1,000 for 1 point in the upper boxes."""
+        bonus = self.house_bonus
+        if bonus is None:
+            return
+        if not self.family.offers_house_bonus:
+            raise RuleViolation(
+                Said("%(game)s has no upper bonus of the table’s own.", game=self.family)
+            )
+        most = self.most_upper()
+        if not 1 <= bonus.threshold <= most:
+            raise RuleViolation(
+                Said(
+                    "The upper boxes hold at most %(most)s: a bonus at %(threshold)s could never "
+                    "be won.",
+                    most=most,
+                    threshold=bonus.threshold,
+                )
+            )
+        if not 0 <= bonus.points <= HOUSE_BONUS_MOST_POINTS:
+            raise RuleViolation(
+                Said("A bonus is worth 0 to %(most)s points.", most=HOUSE_BONUS_MOST_POINTS)
+            )
 
     def most_upper(self) -> int:
         """The most the upper boxes can add up to (Maxi Yatzy: six of each face, 126): a

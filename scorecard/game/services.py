@@ -688,13 +688,6 @@ def correct_box(
             joker=game.joker_rule,
             extra_yahtzee=extra_yahtzee,
         )
-    if dice is not None and points is not None and points != placement.points:
-        message = _(
-            "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the dice or "
-            "the points."
-        ) % {"dice": _dice_text(placement), "made": placement.points, "box": box_name(place.box),
-             "points": points}  # fmt: skip
-        raise Refusal(message)
     bonuses = _later_bonuses(game, unforced, before, placement, after)
     if place.card != entry.card:  # the card it leaves is checked again without it
         left_before, left_after = _card_around(game, entry)
@@ -789,7 +782,11 @@ def game_rematch(*, game: Game) -> Game:
     """A new game with the same players in the same order, rule and mode: the finished
     game's one rematch. Its share links' kinds (watch, score) are made for the new game too,
     so the phones that followed the table can follow on, and the finished game's version
-    moves so their pages show the way. Two taps racing make one: the second gets the first's."""
+    moves so their pages show the way. Two taps racing make one: the second gets the first's.
+    A game still going has no rematch (its page offers none; a post made one, and moved the
+    game's version under the phones still playing it)."""
+    if game.finished is None:
+        raise Refusal(_("This game is still being played: a rematch comes once it is over."))
     names = [seat.player.name for seat in game.seats.select_related("player")]
     try:
         with transaction.atomic():

@@ -38,7 +38,7 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -330,7 +330,12 @@ def _parse_time(value, where: str) -> datetime | None:
     except (TypeError, ValueError):
         raise _refused(where, _("not an ISO 8601 time.")) from None
     _need(parsed.tzinfo is not None, where, gettext_noop("a time needs its offset."))
+    _need(parsed >= EARLIEST, where, gettext_noop("a time before the year 2000."))
     return parsed
+
+
+# No game of ours is older; a time of the year 1 could not be compared with an hour's leeway.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 MAX_OBJECTS = 1_000_000  # far more than 2,000 games hold; bounds what parsing may build
@@ -512,15 +517,22 @@ def _check_house_rules(data: dict, where: str) -> rules.HouseRules[Any]:
     """The rules a game's file names, checked by the engine; a file without them (written
     before rule families) is a Yahtzee game."""
     try:
-        family: families.Family[Any] = families.family_named(data.get("family", "yahtzee"))
+        named = data.get("family", families.YAHTZEE.key)
+        _need(isinstance(named, str), f"{where}.family", EXPECTED[str])
+        family: families.Family[Any] = families.family_named(named)
         switches = data.get("switches", [])
-        _need(isinstance(switches, list), f"{where}.switches", EXPECTED[list])
+        listed = isinstance(switches, list) and all(isinstance(key, str) for key in switches)
+        _need(listed, f"{where}.switches", gettext_noop("expected a list of house rules’ names."))
         chosen = frozenset(families.Switch.from_key(key) for key in switches)
         forced = data.get("forced_order", False)
         _need(isinstance(forced, bool), f"{where}.forced_order", EXPECTED[bool])
         house = rules.HouseRules(family, chosen, _house_bonus(data, where), forced)
     except families.RuleViolation as error:
         raise _refused(where, said(error)) from None
+    try:
+        house.check_house_bonus()
+    except families.RuleViolation as error:
+        raise _refused(f"{where}.bonus_threshold", said(error)) from None
     if not family.has_jokers:  # Triple and Challenge are Yahtzee games
         standard = data["mode"] == Game.Mode.STANDARD
         _need(
@@ -533,12 +545,13 @@ def _check_house_rules(data: dict, where: str) -> rules.HouseRules[Any]:
 
 
 def _house_bonus(data: dict, where: str) -> families.UpperBonus | None:
+    """A table's own upper bonus, both its fields or neither (the engine checks the rest)."""
     threshold, points = data.get("bonus_threshold"), data.get("bonus_points")
     if threshold is None and points is None:
         return None
     return families.UpperBonus(
-        _whole(data, "bonus_threshold", where, 1, MAX_HOUSE_BONUS),
-        _whole(data, "bonus_points", where, 1, MAX_HOUSE_BONUS),
+        _whole(data, "bonus_threshold", where, 0, MAX_HOUSE_BONUS),
+        _whole(data, "bonus_points", where, 0, MAX_HOUSE_BONUS),
     )
 
 
@@ -602,9 +615,12 @@ def _box_and_dice(
     dice = _field(data, "dice", str, where)
     try:
         box = house.family.box(_field(data, "box", str, where))
-        return box, house.family.parse_dice(dice) if dice else None
+        parsed = house.family.parse_dice(dice) if dice else None
     except rules.RuleViolation as error:
         raise _refused(where, said(error)) from None
+    if dice:  # as the database keeps them, not as a person may type them ("1 2,3 4 5")
+        _need_digits(dice, "[1-6]", house.family.dice_count, f"{where}.dice")
+    return box, parsed
 
 
 def _check_entries(

@@ -49,6 +49,14 @@ ENGINE_MESSAGES = [
     gettext_noop("%(values)s, ... %(last)s"),
     # Said to a person importing a file, which may name anything and hold any points.
     gettext_noop("There is no house rule called %(key)s."),
+    gettext_noop("%(game)s has no upper bonus of the table’s own."),
+    gettext_noop(
+        "The upper boxes hold at most %(most)s: a bonus at %(threshold)s could never be won."
+    ),
+    gettext_noop("A bonus is worth 0 to %(most)s points."),
+    gettext_noop(
+        "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the dice or the points."
+    ),
     gettext_noop("There is no joker rule called %(key)s."),
     gettext_noop("There is no game called %(key)s."),
     gettext_noop("There is no box called %(key)s on a %(game)s card."),

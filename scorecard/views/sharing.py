@@ -146,8 +146,8 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
     elif action == "revoke-join-link":
         sharing.join_link_revoke(household=household)
     elif action == "remove" and target_id:
-        if target_id != browser.pk:  # a browser leaves only by another's hand, never its own
-            _remove(request, household, target_id)
+        if error := _remove(request, household, browser, target_id):
+            return _household(request, browser, error=error, status=400)
     elif action == "rename" and target_id:
         name = request.POST.get("name", "")
         try:
@@ -161,12 +161,18 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("household")
 
 
-def _remove(request: HtmxHttpRequest, household: Household, browser_id: int) -> None:
-    """Removes the browser and says so, and that the join link is new when it was replaced."""
+def _remove(
+    request: HtmxHttpRequest, household: Household, browser: Browser, browser_id: int
+) -> str:
+    """Removes the browser and says so, and that the join link is new when it was replaced;
+    else why not (a fuzzer's post for this browser, or one already gone, was answered as
+    done without a word)."""
+    if browser_id == browser.pk:  # a browser leaves only by another's hand, never its own
+        return _("This browser cannot remove itself: another browser of the household can.")
     had_join_link = bool(household.join_token)
     removed = sharing.browser_remove(household=household, browser_id=browser_id)
     if removed is None:
-        return
+        return _("That browser is no longer in this household.")
     said = {"name": removed.name}
     if had_join_link:
         note = _(
@@ -176,6 +182,7 @@ def _remove(request: HtmxHttpRequest, household: Household, browser_id: int) -> 
     else:
         note = _("%(name)s is removed.")
     messages.info(request, note % said)
+    return ""
 
 
 def _browser_id(posted: str) -> int | None:

@@ -147,23 +147,18 @@ class NewGameForm(forms.Form):
                     self.add_error(field, str(refusal))
             if not named:
                 raise forms.ValidationError(str(refusal)) from None
-        self._check_bonus_reachable()
+        self._check_house_bonus()
         return data
 
-    def _check_bonus_reachable(self) -> None:
-        """A bonus the upper boxes can never reach is refused (a new user's Maxi Yatzy at
-        200 started, its bonus blank "while it may still come" to the end)."""
-        if self.cleaned_data.get("family") != families.MAXI.key:
+    def _check_house_bonus(self) -> None:
+        """The table's own bonus as the engine allows it: a new user's Maxi Yatzy at 200
+        started, its bonus blank "while it may still come" to the end."""
+        if any(self.has_error(name) for name in ("family", "bonus_threshold", "bonus_points")):
             return
-        threshold = self.cleaned_data.get("bonus_threshold")
-        most = rules.HouseRules(families.MAXI).most_upper()
-        if threshold is not None and threshold > most:
-            words = {"most": most, "threshold": threshold}
-            refusal = _(
-                "The upper boxes hold at most %(most)s: a bonus at %(threshold)s could never "
-                "be won."
-            )
-            self.add_error("bonus_threshold", refusal % words)
+        try:
+            self.house_settings().house_rules().check_house_bonus()
+        except rules.RuleViolation as violation:
+            self.add_error("bonus_threshold", said(violation))
 
     def clean_joker(self) -> rules.JokerRule:
         try:

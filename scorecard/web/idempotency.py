@@ -57,6 +57,9 @@ BAD_KEY = gettext_lazy(
 OTHER_GAME = gettext_lazy(
     "This tap was made on another game's page, so nothing was changed. Reload this one."
 )
+OTHER_FIELDS = gettext_lazy(
+    "This tap's key came with another tap before, so nothing was changed. Reload."
+)
 
 # What each request that wrote told its player, until its key is stored with it.
 _notes: weakref.WeakKeyDictionary[HttpRequest, str] = weakref.WeakKeyDictionary()
@@ -107,6 +110,9 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
                 stored = STORED.get(key=tap)
                 if stored.game_id != game.pk:
                     return refused(str(OTHER_GAME))
+                # A phone resends its tap as it was (a key stored before this check: blank).
+                if stored.asked and stored.asked != _asked(request):
+                    return refused(str(OTHER_FIELDS))
                 return replay(request, game, key, role, stored)
 
         return once
@@ -171,12 +177,24 @@ def _made_once(
 def _creation_key(request: HttpRequest, tap: str) -> str:
     """The tap's key joined with what its form asks for: a form brought back by the Back
     button and changed before it is sent again asks for another game, not the one it made."""
-    asked = sorted(
+    return hashlib.sha256(repr((tap, _fields(request))).encode()).hexdigest()
+
+
+def _asked(request: HttpRequest) -> str:
+    """A digest of what a tap on a game asks for, its view and fields: stored with its key,
+    so that the key sent again with anything else is refused (a fuzzer's record of Fives
+    with a Chance's key was told "Chance 15", and an undo with it too)."""
+    view = request.resolver_match.view_name if request.resolver_match else ""
+    return hashlib.sha256(repr((view, _fields(request))).encode()).hexdigest()
+
+
+def _fields(request: HttpRequest) -> list[tuple[str, list[str]]]:
+    """The fields a tap sent, but its key and CSRF token (a form's own each time it is drawn)."""
+    return sorted(
         (name, values)
         for name, values in request.POST.lists()
         if name not in (FIELD, "csrfmiddlewaretoken")
     )
-    return hashlib.sha256(repr((tap, asked)).encode()).hexdigest()
 
 
 def _adopted(request: HtmxHttpRequest, claim: IdempotentRequest) -> IdempotentRequest:
@@ -190,7 +208,7 @@ def _adopted(request: HtmxHttpRequest, claim: IdempotentRequest) -> IdempotentRe
 # Every tap of every phone that writes stores its key's row with its outcome: written
 # without the ORM's building of the statement (see `compiled`).
 INSERT_KEY = compiled.insert_new(
-    IdempotentRequest, "key", "game", "status", "note", "created", "browser", unique="key"
+    IdempotentRequest, "key", "game", "status", "note", "asked", "created", "browser", unique="key"
 )
 DEFAULT_STATUS = IdempotentRequest._meta.get_field("status").default
 
@@ -212,7 +230,8 @@ def _sent_before(request: HttpRequest, tap: str, game_id: int, status: int) -> b
     stores nothing, so that the same tap sent again is checked afresh."""
     if request in _notes:
         note = _notes.pop(request)[:200]
-        return _claim_key(tap, game_id, status=status, note=note) is None
+        asked = _asked(request)
+        return _claim_key(tap, game_id, status=status, note=note, asked=asked) is None
     return STORED.filter(key=tap).exists()
 
 
@@ -224,6 +243,7 @@ def _claim_key(
     *,
     status: int = DEFAULT_STATUS,
     note: str = "",
+    asked: str = "",
 ) -> int | None:
     """The id of the key stored for this tap now, or None when it was stored before (the
     insert found it, on PostgreSQL once its writer's transaction ended). The insert that
@@ -231,7 +251,7 @@ def _claim_key(
     two statements fewer on every tap; and a tap builds no model object for it (about 1% of
     a record)."""
     created = created or timezone.now()
-    return INSERT_KEY.run_if_new(tap, game_id, status, note, created, browser_id)
+    return INSERT_KEY.run_if_new(tap, game_id, status, note, asked, created, browser_id)
 
 
 # A stored key with what its tap made, as a later send of that tap is answered from it.

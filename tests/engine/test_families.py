@@ -403,3 +403,30 @@ def test_options_offer_open_boxes_only_and_always_one(drawn):
         assert list(offered) == [house.next_box(card)]
     elif not house.family.has_jokers:
         assert set(offered) == set(house.boxes) - set(card)
+
+
+@pytest.mark.parametrize(
+    ("house", "refusal"),
+    [
+        (HouseRules(YAHTZEE, house_bonus=UpperBonus(1, 1000)), "Yahtzee has no upper bonus"),
+        (HouseRules(MAXI, house_bonus=UpperBonus(127, 100)), "at most 126: a bonus at 127"),
+        (HouseRules(MAXI, house_bonus=UpperBonus(0, 100)), "a bonus at 0 could never"),
+        (HouseRules(MAXI, house_bonus=UpperBonus(84, 501)), "worth 0 to 500 points"),
+    ],
+)
+def test_a_tables_own_bonus_is_maxi_yatzys_and_one_it_can_win(house, refusal):
+    with pytest.raises(RuleViolation, match=refusal):
+        house.check_house_bonus()
+
+
+def test_a_tables_own_bonus_within_the_limits_is_played():
+    for bonus in (None, UpperBonus(1, 0), UpperBonus(126, 500)):
+        HouseRules(MAXI, house_bonus=bonus).check_house_bonus()
+    HouseRules(YAHTZEE).check_house_bonus()
+
+
+def test_dice_and_points_both_given_must_agree():
+    """Found by a fuzzer: dice 12345 and 20 typed for Fours were recorded as 4 without a word."""
+    with pytest.raises(RuleViolation, match="The dice 12345 make 4 in Fours, not 20"):
+        rules.STANDARD.place({}, rules.Box.FOURS, dice=(1, 2, 3, 4, 5), points=20)
+    assert rules.STANDARD.place({}, rules.Box.FOURS, dice=(4, 4, 1, 2, 3), points=8).points == 8

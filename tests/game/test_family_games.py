@@ -7,7 +7,7 @@ from scorecard.engine import families
 from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Game
-from tests.factories import GameFactory, play
+from tests.factories import GameFactory, play, play_on
 
 YATZY = services.HouseSettings(families.YATZY.key)
 FORCED_YATZY = services.HouseSettings(families.YATZY.key, forced=True)
@@ -137,7 +137,7 @@ def test_a_rematch_keeps_the_game_and_its_house_rules(household):
     house = services.HouseSettings(
         "maxi", frozenset({families.Switch.SAVED_ROLLS}), families.UpperBonus(80, 50), True
     )
-    rematch = services.game_rematch(game=solo(household, house))
+    rematch = services.game_rematch(game=play_on(solo(household, house)))
     assert rematch.house_rules == solo(household, house).house_rules
 
 

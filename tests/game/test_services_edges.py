@@ -14,7 +14,7 @@ from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.history import exchange
 from scorecard.models import Entry, Game, Household, Player, Roll, UndoneEntry
-from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play
+from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, play, play_on
 
 STRAIGHT = (1, 2, 3, 4, 6)
 
@@ -145,7 +145,7 @@ def test_a_rematch_seats_the_same_players_in_the_same_order_and_rule(household):
     game = services.game_create(
         owner=household, names=["Bo", "Al"], joker=JokerRule.ANY_LOWER, mode=Game.Mode.CHALLENGE
     )
-    again = services.game_rematch(game=game)
+    again = services.game_rematch(game=play_on(game))
     assert again.pk != game.pk
     assert [s.player.name for s in again.seats.order_by("position")] == ["Bo", "Al"]
     assert (again.joker_rule, again.mode, again.digital, again.owner) == (
@@ -158,7 +158,7 @@ def test_a_rematch_seats_the_same_players_in_the_same_order_and_rule(household):
 
 
 def test_a_rematch_of_a_digital_game_is_digital(household):
-    again = services.game_rematch(game=digital_game(household))
+    again = services.game_rematch(game=play_on(digital_game(household)))
     assert again.digital and again.joker_rule is JokerRule.HASBRO
 
 

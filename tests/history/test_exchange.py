@@ -182,21 +182,40 @@ def test_a_fault_in_a_turn_is_said_by_its_round_and_player_then_as_the_file_s_pa
             {"created": "2099-01-01T00:00:00+00:00"},
             "Game 1, ‘created’: this time is still to come.",
         ),
-        ({"finished": "1999-01-01T00:00:00+00:00"}, "Game 1, ‘finished’: before the game began."),
+        ({"finished": "2001-01-01T00:00:00+00:00"}, "Game 1, ‘finished’: before the game began."),
+        ({"created": "0001-01-01T00:00:00+00:00"}, "‘created’: a time before the year 2000."),
+        ({"entry": "0001-01-01T00:30:00+01:00"}, "Ann’s turn, ‘created’: a time before the year"),
         ({"finished": "2099-01-01T00:00:00+00:00"}, "‘finished’: this time is still to come."),
-        ({"entry": "1970-01-01T00:00:00+00:00"}, "round 1, Ann’s turn, ‘created’: before the game"),
+        ({"entry": "2001-01-01T00:00:00+00:00"}, "round 1, Ann’s turn, ‘created’: before the game"),
         ({"entry": "2099-01-01T00:00:00+00:00"}, "round 1, Ann’s turn, ‘created’: after the game"),
     ],
 )
 def test_a_game_s_times_are_refused_out_of_the_order_play_makes_them(household, spoil, message):
     """Found by a new user: a game "of 1 Jan 2099", finished in 1999, was imported and
-    listed first of all; so was a turn of 1970."""
+    listed first of all; so was a turn of 1970. A time of the year 1 was a 500 (a fuzzer)."""
     document = good_document(household)
     game = document["games"][0]
     if "entry" in spoil:
         game["entries"][0]["created"] = spoil.pop("entry")
     game.update(spoil)
     with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
+        exchange.read_games(document)
+
+
+@pytest.mark.parametrize("untidy", [" {}", "{}\n", "1,{}", "fullwidth"])
+def test_a_files_dice_are_digits_as_the_database_keeps_them(household, untidy):
+    """Found by a fuzzer: " 12345", "１２３４５" or "1,2,3,4,5" passed the import's check and
+    failed the database's (a 500), and "12345\n" was kept as sent."""
+    document = good_document(household)
+    entry = document["games"][0]["entries"][0]
+    digits = entry["dice"]
+    fullwidth = "".join(chr(ord(digit) + 0xFEE0) for digit in digits)
+    entry["dice"] = (
+        fullwidth
+        if untidy == "fullwidth"
+        else untidy.format(digits[1:] if "," in untidy else digits)
+    )
+    with pytest.raises(exchange.ImportRefused, match=re.escape("‘dice’: 5 faces from 1 to 6.")):
         exchange.read_games(document)
 
 
@@ -327,6 +346,23 @@ def test_a_file_from_before_rule_families_imports_as_yahtzee(household):
             "yatzy",
             lambda g: g.update(bonus_threshold=80),
             "Game 1, ‘bonus_points’: expected a whole number.",
+        ),
+        (
+            "yatzy",
+            lambda g: g.update(bonus_threshold=1, bonus_points=1000),
+            "Yatzy has no upper bonus of the table’s own.",
+        ),
+        ("yatzy", lambda g: g.update(family=None), "Game 1, ‘family’: expected text."),
+        ("yatzy", lambda g: g.update(switches=[1]), "expected a list of house rules’ names."),
+        (
+            "maxi",
+            lambda g: g.update(bonus_threshold=127, bonus_points=50),
+            "at most 126: a bonus at 127 could never be won.",
+        ),
+        (
+            "maxi",
+            lambda g: g.update(bonus_threshold=80, bonus_points=501),
+            "A bonus is worth 0 to 500 points.",
         ),
         ("maxi", lambda g: g["entries"][0].update(dice="22255"), "A roll is six dice; got 5."),
         ("maxi", lambda g: g["entries"][1].update(points=20), "Full straight: "),

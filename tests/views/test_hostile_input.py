@@ -54,3 +54,14 @@ def test_nasty_corrections_are_refused_in_place(client_of, game, value):
         assert response.status_code < 500
     entry = Entry.objects.get()
     assert entry.points in (16, 20)
+
+
+def test_dice_and_points_that_disagree_are_refused_and_nothing_is_recorded(client_of, game):
+    """Found by a fuzzer: Fours with dice 12345 and 20 typed was recorded as 4 points."""
+    sent = {"version": "0", "turn": "1", "box": "fours", "dice": "12345", "points": "20"}
+    response = client_of.post(reverse("game-record", args=[game.public_id]), sent)
+    assert response.status_code == 400
+    assert "The dice 12345 make 4 in Fours, not 20: enter the dice or the points." in (
+        response.content.decode()
+    )
+    assert not Entry.objects.filter(game=game).exists()

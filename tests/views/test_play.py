@@ -10,7 +10,7 @@ from scorecard.engine import rules, strategy
 from scorecard.engine.rules import Box
 from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game
-from tests.factories import SOLO_GAME, EntryFactory, GameFactory, card_total, play
+from tests.factories import SOLO_GAME, EntryFactory, GameFactory, card_total, play, play_on
 from tests.helpers import HTMX, browser_of, finished_game, game_url, post_box, text
 
 
@@ -638,12 +638,23 @@ def standings_shape(page: str) -> tuple[list[str], list[int]]:
 
 
 def test_a_rematch_has_the_same_players_rule_and_mode(client_of, household):
-    game = GameFactory(owner=household, names=["Ann", "Bob"], joker=rules.JokerRule.FREE)
+    game = play_on(GameFactory(owner=household, names=["Ann", "Bob"], joker=rules.JokerRule.FREE))
     response = client_of.post(game_url(game, "game-rematch"))
     rematch = Game.objects.exclude(pk=game.pk).get()
     assert response["Location"] == game_url(rematch)
     assert [s.player_id for s in rematch.seats.all()] == [s.player_id for s in game.seats.all()]
     assert rematch.joker == "free"
+
+
+def test_a_game_still_going_has_no_rematch_and_is_left_as_it_was(client_of, household):
+    """Found by a fuzzer: a rematch posted for a game still going made a new game and moved
+    the game's version, so every phone still playing it was refused its next tap."""
+    game = play_on(GameFactory(owner=household, names=["Ann", "Bob"]), turns=3)
+    refused = client_of.post(game_url(game, "game-rematch"))
+    assert refused.status_code == 400
+    assert "This game is still being played: a rematch comes once it is over." in text(refused)
+    assert Game.objects.get(pk=game.pk).version == game.version
+    assert Game.objects.count() == 1
 
 
 def test_a_game_with_a_rematch_stays_finished_and_its_phones_are_not_told_an_old_fix(

@@ -332,8 +332,13 @@ def test_removing_a_browser_makes_no_join_link_where_there_was_none(client_of, g
 def test_a_browser_cannot_remove_itself_or_another_households(client_of, game):
     own = Browser.objects.get()
     other = Browser.objects.create(household=HouseholdFactory(), name="Theirs")
-    for browser in (own, other):
-        client_of.post(reverse("household"), {"action": "remove", "browser": browser.pk})
+    said = {
+        own: "This browser cannot remove itself: another browser of the household can.",
+        other: "That browser is no longer in this household.",  # as good as gone, to this one
+    }
+    for browser, refusal in said.items():
+        response = client_of.post(reverse("household"), {"action": "remove", "browser": browser.pk})
+        assert response.status_code == 400 and refusal in text(response)
     assert Browser.objects.count() == 2
 
 

@@ -43,6 +43,26 @@ def test_a_repeated_key_answers_the_same_outcome_and_writes_nothing(client_of, g
     assert IdempotentRequest.objects.get(key=tap).note == "Ann: Chance 15"
 
 
+def test_a_key_sent_again_with_another_tap_is_refused_and_changes_nothing(client_of, game):
+    """Found by a fuzzer: a record of Fives, or an undo, sent with the key of Ann's Chance
+    was answered "Ann: Chance 15", the Fives not recorded and the undo not done."""
+    tap, sent = str(uuid.uuid4()), box_post(game)
+    client_of.post(game_url(game, "game-record"), sent, headers=keyed(tap))
+    fives = box_post(game, Box.FIVES, "55555")
+    game.refresh_from_db()
+    others = [
+        client_of.post(game_url(game, "game-record"), fives, headers=keyed(tap)),
+        client_of.post(game_url(game, "game-undo"), {"version": game.version}, headers=keyed(tap)),
+    ]
+    for refused in others:
+        assert refused.status_code == 400
+        assert "This tap's key came with another tap before, so nothing was changed." in text(
+            refused
+        )
+    assert list(Entry.objects.filter(game=game).values_list("box", flat=True)) == ["chance"]
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
 def test_a_repeat_after_the_game_moved_on_shows_the_card_as_it_is_now(client_of, game):
     tap, sent = str(uuid.uuid4()), box_post(game)
     client_of.post(game_url(game, "game-record"), sent, headers=keyed(tap))

@@ -36,3 +36,18 @@ def test_htmx_and_other_methods_are_left_as_they_were(client_of, game):
     address = reverse("game-roll", args=[game.public_id])
     assert client_of.get(address, headers=HTMX).content == b""
     assert client_of.put(address).content == b""
+
+
+def test_a_request_django_cannot_read_gets_a_page_of_ours_and_changes_nothing(client_of, game):
+    """Found by a fuzzer: a post of 1,500 fields, or an upload with no boundary, got
+    Django's bare "Bad Request (400)" (with debug on, the exception's own words)."""
+    record = reverse("game-record", args=[game.public_id])
+    many = "&".join(["hold=1"] * 1500) + "&box=chance"
+    answers = [
+        client_of.post(record, many, content_type="application/x-www-form-urlencoded"),
+        client_of.post(reverse("games-import"), b"x", content_type="multipart/form-data"),
+    ]
+    for page in answers:
+        assert page.status_code == 400 and "<html" in text(page)
+        assert "This request could not be read, so nothing was changed." in text(page)
+    assert Entry.objects.count() == 0

@@ -107,7 +107,7 @@ def test_a_second_send_of_a_start_is_not_counted_against_the_creation_limit(clie
 
 
 def test_the_same_rematch_sent_twice_makes_one_game(client_of, household):
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    game = play_on(GameFactory(owner=household, names=["Ann", "Bob"]))
     tap, url = str(uuid.uuid4()), game_url(game, "game-rematch")
     first = client_of.post(url, {idempotency.FIELD: tap})
     again = client_of.post(url, {idempotency.FIELD: tap})
