@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<str:public_id>/review/", history.game_review, name="game-review"),
     path("games/<str:public_id>/export.<str:fmt>", exchange.export_one, name="game-export"),
     path("games/<str:public_id>/rematch/", play.rematch, name="game-rematch"),
+    path("games/<str:public_id>/discard/", start.discard, name="game-discard"),
     path("games/<str:public_id>/share/", sharing.game_share, name="game-share"),
     # The same views for the household (the owner) and for a share link's holder.
     path("games/<str:key>/", play.game_page, name="game"),

@@ -808,6 +808,28 @@ def game_rematch(*, game: Game) -> Game:
     return made
 
 
+def game_discard(*, game: Game) -> list[str]:
+    """Remove a game no box of which is filled (a rematch started before the table chose
+    other players, a game started by mistake), and the players it alone had seated: nothing
+    played is lost. A game with a box filled is the table's, and stays. The names of the
+    players it had, for the page to say which game went."""
+    with transaction.atomic():
+        seats = list(game.seats.select_related("player"))
+        # The game's row is taken first, so no phone's box lands between the check and the end.
+        if not Game.objects.filter(pk=game.pk).update(version=F("version") + 1):
+            raise Refusal(_("This game is no longer here."))
+        if game.entries.exists():
+            raise Refusal(
+                _("A box of this game is filled, so it stays: the table’s turns are kept.")
+            )
+        game.delete()
+        if game.rematch_of_id:  # its phones showed the way to this game: no longer
+            Game.objects.filter(pk=game.rematch_of_id).update(version=F("version") + 1)
+        players = [seat.player_id for seat in seats]
+        Player.objects.filter(pk__in=players, seats__isnull=True).delete()
+    return [seat.player.name for seat in seats]
+
+
 IMPORT_CHUNK = 50  # games a transaction, so an import never holds the write lock for long
 
 

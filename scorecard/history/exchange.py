@@ -200,18 +200,21 @@ def spreadsheet_safe(value) -> str:
 
 def export_csv(games) -> Iterator[str]:
     """One row a filled box, a batch of games at a time. Every cell goes through
-    `spreadsheet_safe`, not only the names: an imported game's id may start with `-`."""
+    `spreadsheet_safe`, not only the names: an imported game's id may start with `-`. The
+    rolls a turn used are blank where nobody counted them: a table game without saved
+    rolls is never asked (the JSON keeps the three an import assumes)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for batch in _batches(games):
         for game in batch:
+            counted = game["digital"] or families.Switch.SAVED_ROLLS.key in game["switches"]
             for entry in game["entries"]:
                 row = [
                     game["id"], game["created"], game["mode"], game["joker"], game["digital"],
                     entry["turn"], game["players"][entry["seat"]]["name"], entry["card"],
                     entry["box"], entry["points"], entry["dice"], entry["yahtzee_bonus"],
-                    entry["created"], game["family"], entry["rolls_used"],
+                    entry["created"], game["family"], entry["rolls_used"] if counted else "",
                 ]  # fmt: skip
                 writer.writerow([spreadsheet_safe(cell) for cell in row])
         yield out.getvalue()

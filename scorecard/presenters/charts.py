@@ -225,9 +225,13 @@ def histogram(
         bx = left + index * bar_w
         start = low + index * bin_size
         label = None
-        if len(bins) <= 12 or index % 2 == 0:  # every other band's when crowded
-            said = f"{start}–{start + bin_size - 1}" if len(bins) <= WHOLE_BANDS else str(start)
+        if len(bins) <= WHOLE_BANDS:
+            said = f"{start}–{start + bin_size - 1}"
             label = Mark(f"{bx + bar_w / 2:.1f}", str(height - 12), said)
+        elif len(bins) <= 12 or index % 2 == 0:  # every other band's when crowded
+            # At the band's left edge, where its scores begin, as an axis is read: under the
+            # bar's middle, "500" read as exactly 500 for a 502 (a new user).
+            label = Mark(f"{bx:.1f}", str(height - 12), str(start))
         tip = f"{start}–{start + bin_size - 1}: {count}"
         y_top, bar_width = f"{top + plot_h - bar_h:.1f}", f"{bar_w - 2:.1f}"
         bars.append(Bar(f"{bx + 1:.1f}", y_top, bar_width, f"{bar_h:.1f}", tip, label))

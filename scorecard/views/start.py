@@ -1,16 +1,23 @@
-"""Starting out: the home page with the games in progress, and the new-game form."""
+"""Starting out: the home page with the games in progress (one no box of which is filled
+can be discarded there), and the new-game form."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorecard.access.households import current_household, household_for_writing, was_removed
+from scorecard.access.households import (
+    current_household,
+    household_for_writing,
+    household_game,
+    was_removed,
+)
 from scorecard.game import services
-from scorecard.models import Game, Seat
+from scorecard.models import Entry, Game, Household, Seat
 from scorecard.web import idempotency
 from scorecard.web.forms import NewGameForm, swap_seats
 from scorecard.web.htmx import HtmxHttpRequest
@@ -21,10 +28,8 @@ GAMES_ON_HOME = 10
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
     household = current_household(request)
-    games = household.games.filter(finished=None) if household else Game.objects.none()
-    # Each game's players in seating order, as the game has them (its players sort by name).
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    context: dict[str, object] = {"games": games.prefetch_related(seats)[:GAMES_ON_HOME]}
+    games = _in_progress(household) if household else Game.objects.none()
+    context: dict[str, object] = {"games": games[:GAMES_ON_HOME]}
     context["removed"] = household is None and was_removed(request)
     context["told"] = next(iter(messages.get_messages(request)), None)  # joined, once
     return render(request, "home.html", context)
@@ -63,6 +68,27 @@ def _form_page(request: HtmxHttpRequest, form: NewGameForm, *, status: int, erro
     if household and not form.is_bound:
         # Back from a game just started lands here, on an empty form: its game is one tap
         # away (a new user took the empty form for a lost game).
-        seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        context["going"] = household.games.filter(finished=None).prefetch_related(seats).first()
+        context["going"] = _in_progress(household).first()
     return render(request, "game_new.html", context, status=status)
+
+
+def _in_progress(household: Household) -> QuerySet[Game]:
+    """The household's games still going, newest first, each with its players in seating
+    order (its players sort by name) and whether a box is filled (`blank`: it can go)."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    filled = Exists(Entry.objects.filter(game=OuterRef("pk")))
+    return household.games.filter(finished=None).annotate(blank=~filled).prefetch_related(seats)
+
+
+@require_POST
+def discard(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """A game no box of which is filled, removed; back on the home page, which says so (or
+    why not: a box was filled on another phone since)."""
+    game = household_game(request, public_id)
+    try:
+        names = services.game_discard(game=game)
+    except services.Refusal as refusal:
+        messages.error(request, str(refusal))
+        return redirect("home")
+    messages.info(request, _("The game of %(names)s is discarded.") % {"names": ", ".join(names)})
+    return redirect("home")

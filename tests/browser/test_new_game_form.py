@@ -1,5 +1,7 @@
 """The new-game form in Chromium, as a new user found it on a 360 px phone."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -93,5 +95,39 @@ def test_names_that_begin_alike_are_told_apart_in_the_standings(phone):
     page.get_by_role("button", name="Start the game").click()
     page.get_by_role("link", name="New game").click()
     expect(page.get_by_role("link", name="Back to the game in progress")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.errors == []
+
+
+def test_a_game_started_by_mistake_is_discarded_from_the_home_page(phone):
+    """Found by a new user: a rematch started before the table chose a fourth player could
+    not be removed, and stayed on the games list, in the players' counts and in every
+    export. A game in progress no box of which is filled is discarded with a tap on the
+    home page; one with a box filled offers no such button."""
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 740})
+    for names in (["Mom", "Dad", "Kid"], ["Ann", "Bob"]):
+        page.goto(f"{page.base}/games/new/")
+        for seat, name in enumerate(names, start=1):
+            page.get_by_label(f"Player {seat}", exact=True).fill(name)
+        page.get_by_role("button", name="Start the game").tap()
+        expect(page.locator("#turn-title")).to_contain_text(f"{names[0]}’s turn")
+    pad = page.get_by_role("group", name="Add a die")  # Ann and Bob's game gets a box filled
+    for face in "12346":
+        pad.get_by_role("button", name=face, exact=True).tap()
+    page.get_by_role("button", name=re.compile("^Chance,")).tap()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    page.get_by_role("link", name="Yahtzee", exact=True).tap()
+    discard = page.get_by_role("button", name="Discard")
+    expect(discard).to_have_count(1)
+    assert discard.bounding_box()["height"] >= 44
+    assert "Mom, Dad, Kid" in discard.evaluate(
+        "b => document.getElementById(b.getAttribute('aria-describedby').split(' ')[0]).textContent"
+    )
+    save_screenshot(page, "discard-a-blank-game")
+    discard.tap()
+    expect(page.get_by_role("status")).to_have_text("The game of Mom, Dad, Kid is discarded.")
+    expect(page.get_by_role("button", name="Discard")).to_have_count(0)
+    expect(page.get_by_role("link", name=re.compile("Ann, Bob"))).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert page.errors == []

@@ -11,7 +11,7 @@ from scorecard.engine.rules import Box
 from scorecard.game import services
 from scorecard.history import exchange
 from scorecard.models import Entry, Game, Household, Player
-from tests.factories import SOLO_GAME, GameFactory, play
+from tests.factories import SOLO_GAME, GameFactory, play, play_on
 from tests.helpers import finished_game, good_document
 
 
@@ -384,3 +384,14 @@ def test_the_csv_says_each_rows_game_family(household):
     assert [(row["family"], row["box"]) for row in rows] == [
         ("yatzy", "ones"), ("yatzy", "two_pairs"), ("yatzy", "yatzy")
     ]  # fmt: skip
+
+
+def test_the_csv_leaves_the_rolls_used_blank_where_nobody_counted_them(household):
+    """Found by a new user: every turn of a game with real dice said it took three rolls,
+    a number nobody was asked for."""
+    family_game(household, "yatzy", YATZY_TURNS)
+    family_game(household, "maxi", MAXI_TURNS, switches="saved_rolls")
+    play_on(services.game_create(owner=household, names=["Dee"], digital=True), turns=1)
+    rows = list(csv.DictReader(io.StringIO("".join(exchange.export_csv(Game.objects.all())))))
+    used = {(row["family"], row["digital"], row["rolls_used"]) for row in rows}
+    assert used == {("yatzy", "False", ""), ("maxi", "False", "3"), ("yahtzee", "True", "1")}

@@ -67,6 +67,12 @@ def test_a_lone_band_is_labelled_with_its_range_and_many_with_their_starts():
     assert ">75–99</text>" in drawn("_histogram.html", histogram([(75, 1)], title="t"))
     many = drawn("_histogram.html", histogram([(100, 1), (300, 2)], title="t"))
     assert ">100</text>" in many and "–124</text>" not in many
+    # A start stands where its band's bar begins, as an axis is read, not under its middle
+    # (a new user read "500" under a bar as a score of exactly 500, for a 502).
+    chart = histogram([(100, 1), (300, 2)], title="t")
+    assert chart is not None
+    for bar in chart.bars:
+        assert bar.label is None or float(bar.label.x) == float(bar.x) - 1
 
 
 def test_a_chart_says_its_title_and_names_escaped():

@@ -190,7 +190,8 @@ def test_a_yatzy_games_own_sheet_has_its_rows_and_bonus_and_no_yahtzee_extras(cl
     page = text(client_of.get(game_url(game, "game-sheet")))
     assert "Score sheet · Yatzy" in page
     assert "Upper bonus: 50 for 63 or more" in page
-    assert "Two pairs" in page and "Extra Yahtzees" not in page and "Yahtzee bonus" not in page
+    assert "Two pairs" in page and "Extra-Yahtzee bonuses" not in page
+    assert "Yahtzee bonus" not in page
 
 
 def test_the_home_page_names_a_yatzy_game_by_its_game(client_of, household):

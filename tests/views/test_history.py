@@ -190,7 +190,7 @@ def test_a_player_page_adds_up_the_engines_totals(client_of, household):
     # Ties share the win; a game alone has no one to beat, so it is not one of the games.
     assert "<dt>Wins</dt><dd>2 <small>of 2 games with others</small></dd>" in page
     assert "<dt>Upper bonus earned</dt><dd>100% of cards</dd>" in page
-    assert "<dt>Yahtzees</dt><dd>3</dd>" in page
+    assert "<dt>Yahtzees scored (50)</dt><dd>3</dd>" in page
     assert "<svg" in page
     assert "Triple Yahtzee games count as played" not in page  # Ann played none
     play_on(GameFactory(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE))
@@ -374,7 +374,7 @@ def test_a_players_figures_are_kept_family_by_family(client_of, household):
     assert (kept.games, kept.best, kept.average) == (1, 250, 250)
     page = text(client_of.get(reverse("player", args=[dee.public_id])))
     yahtzee, yatzy_part = page.split('<h2 id="figures-yatzy">Yatzy</h2>')
-    assert '<h2 id="figures-yahtzee">Yahtzee</h2>' in yahtzee and "Extra Yahtzees" in yahtzee
+    assert '<h2 id="figures-yahtzee">Yahtzee</h2>' in yahtzee and "Extra-Yahtzee bonuses" in yahtzee
     assert f"<dd>{card_total(SOLO_GAME)}</dd>" in yahtzee and "<dd>250</dd>" not in yahtzee
     assert "<dd>250</dd>" in yatzy_part and "Yahtzees" not in yatzy_part
     assert 'aria-label="Final scores of Dee in Yatzy"' in yatzy_part

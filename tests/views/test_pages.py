@@ -105,7 +105,7 @@ def test_another_households_game_sheet_is_not_found(game):
 
 def test_the_rules_page_shows_the_exact_odds(db):
     page = text(Client().get(reverse("rules")))
-    assert "347897/7558272" in page and "4.60%" in page and "one turn in 22" in page
+    assert "347,897/7,558,272" in page and "4.60%" in page and "one turn in 22" in page
 
 
 def test_every_example_on_the_rules_page_is_scored_by_the_engine(db):
@@ -136,7 +136,7 @@ def test_rules_page_numbers_come_from_the_engine_when_it_is_built(db, monkeypatc
     monkeypatch.setattr(rules, "UPPER_BONUS", 77)
     monkeypatch.setattr(rules_content, "yahtzee_odds", lambda: Fraction(1, 3))
     page = text(Client().get(reverse("rules")))
-    assert "9876:" in page and "1575" not in page
+    assert "9,876:" in page and "1,575" not in page
     assert "adds 77" in page
     assert "1/3" in page and "33.33%" in page
 
@@ -144,7 +144,7 @@ def test_rules_page_numbers_come_from_the_engine_when_it_is_built(db, monkeypatc
 def test_the_rules_page_states_the_facts(db):
     page = text(Client().get(reverse("rules")))
     assert "3 + 6 + 9 + 12 + 15 + 18 = 63" in page
-    assert "1575: five alike in every upper box (140 with the bonus)" in page
+    assert "1,575: five alike in every upper box (140 with the bonus)" in page
     assert "the top value in every lower box (235), and 12 extra Yahtzees" in page
     assert "13 per player" in page and "17.5 on average" in page
     for rule in rules.JokerRule:
@@ -260,8 +260,8 @@ def test_the_rules_page_has_a_section_for_yatzy_and_maxi_with_the_engines_odds(d
     maxi, in_order = maxi.split('<section id="in-order"', 1)
     five, six = odds.all_alike_in_one_turn(5), odds.all_alike_in_one_turn(6)
     assert five == odds.yahtzee_in_one_turn()
-    assert f"{five.numerator}/{five.denominator}" in yatzy and "4.60%" in yatzy
-    assert f"{six.numerator}/{six.denominator}" in maxi and f"{float(six):.2%}" in maxi
+    assert f"{five.numerator:,}/{five.denominator:,}" in yatzy and "4.60%" in yatzy
+    assert f"{six.numerator:,}/{six.denominator:,}" in maxi and f"{float(six):.2%}" in maxi
     assert "adds <strong>50</strong>" in yatzy and "adds <strong>100</strong>" in maxi
     for example in rules_content.YATZY_EXAMPLES + rules_content.MAXI_EXAMPLES:
         scored = example.house.score(example.box, example.dice)
@@ -287,11 +287,11 @@ def test_six_dice_all_alike_in_a_turn_is_counted_exactly():
 
 def test_the_rules_page_writes_its_numbers_as_each_language_does(db):
     """The engine's odds and averages with the language's decimal comma and percent sign;
-    the fractions and dice stay as they are."""
+    the fractions' digits grouped as the language groups them, the dice as they are."""
     page = Client().get(reverse("rules"), headers={"Accept-Language": "sv"})
     assert "4,60\u00a0%" in page.content.decode()  # a space that never breaks the line
     swedish = text(page)
-    assert "347897/7558272</strong>, ungefär 4,60 %" in swedish
+    assert "347 897/7 558 272</strong>, ungefär 4,60 %" in swedish  # spaces never broken
     assert "i snitt 17,5" in swedish and "Kåk" in swedish
     german = text(Client().get(reverse("rules"), headers={"Accept-Language": "de"}))
     assert "etwa 4,60 %" in german and "im Mittel 17,5" in german
