@@ -760,7 +760,7 @@ def test_advice_rates_every_legal_box_and_marks_the_best(advised, game):
     assert f"{best.label}, " in page and f"expected final {ratings[best]:.1f}, best" in page
     worst = min(ratings, key=ratings.get)
     assert f"−{ratings[best] - ratings[worst]:.1f}" in page
-    assert "maximises your own score" in page
+    assert "plays for your own score" in page
 
 
 def test_triple_yahtzee_gets_no_advice(advised, household):
@@ -1055,7 +1055,7 @@ def test_the_last_turn_plays_to_win_and_shows_both_keeps(advised, household):
     assert "promise a higher total" not in page
     # The footer says so too (a new user read it saying the advice maximises points).
     assert "On the last turn the advice plays to win" in page
-    assert "maximises your own score" not in page
+    assert "plays for your own score" not in page
 
 
 def test_no_play_to_win_while_a_rival_still_has_boxes(advised, game):

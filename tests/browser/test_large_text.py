@@ -1,0 +1,69 @@
+"""A phone whose text is set twice as large: the browser zooms the page, so a 360 px screen
+lays out 180 px (a new user's helper drove such a phone). Every screen of a turn fits its
+width: the menu wraps, the boxes and the pad take fewer columns, the typed dice stay
+readable, and a digital game's dice take more rows."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import save_screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TEXT_AT_200 = {"viewport": {"width": 180, "height": 370}, "scale": 4}
+
+# What reaches past the screen's right edge: the page itself, or a control of the turn.
+PAST_THE_EDGE = """() => {
+  const width = window.innerWidth;
+  const parts = [...document.querySelectorAll(
+    '.site-header a, #dice-typed, .pad button, .box-option, .hold, .roll-button, .box-choice')];
+  const past = parts.filter(e => e.getBoundingClientRect().right > width + 0.5);
+  return [document.documentElement.scrollWidth - width, past.map(e => e.textContent.trim())];
+}"""
+
+
+def start(page, names, *, digital=False) -> None:
+    page.goto(f"{page.base}/games/new/" + ("?dice=digital" if digital else ""))
+    for seat, name in enumerate(names, start=1):
+        page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#turn-title")).to_contain_text(f"{names[0]}’s turn")
+
+
+def test_a_table_turn_fits_a_phone_with_text_at_200_percent(phones):
+    """Found by a new user's helper: the menu held the page at 300 px, the third column of
+    boxes (Threes 9, Sixes, Full house 25) was cut off, the pad's faces were 17 px wide and
+    the dice field showed one die of five."""
+    page = phones(**TEXT_AT_200)
+    start(page, ["Grandma Elisabeth-Anne", "Tom", "Priya", "Jo"])
+    pad = page.get_by_role("group", name="Add a die")
+    for face in "33355":
+        pad.get_by_role("button", name=face, exact=True).tap()
+    full_house = page.get_by_role("button", name="Full house, 25 points")
+    expect(full_house).to_be_visible()
+    assert page.evaluate(PAST_THE_EDGE) == [0, []]
+    for face in "123456":
+        assert pad.get_by_role("button", name=face, exact=True).bounding_box()["width"] >= 36
+    typed = page.locator("#dice-typed")
+    # All five dice show: what scrolls is the spacing after the last one, and a few pixels of
+    # its glyph's side into the field's padding (one die more would be a whole 20 px).
+    spare = "e => e.clientWidth + parseFloat(getComputedStyle(e).letterSpacing) - e.scrollWidth"
+    assert typed.evaluate(spare) >= -4
+    save_screenshot(page, "large-text-table-turn")
+    full_house.tap()
+    expect(page.locator("#turn-title")).to_contain_text("Tom’s turn")
+    assert page.evaluate(PAST_THE_EDGE) == [0, []]
+    assert page.errors == []
+
+
+def test_a_digital_turn_fits_a_phone_with_text_at_200_percent(phones):
+    """Found by a new user's helper: the fifth die and its Hold were cut off."""
+    page = phones(**TEXT_AT_200)
+    start(page, ["Ann", "Bob"], digital=True)
+    page.get_by_role("button", name="Roll").first.tap()
+    expect(page.locator(".hold")).to_have_count(5)
+    assert page.evaluate(PAST_THE_EDGE) == [0, []]
+    for die in page.locator(".hold .die").all():
+        assert die.bounding_box()["width"] >= 40
+    save_screenshot(page, "large-text-digital-turn")
+    assert page.errors == []
