@@ -1066,5 +1066,9 @@ def test_a_browser_joined_to_the_household(phones, advice_ready):
     joined.tap(remove)
     joined.tap(joined.page.get_by_role("button", name="Yes, remove Old phone"))
     expect(joined.page.locator(".browsers")).not_to_contain_text("Old phone")
+    # Ann's second game, started by Play again, has no box filled: the home page discards it.
+    joined.open("/")
+    joined.tap(joined.page.get_by_role("button", name="Discard"))
+    expect(joined.page.get_by_role("status")).to_have_text("The game of Ann is discarded.")
     # The owner only made the join link here; the owner's own test uses the rest.
     assert_all_used(joined, faults_only=(owner,))

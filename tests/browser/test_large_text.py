@@ -67,3 +67,21 @@ def test_a_digital_turn_fits_a_phone_with_text_at_200_percent(phones):
         assert die.bounding_box()["width"] >= 40
     save_screenshot(page, "large-text-digital-turn")
     assert page.errors == []
+
+
+def test_the_new_game_and_share_pages_fit_text_at_200_percent(phones):
+    """Found by a new user's helper: the names were 46 px wide ("Pla", "…eth-Anne") and the
+    share page's QR code reached past the screen's edge."""
+    page = phones(**TEXT_AT_200)
+    page.goto(f"{page.base}/games/new/")
+    for field in page.locator(".seats input").all():
+        assert field.bounding_box()["width"] >= 120
+    start(page, ["Grandma Elisabeth-Anne", "Tom"])
+    page.get_by_role("link", name="Share").tap()
+    page.get_by_role("button", name="Make a watch link").tap()
+    qr = page.locator("img.qr").first
+    expect(qr).to_be_visible()
+    box = qr.bounding_box()
+    assert box["x"] + box["width"] <= 180 and box["width"] >= 100
+    assert page.evaluate("document.documentElement.scrollWidth") <= 180
+    assert page.errors == []
