@@ -60,6 +60,10 @@ function rememberHolds(rolling) {
 document.addEventListener("change", (event) => {
   const hold = event.target.closest("#roll-form input[name=hold]");
   if (hold) rememberHolds(hold.form);
+  // Score sticks to the screen's foot once a box is chosen: a box chosen at the foot (a
+  // phone held sideways) came to lie under it. It is brought above it (dice.css's margin).
+  const box = event.target.closest(".digital-options input[name=box]");
+  if (box) box.closest("label").scrollIntoView({ block: "nearest" });
 });
 
 document.addEventListener("submit", (event) => {

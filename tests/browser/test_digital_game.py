@@ -327,3 +327,19 @@ def test_an_undo_after_the_next_player_rolled_starts_their_turn_afresh(phone):
     assert list(Roll.objects.filter(game=game).values_list("turn", "number")) == [(1, 1), (2, 1)]
     page.reload()
     expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+
+
+def test_a_box_chosen_at_the_screens_foot_is_brought_above_score(phones):
+    """Found by a new user's helper on a phone held sideways (740×360): once a box is
+    chosen, Score sticks to the screen's foot, and it covered the box just chosen there."""
+    page = start_digital_game(phones(viewport={"width": 740, "height": 360}))
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    box = page.locator(".box-choice:not(.disabled)").nth(3)
+    box.evaluate("label => label.scrollIntoView({block: 'end'})")  # its foot at the screen's
+    box.tap()
+    score = page.get_by_role("button", name=re.compile("^Score"))
+    expect(score).to_be_visible()
+    page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one
+    assert box.bounding_box()["y"] + box.bounding_box()["height"] <= score.bounding_box()["y"]
+    assert page.errors == []
