@@ -141,20 +141,31 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
         return _household(request, browser)
     household, action = browser.household, request.POST.get("action", "")
     target_id = _browser_id(request.POST.get("browser", ""))
+    # Each change is said when the page comes back (the focus on it): a keyboard or a screen
+    # reader was left at the top with nothing said.
     if action == "new-join-link":
+        had_one = bool(household.join_token)
         sharing.join_link_renew(household=household)
+        made = (
+            _("A new join link is made: the old one lets nobody in.")
+            if had_one
+            else _("The join link is made: open it on the phone that should join.")
+        )
+        messages.info(request, made)
     elif action == "revoke-join-link":
         sharing.join_link_revoke(household=household)
+        messages.info(request, _("The join link is revoked: it lets nobody in."))
     elif action == "remove" and target_id:
         if error := _remove(request, household, browser, target_id):
             return _household(request, browser, error=error, status=400)
     elif action == "rename" and target_id:
         name = request.POST.get("name", "")
         try:
-            sharing.browser_rename(household=household, browser_id=target_id, name=name)
+            renamed = sharing.browser_rename(household=household, browser_id=target_id, name=name)
         except Refusal as refusal:
             renaming = Renaming(target_id, name, str(refusal))
             return _household(request, browser, renaming=renaming, status=refusal.status_code)
+        messages.info(request, _("The browser is now called %(name)s.") % {"name": renamed.name})
     else:
         error = _("That is not something this page can do.")
         return _household(request, browser, error=error, status=400)
@@ -207,7 +218,9 @@ def _household(
     screen = sharing.household_screen(
         browser, now=now, renaming=renaming, error=error, removing=removing
     )
-    told = next(iter(messages.get_messages(request)), None)  # what the last post did, once
+    # What the posts since the page was last drawn did, once (a post's answer unread, the
+    # next one's came with it).
+    told = " ".join(str(message) for message in messages.get_messages(request))
     context = {"browser": browser, "screen": screen, "join": join, "told": told}
     context["name_length"] = sharing.BROWSER_NAME_LENGTH
     return render(request, "household.html", context, status=status)

@@ -46,6 +46,8 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         form = NewGameForm(data, initial={"dice": request.GET.get("dice", "table")})
         if form.is_bound and form.is_valid():
             return _start(request, form)
+        if form.is_bound:
+            form.focus_first_fault()
     return _form_page(request, form, status=400 if form.is_bound else 200)
 
 

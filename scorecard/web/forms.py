@@ -125,6 +125,12 @@ class NewGameForm(forms.Form):
         if self.moved_to == 1:
             self.fields["name_1"].widget.attrs["autofocus"] = True
 
+    def focus_first_fault(self) -> None:
+        """The focus on the first field refused, else on the first name (no name at all): a
+        keyboard or a screen reader was left at the top of the page, the fault to be found."""
+        faulty = next((name for name in self.fields if name in self.errors), "name_1")
+        self.fields[faulty].widget.attrs["autofocus"] = True
+
     def name_fields(self):
         return [self[f"name_{seat}"] for seat in range(1, MAX_PLAYERS + 1)]
 

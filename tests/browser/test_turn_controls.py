@@ -437,6 +437,26 @@ def test_the_keyboard_s_focus_follows_the_turn(small_phone):
     assert page.errors == []
 
 
+def test_the_keyboard_s_focus_lands_on_game_over_and_on_the_legend_opened(small_phone):
+    """Found by an accessibility tester: the last box recorded by a key left the focus on
+    the page itself (the next Tab skipped Rematch and Undo), and so did opening "What the
+    columns mean", whose explanation replaced the summary pressed."""
+    from tests.factories import SOLO_GAME
+
+    page = small_phone
+    game = open_game(page, names=("Ann",))
+    play(game, SOLO_GAME[:-1])
+    page.reload()
+    legend = page.locator(".standings-legend summary")
+    legend.press("Enter")
+    expect(page.locator(".standings-legend dl")).to_be_visible()
+    expect(page.locator(".standings-legend summary")).to_be_focused()
+    tap(page, "66554")
+    box(page, "Chance").press("Enter")
+    expect(page.get_by_role("heading", name="Game over")).to_be_focused()
+    assert page.errors == []
+
+
 def test_the_keyboard_s_focus_stays_in_the_typed_points_and_the_correction(small_phone):
     """Found by a new user on keys alone: the typed points opened with the focus lost to the
     top of the page (the next Tabs reached Undo), a refusal there lost it again, and the

@@ -63,6 +63,13 @@ def test_the_histogram_draws_empty_bands_between_the_filled_ones():
     assert ">200–224</text>" in chart  # few bands: each labelled with its range
 
 
+def test_a_histogram_says_its_bands_to_a_screen_reader():
+    """Found by an accessibility tester: the image said only its title; its bars' tips are
+    never read inside an image."""
+    svg = drawn("_histogram.html", histogram([(200, 3), (275, 1)], title="Finals"))
+    assert 'aria-label="Finals: 200–224: 3; 275–299: 1"' in svg
+
+
 def test_a_lone_band_is_labelled_with_its_range_and_many_with_their_starts():
     assert ">75–99</text>" in drawn("_histogram.html", histogram([(75, 1)], title="t"))
     many = drawn("_histogram.html", histogram([(100, 1), (300, 2)], title="t"))

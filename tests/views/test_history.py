@@ -377,7 +377,7 @@ def test_a_players_figures_are_kept_family_by_family(client_of, household):
     assert '<h2 id="figures-yahtzee">Yahtzee</h2>' in yahtzee and "Extra-Yahtzee bonuses" in yahtzee
     assert f"<dd>{card_total(SOLO_GAME)}</dd>" in yahtzee and "<dd>250</dd>" not in yahtzee
     assert "<dd>250</dd>" in yatzy_part and "Yahtzees" not in yatzy_part
-    assert 'aria-label="Final scores of Dee in Yatzy"' in yatzy_part
+    assert 'aria-label="Final scores of Dee in Yatzy: 250–274: 1"' in yatzy_part
 
 
 def test_a_review_says_which_rules_the_table_played(client_of, household):

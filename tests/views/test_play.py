@@ -167,7 +167,11 @@ def test_typed_points_are_recorded_and_checked(client_of, game):
     # The refused points come back in their open form, as typed, to be put right.
     assert '<details id="typed" class="typed" open>' in text(response)
     assert '<option value="threes" selected>' in text(response)
-    assert 'value="10" required autofocus>' in text(response)  # the focus back on it
+    # The focus back on it, marked and described by the refusal (an accessibility tester).
+    assert 'value="10" required autofocus aria-invalid="true" aria-describedby="turn-error">' in (
+        text(response)
+    )
+    assert '<p class="error" role="alert" id="turn-error">Threes cannot score 10' in text(response)
     assert post_box(client_of, game, Box.THREES, points=9).status_code == 302
     assert Entry.objects.get().points == 9
 

@@ -352,6 +352,20 @@ def test_a_new_join_link_stops_the_old_one_but_keeps_who_joined(client_of, game)
     assert member.get(reverse("game", args=[game.public_id])).status_code == 200
 
 
+def test_each_change_of_the_join_link_is_said_when_the_page_comes_back(client_of, game):
+    """Found by an accessibility tester: Make a join link left the focus at the top of the
+    page, scrolled down, with nothing said."""
+    said = []
+    for action in ("new-join-link", "new-join-link", "revoke-join-link"):
+        page = client_of.post(reverse("household"), {"action": action}, follow=True)
+        said.append(text(page).split('role="status" tabindex="-1" autofocus>')[1].split("<")[0])
+    assert said == [
+        "The join link is made: open it on the phone that should join.",
+        "A new join link is made: the old one lets nobody in.",
+        "The join link is revoked: it lets nobody in.",
+    ]
+
+
 def test_joining_again_from_a_browser_already_in_the_household_just_goes_home(client_of, game):
     join = _join_link(client_of)
     member = Client()
@@ -411,7 +425,10 @@ def test_a_browser_is_renamed_by_its_household(client_of, household, game):
         _rename(client_of, Browser.objects.exclude(pk=other.pk).get(), "Ann’s phone").status_code
         == 302
     )
-    assert "Ann’s phone" in text(client_of.get(reverse("household")))
+    page = text(client_of.get(reverse("household")))
+    # Said, and said first: a keyboard or a screen reader was left at the top, told nothing.
+    assert 'role="status" tabindex="-1" autofocus>The browser is now called Kitchen tablet.' in page
+    assert "The browser is now called Ann’s phone.</p>" in page and "Ann’s phone" in page
 
 
 @pytest.mark.parametrize(

@@ -99,6 +99,8 @@ def test_a_name_refused_is_said_beside_its_own_field_and_kept_as_written(
         after = page.split(f'id="id_name_{seat}"')[1].split("</li>")[0]
         assert ("aria-invalid" in field + after.split(">")[0]) == (seat in at_fault), seat
         assert (message in after) == (seat in at_fault), seat
+        # The focus on the first field at fault (a keyboard was left at the top of the page).
+        assert ("autofocus" in field + after.split(">")[0]) == (seat == min(at_fault)), seat
     assert "maxlength" not in page.split('id="id_name_1"')[1].split(">")[0]
     assert html.escape(names[-1], quote=True) in page
 
