@@ -73,6 +73,8 @@ def test_games_can_be_filtered_by_player_and_mode(client_of, household):
         client_of.get(reverse("games"), {"mode": "triple"}, headers={"HX-Request": "true"})
     )
     assert fragment.lstrip().startswith('<section id="games-table"')
+    # The count found is said, not every game again (an accessibility tester).
+    assert "aria-live" not in fragment and 'role="status">' in fragment and " found</p>" in fragment
 
 
 def test_the_games_page_is_paginated(client_of, household):
