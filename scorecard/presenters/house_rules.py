@@ -38,7 +38,10 @@ def house_notes(game: Game) -> list[str]:
 @per_language
 def _house_notes(house: rules.HouseRules[Any], joker: rules.JokerRule) -> tuple[str, ...]:
     notes = []
-    if house.family.has_jokers:
+    if joker is rules.JokerRule.NONE and house.family.has_jokers:
+        # Not "extra Yahtzees: No extra Yahtzees", the rule's label after its heading.
+        notes.append(_("no extra-Yahtzee bonus or joker"))
+    elif house.family.has_jokers:
         notes.append(_("extra Yahtzees: %(rule)s") % {"rule": joker_label(joker)})
     notes += [switch_label(switch) for switch in house.family.switches if switch in house.switches]
     if house.house_bonus is not None:

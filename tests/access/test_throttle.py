@@ -89,7 +89,7 @@ def test_a_rematch_is_a_new_game_and_counts_against_the_limit(client_of, househo
     assert refused.status_code == 429
     assert Game.objects.count() == 5
     page = text(refused)  # the finished game's page, the reason above its Rematch button
-    assert '<p class="error" role="alert">Too many new games from this address' in page
+    assert '<p class="error" role="alert" id="turn-error">Too many new games from this' in page
     assert "Rematch with the same players" in page
 
 

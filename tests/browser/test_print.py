@@ -216,6 +216,32 @@ def test_a_game_page_prints_its_card_without_the_controls_to_score(phone):
         assert not [shown for shown in phone.locator(control).all() if shown.is_visible()], control
 
 
+def test_a_phone_in_dark_mode_prints_light_and_without_its_screen_controls(phones):
+    """Found by a helper printing every page: from a phone in dark mode the current player's
+    row printed dark olive under black text and the links pale blue on white; the games
+    list printed its filters, a Triple game its card tabs."""
+    from scorecard.models import Game
+
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
+    page = phones()
+    page.emulate_media(color_scheme="dark")
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    dark_row = page.locator("#standings tr.current").evaluate(
+        "r => getComputedStyle(r).backgroundColor"
+    )
+    page.emulate_media(media="print", color_scheme="dark")
+    row = page.locator("#standings tr.current").evaluate("r => getComputedStyle(r).backgroundColor")
+    assert dark_row == "rgb(58, 52, 21)" and row == "rgb(255, 243, 196)"  # the light one
+    link = page.locator(".sheet a, main a").first.evaluate("a => getComputedStyle(a).color")
+    assert link == "rgb(11, 95, 206)"
+    assert not page.locator(".tabs").is_visible()
+    page.goto(f"{page.base}/games/")
+    assert not page.locator("form.filters").is_visible()
+    assert page.errors == []
+
+
 # The head cells of a sheet's card row (×1, ×2, ×3) taller than one line of their type, and
 # how-to-score cells whose words run out of their column sideways.
 TWO_LINE_CARDS = """() => [...document.querySelectorAll(".sheet thead tr + tr th:not(.hint)")]

@@ -328,4 +328,6 @@ def test_a_game_sheet_says_the_house_rules_its_scores_were_counted_by(client_of,
     assert "This game gives no bonus for an extra Yahtzee" in page
     assert "100 each" not in page and "each extra Yahtzee" not in page
     assert "none under this game’s rule" in page
+    # Its rule said once, not "extra Yahtzees: No extra Yahtzees" (a helper printing sheets).
+    assert "This game’s house rules: no extra-Yahtzee bonus or joker." in page
     assert Game.objects.count() == 4
