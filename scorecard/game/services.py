@@ -70,7 +70,11 @@ class GameChanged(Refusal):
     status_code = 409
 
     def __init__(self, progress: GameProgress | None = None) -> None:
-        message = _("The card changed since this screen was shown; here it is as it is now.")
+        # "Not recorded" first: a phone whose Fours lost the race to another phone's
+        # correction was not told its tap went nowhere (a helper on four phones).
+        message = _(
+            "Not recorded: the card changed since this screen was shown; here it is as it is now."
+        )
         super().__init__(message, progress=progress)
 
 

@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from scorecard.access.households import was_removed
+from scorecard.access.households import current_household, was_removed
 from scorecard.web.htmx import HtmxHttpRequest
 
 SAID_BY_STATUS = {
@@ -88,9 +88,15 @@ def not_found_page(request: HtmxHttpRequest) -> HttpResponse:
     and a game's own address how another phone follows a game (a new user sent the scorer's
     address to a relative, who was told only "not found"). Said alike whether or not the
     game is there: the page tells a stranger nothing about it."""
+    household_address = _household_game_address(request)
+    # A browser of a household asks for a game its household has not got (any more): one with
+    # no box filled discarded from another of its browsers, said so (a phone left on such a
+    # game was sent to other households' advice).
+    ours = household_address and current_household(request) is not None
     context = {
         "link_gone": gone_words(request),
-        "household_address": _household_game_address(request),
+        "household_address": household_address and not ours,
+        "household_has_none": ours,
         # A button pressed on a page that no longer opens (a plain post: htmx's is said in
         # words) is said not to have been recorded, beside why.
         "not_written": NOT_WRITTEN if request.method == "POST" else "",

@@ -204,8 +204,8 @@ def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(p
     problem = phone.locator("#request-problem")
     expect(problem).to_contain_text("Not written: Chance, 15 points.", timeout=10_000)
     # Why, once: on the card drawn afresh (the line above it said it a second time).
-    expect(phone.locator("#turn .error")).to_contain_text("The card changed")
-    expect(problem).not_to_contain_text("The card changed")
+    expect(phone.locator("#turn .error")).to_contain_text("Not recorded: the card changed")
+    expect(problem).not_to_contain_text("the card changed")
     expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
     expect(phone.locator("#standings-rows")).to_contain_text("15")
     save_screenshot(phone, "flaky-pending-tap-refused")

@@ -250,7 +250,9 @@ def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(pho
     box(first, "Fours").click()
     expect(first.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     box(second, "Chance").click()
-    expect(second.get_by_role("alert")).to_contain_text("The card changed since this screen")
+    expect(second.get_by_role("alert")).to_contain_text(
+        "Not recorded: the card changed since this screen"
+    )
     expect(second.get_by_role("alert")).to_contain_text("Last on the card: Ann, Fours 12.")
     expect(second.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     expect(total_of(second, "Ann")).to_have_text("12")

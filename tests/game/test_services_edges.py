@@ -272,7 +272,7 @@ def test_a_record_that_loses_the_race_to_another_phone_gets_the_game_as_it_is_no
             game=screen, version=0, turn=1, box=Box.ONES, points=3, progress=progress
         )
     assert str(lost.value) == (
-        "The card changed since this screen was shown; here it is as it is now."
+        "Not recorded: the card changed since this screen was shown; here it is as it is now."
     )
     assert lost.value.progress.next_turn == 2 and screen.version == 1
     assert Entry.objects.count() == 1

@@ -2,6 +2,7 @@
 user: a rematch started before the table chose a fourth player stayed on the games list, in
 the players' counts and in every export for good)."""
 
+from django.test import Client
 from django.urls import reverse
 
 from scorecard.models import Game, Player
@@ -45,3 +46,17 @@ def test_another_households_game_cannot_be_discarded(client_of):
     stranger = GameFactory(names=["Zed"])
     assert client_of.post(game_url(stranger, "game-discard")).status_code == 404
     assert Game.objects.filter(pk=stranger.pk).exists()
+
+
+def test_a_browser_left_on_a_game_discarded_elsewhere_is_told_what_may_have_happened(
+    client_of, household
+):
+    """Found by a helper on four phones: a household's phone whose game another of its
+    browsers discarded was sent "Not found" and told to ask for a watch or score link."""
+    blank = GameFactory(owner=household, names=["Ann", "Bob"])
+    client_of.post(game_url(blank, "game-discard"))
+    gone = text(client_of.get(game_url(blank)))
+    assert "a game with no box filled may have been discarded from another of its browsers" in gone
+    assert "ask for its watch or score link" not in gone
+    stranger = text(Client().get(game_url(blank)))  # a browser of no household: as before
+    assert "ask for its watch or score link" in stranger and "discarded" not in stranger
