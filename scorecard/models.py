@@ -190,11 +190,13 @@ class Game(models.Model):
 
     @property
     def title(self) -> str:
-        """What the game is called on its pages: Yahtzee's mode ("Standard", "Triple
-        Yahtzee", ...) or the other family's name ("Yatzy", "Maxi Yatzy")."""
-        family = self.house_rules.family
+        """What the game is called on its pages: the family's name ("Yahtzee", "Yatzy",
+        "Maxi Yatzy"), or a variant's ("Triple Yahtzee", "Challenge Yahtzee"). Not the
+        mode's "Standard": a German table plays Kniffel, and its page says so."""
+        if self.mode != self.Mode.STANDARD:
+            return self.get_mode_display()
         # The family's name is in the catalogs by presenters.box_names.FAMILY_NAMES.
-        return self.get_mode_display() if family.has_jokers else pgettext("game", family.name)
+        return pgettext("game", self.house_rules.family.name)
 
     @property
     def cards_per_player(self) -> int:

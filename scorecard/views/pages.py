@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 from scorecard.access.links import GameLinks, Role, game_for
 from scorecard.engine import families, rules
 from scorecard.game.progress import load_progress
+from scorecard.models import Game
 from scorecard.presenters import house_rules, rules_content
 from scorecard.presenters.sheet import (
     blank_columns,
@@ -81,6 +82,8 @@ def game_sheet(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> H
     joker = progress.game.joker_rule
     context = {"columns": columns, "rows": sheet_rows(columns, joker=joker), "progress": progress}
     context["sheet_title"] = house_rules.game_title(progress.game)
+    # The heading names the family already ("Yatzy score sheet"); a variant says its own name.
+    context["variant"] = progress.game.mode != Game.Mode.STANDARD
     # The footer's extra-Yahtzee sentence is Hasbro's order: another is said in the notes,
     # and under the rule without extra Yahtzees the footer says there is no bonus.
     context["other_joker"] = joker is not rules.JokerRule.HASBRO

@@ -327,7 +327,8 @@ def test_a_games_own_sheet_says_which_game_and_when_and_a_solo_column_keeps_its_
     heading = phone.get_by_role("heading", level=1)
     expect(heading).to_contain_text("Yahtzee score sheet")
     expect(heading).to_contain_text(str(game.created.year))
-    expect(heading).to_contain_text("Standard")
+    # The heading names the family once: not "Yahtzee score sheet … · Yahtzee".
+    expect(heading.locator("small")).to_have_text(re.compile(rf"^[^·]*{game.created.year}$"))
     assert print_pages(phone, phone.url, "A4") == 1
     # Laid out as on paper: the page's printed width, print styles.
     phone.set_viewport_size({"width": round(PRINTED_WIDTH["A4"]), "height": 1000})

@@ -158,7 +158,7 @@ def test_a_page_works_out_its_title_notes_and_addresses_once(game, monkeypatch):
     reversed_ = []
     monkeypatch.setattr(turn_panel, "reverse", lambda name: reversed_.append(name) or "/advice/")
     panels = [build_turn_panel(load_progress(game), {}) for _ in range(2)]
-    assert [panel.title for panel in panels for _ in range(2)] == ["Standard"] * 4
+    assert [panel.title for panel in panels for _ in range(2)] == ["Yahtzee"] * 4
     assert len(said) == 2  # once a panel
     assert [panel.advice_url for panel in panels] == ["/advice/"] * 2
     assert reversed_ == ["advice"]

@@ -236,3 +236,18 @@ def test_a_yatzy_players_page_counts_the_yatzys_scored(client_of, household):
     page = text(client_of.get(reverse("player", args=[player.public_id])))
     assert "<dt>Yatzy scored</dt><dd>1</dd>" in page
     assert "Yahtzees" not in page
+
+
+def test_a_standard_yahtzee_game_is_titled_by_its_game_in_the_phones_language(
+    client_of, household
+):
+    """Found by a German reader: the page of a game of Kniffel was titled "Standard" (the
+    new-game form's name for the mode); the sheet's heading named the family twice."""
+    game = GameFactory(owner=household, names=["Ann"])
+    page = client_of.get(game_url(game), headers={"Accept-Language": "de"}).content.decode()
+    assert "<title>Kniffel · " in page and "Standard" not in page
+    sheet = text(client_of.get(game_url(game, "game-sheet"), headers={"Accept-Language": "de"}))
+    assert "Kniffel-Block" in sheet
+    assert "Standard" not in sheet and f"{game.created.year} · " not in sheet
+    home = text(client_of.get(reverse("home")))
+    assert "· Yahtzee ·" in home and "Standard" not in home

@@ -169,7 +169,6 @@ def test_a_game_page_after_an_entry_translates_none_of_its_fixed_words_afresh(ga
         "Show",
         "Printable sheet",
         "What the columns mean",
-        "Standard",
         "extra Yahtzees: %(rule)s",
         "Undo last entry",
         "Type the points",
