@@ -238,9 +238,7 @@ def test_a_yatzy_players_page_counts_the_yatzys_scored(client_of, household):
     assert "Yahtzees" not in page
 
 
-def test_a_standard_yahtzee_game_is_titled_by_its_game_in_the_phones_language(
-    client_of, household
-):
+def test_a_standard_yahtzee_game_is_titled_by_its_game_in_the_phones_language(client_of, household):
     """Found by a German reader: the page of a game of Kniffel was titled "Standard" (the
     new-game form's name for the mode); the sheet's heading named the family twice."""
     game = GameFactory(owner=household, names=["Ann"])
