@@ -510,3 +510,33 @@ def test_the_start_page_s_other_pages_are_links_a_finger_can_hit(phones):
     expect(phone.get_by_role("heading", name="Yahtzee score sheet")).to_be_visible()
     assert no_sideways_scroll(phone)
     assert phone.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "fi", "sv", "da", "nb"])
+def test_a_player_page_fits_a_phone_in_every_language(phone, language):
+    """Found by a German reader: the box averages' headings ("Durchschnitt", "Höchstens
+    möglich") pushed the table 31 px past a 360 px screen."""
+    household = HouseholdFactory()
+    play(GameFactory(owner=household, names=["Ann", "Bob"]), [t for t in SOLO_GAME for _ in (1, 2)])
+    join_household(phone, household)
+    phone.context.set_extra_http_headers({"Accept-Language": language})
+    ann = Player.objects.get(name="Ann")
+    phone.goto(f"{phone.base}/players/{ann.public_id}/")
+    expect(phone.locator("table.box-averages tbody tr")).to_have_count(13)
+    assert phone.locator("html").get_attribute("lang") == language
+    assert no_sideways_scroll(phone)
+    assert phone.errors == []
+
+
+def test_a_rated_review_of_a_player_with_one_long_word_for_a_name_fits_a_phone(phone):
+    """Found by a tester: a 40-letter name in "…: 0.0 points lost in 13 decisions" did not
+    wrap, and the rated review was 499 px wide."""
+    household = HouseholdFactory()
+    name = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    game = play(GameFactory(owner=household, names=[name]), SOLO_GAME)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/review/")
+    phone.get_by_role("link", name="Rate every decision against optimal play").tap()
+    expect(phone.get_by_role("heading", name=re.compile(f"^{name}: "))).to_be_visible()
+    assert no_sideways_scroll(phone)
+    assert phone.errors == []

@@ -482,3 +482,18 @@ def test_a_finished_yatzy_game_s_review_rates_each_decision(client_of, household
     losses = review.decision_losses(load_progress(game), {})
     assert len(losses[0].decisions) == 15
     assert f"Ann: {losses[0].total:.1f} points lost in 15 decisions" in text(response)
+
+
+def test_a_yatzy_reviews_chance_chart_says_nothing_of_extra_yahtzees(
+    client_of, household, yatzy_tables
+):
+    """Found by a Yatzy table: the chance-to-win chart's note said "an extra Yahtzee shows as
+    a jump" in a game that has neither extra Yatzys nor Yahtzees."""
+    from scorecard.engine import families
+    from tests.factories import play_on
+
+    house = services.HouseSettings(families.YATZY.key)
+    game = play_on(GameFactory(owner=household, names=["Ann", "Bob"], house=house), seed=4)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id]), {"advice": "1"}))
+    assert "Chance to win" in page
+    assert "(a tie counts as a share)." in page and "extra Yahtzee" not in page
