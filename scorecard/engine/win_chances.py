@@ -220,6 +220,16 @@ def win_chances(positions: list[Position], joker: JokerRule) -> Chances:
     return Chances([_settled(float(s)) for s in shares], all(exact for _, _, exact in finals))
 
 
+def on_the_last_turn(chance: float, rivals: list[int]) -> list[float]:
+    """The finished rivals' chances when the last player, playing to win, finishes first
+    with `chance` (a tie's share counted in it): every final roll that is no win goes to the
+    rivals level at the top, shared alike, and a tie gives each of them the share it gives
+    the last player. The others cannot be first."""
+    best = max(rivals)
+    level = rivals.count(best)
+    return [(1 - chance) / level if total == best else 0.0 for total in rivals]
+
+
 @cache
 def _gauss_legendre(count: int) -> tuple[Values, Values]:
     """Nodes and weights on [0, 1] that integrate a polynomial of degree 2·count - 1 exactly."""

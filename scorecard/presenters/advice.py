@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
@@ -90,6 +91,22 @@ def points_given_up(points: float) -> str:
     return floatformat(points, 2) if points >= 0.005 else "<" + floatformat(0.01, 2)
 
 
+def _as_shown(points: float, digits: int) -> Decimal:
+    # Rounded half up, as floatformat prints it.
+    return Decimal(repr(points)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+
+
+def expected_as_shown(expected: float, loss: float) -> Decimal:
+    """A choice's expected total as a rating prints it: the best's, as printed, less the loss
+    as printed. Each rounded alone, best 250.16 (250.2) less 224.94 (224.9) read as a loss
+    of 25.2 beside them, and a player doing the sum found 25.3. The figure moves by a
+    tenth at most; the loss, which the coach says too, stays as it is."""
+    if loss < 1e-9:
+        return _as_shown(expected, 1)
+    given_up = _as_shown(loss, 1 if loss >= 0.05 else 2) if loss >= 0.005 else Decimal(0)
+    return _as_shown(expected + loss, 1) - given_up
+
+
 def keep_label(keep: tuple[int, ...]) -> str:
     """The dice of a keep as the page lists them ("5 5 6"), or "nothing"."""
     return " ".join(map(str, keep)) if keep else _("nothing")
@@ -110,6 +127,10 @@ class BoxAdvice:
     def is_best(self) -> bool:
         return self.loss < 1e-9
 
+    @property
+    def shown_expected(self) -> Decimal:
+        return expected_as_shown(self.expected, self.loss)
+
 
 @dataclass(frozen=True)
 class KeepAdvice:
@@ -122,6 +143,10 @@ class KeepAdvice:
     @property
     def is_best(self) -> bool:
         return self.loss < 1e-9
+
+    @property
+    def shown_expected(self) -> Decimal:
+        return expected_as_shown(self.expected, self.loss)
 
     @property
     def label(self) -> str:

@@ -166,6 +166,7 @@ class TurnPanel:
     hold_advice: bool = False
     hold_expected: float | None = None  # the expected final total of the ★ dice kept
     reroll_all: bool = False  # the advice keeps no die: no ★ to point at
+    keep_all: bool = False  # the advice keeps every die: no roll to make, the box to choose
     # The typed-points form is left out until its box is opened (fetched then, or with
     # scripts off, a link to the page with the form): few turns need it, every first load
     # would pay for it.
@@ -599,6 +600,7 @@ def _add_table(
             keep, panel.hold_expected = advisor.ranked_keeps(panel.card, dice, left, game)[0]
         advised = advisor.best_hold(panel.card, dice, left, game, keep)
         panel.hold_advice, panel.reroll_all = True, not keep
+        panel.keep_all = len(keep) == len(dice)
     panel.table = [
         TableDie(face, held if holding is None else number - 1 in holding, tip, number)
         for number, ((face, held), tip) in enumerate(zip(progress.table, advised, strict=False), 1)

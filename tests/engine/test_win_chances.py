@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorecard.engine import rules, win_chances
 from scorecard.engine.rules import Box, JokerRule
@@ -135,3 +137,21 @@ def _by_coefficients(cards):
         level = 1 / (np.arange(len(finals))[:, None] + 1)
         shares.append(float(np.sum(grids[player] * (coefficients * level).sum(axis=0))))
     return shares
+
+
+@given(
+    chance=st.floats(min_value=0, max_value=1),
+    rivals=st.lists(st.integers(min_value=0, max_value=400), min_size=1, max_size=7),
+)
+def test_the_last_turns_chances_share_what_the_last_player_does_not_win(chance, rivals):
+    theirs = win_chances.on_the_last_turn(chance, rivals)
+    assert math.isclose(chance + sum(theirs), 1)
+    top = max(rivals)
+    assert all(share == 0 for share, total in zip(theirs, rivals, strict=True) if total < top)
+    assert len({share for share, total in zip(theirs, rivals, strict=True) if total == top}) == 1
+
+
+def test_a_tie_on_the_last_turn_gives_each_level_rival_the_last_players_share():
+    """Two rivals level on 250: a final 250 gives each of the three a third; counted in the
+    last player's chance as a third, it leaves each rival the rest, halved."""
+    assert win_chances.on_the_last_turn(0.4, [250, 200, 250]) == [0.3, 0.0, 0.3]

@@ -1,7 +1,11 @@
 """Advice as the page says it."""
 
+from decimal import Decimal
+
 import pytest
 from django.utils import translation
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from scorecard.engine.rules import Box
 from scorecard.presenters import advice
@@ -53,3 +57,30 @@ def test_the_win_column_adds_up_to_100_and_never_rounds_to_a_certainty(chances, 
     assert advice.shares_in_percent(chances) == shown
     with translation.override("fr"):
         assert advice.shares_in_percent((0.635, 0.183, 0.182))[0] == "64 %"
+
+
+@given(
+    best=st.floats(min_value=0, max_value=1600, allow_nan=False),
+    loss=st.floats(min_value=0, max_value=80, allow_nan=False),
+)
+def test_a_ratings_printed_figures_add_up(best, loss):
+    """Found by a player doing the sums: best 250.2, Threes 224.9 and "−25.2" beside it
+    (each rounded alone from 250.16 and 224.94). The printed best less the printed expected
+    total is the printed loss."""
+    assume(loss <= best)  # no choice is expected to end below 0
+    rating = advice.BoxAdvice(best - loss, loss)
+    top = advice.BoxAdvice(best, 0.0)
+    printed_loss = advice.points_given_up(loss)
+    shown = rating.shown_expected
+    assert abs(float(shown) - (best - loss)) <= 0.1 + 1e-9  # two roundings at most
+    if rating.is_best:
+        assert shown == top.shown_expected
+    elif not printed_loss.startswith("<"):
+        assert top.shown_expected - shown == Decimal(printed_loss)
+
+
+def test_the_rating_of_the_found_case_reads_as_its_sum():
+    assert advice.BoxAdvice(250.16, 0).shown_expected == Decimal("250.2")
+    threes = advice.BoxAdvice(224.94, 250.16 - 224.94)
+    assert advice.points_given_up(threes.loss) == "25.2"
+    assert threes.shown_expected == Decimal("225.0")

@@ -1054,6 +1054,9 @@ def test_the_last_turn_plays_to_win_and_shows_both_keeps(advised, household):
     page = text(advised.get(url, {"dice": "66651", "roll": "2"}))
     assert "<strong>To win:</strong> Keep 6 6 6, 1.4% chance to finish first." in page
     assert "<strong>For points:</strong> Keep 5 6 6 6, 0.0%." in page
+    # The keeps' list ranks for points: it says so, and calls no keep "best" beside "To win".
+    assert "Dice to keep for points" in page and "<small>most points</small>" in page
+    assert "<small>best</small>" not in page
     # What a box's ★ weighs against, in the same terms (a new user read "a higher total").
     assert "the best dice to keep give a better chance to win." in page
     assert "promise a higher total" not in page
@@ -1303,3 +1306,13 @@ def test_a_one_card_entry_names_no_card(client_of, game):
 def test_a_box_of_one_point_is_said_as_one_point(client_of, game, dice, spoken):
     page = text(client_of.get(game_url(game), {"dice": dice}))
     assert f'aria-label="{spoken}"' in page
+
+
+def test_the_last_turns_win_column_says_the_chance_its_note_says(advised, household, policy_tables):
+    """Found by a tester: on the last turn Bob's Win column said 45% under a note that gave
+    his chance as 46.8% (the column played for points, the note to win). The column plays
+    the last turn to win too, and Ann has the rest."""
+    game = _last_turn_game(household)
+    page = advised.get(reverse("game", args=[game.public_id])).content.decode()
+    assert "chance to finish first as the turn began: 0.7%" in page
+    assert re.findall(r'<td class="win">([^<]*)</td>', page) == ["99%", "1%"]

@@ -337,3 +337,30 @@ def test_a_watch_link_shows_the_server_s_dice_as_they_lie(client_of, household, 
     page = text(client_of.get(watched))
     shown = "".join(re.findall(r'<span class="die">(\d)</span>', page))
     assert "You are watching" in page and shown == faces
+
+
+class _Straight(random.Random):
+    """Dice that fall 1 2 3 4 5, a large straight on the first roll."""
+
+    faces = iter(range(1, 6))
+
+    def randint(self, a: int, b: int) -> int:
+        return next(self.faces)
+
+
+def test_when_the_best_keep_is_every_die_the_advice_says_to_choose_the_box(
+    advised, household, monkeypatch
+):
+    """Found by a tester: every die starred, the note still said "★ marks the dice to keep"
+    beside Roll again, and holding all five and rolling was refused."""
+    monkeypatch.setattr(services, "dice_source", _Straight())
+    game = services.game_create(owner=household, names=["Dee"], digital=True)
+    services.roll_dice(game=game, version=0, turn=1)
+    progress = load_progress(game)
+    card = progress.seats[0].cards[0]
+    keep, expected = advisor.ranked_keeps(card, progress.table_dice, 2, game)[0]
+    assert sorted(keep) == [1, 2, 3, 4, 5]
+    page = text(advised.get(reverse("game", args=[game.public_id])))
+    assert page.count('class="hold advised"') == 5
+    said = f"Best: roll no more and choose the box now, for an expected total of {expected:.1f}."
+    assert said in page and "marks the dice to keep" not in page
