@@ -601,9 +601,10 @@ def _check_players(data: dict, where: str) -> list[dict]:
 
 def _whole(data: dict, key: str, where: str, low: int, high: int) -> int:
     value = _field(data, key, int, where)
-    in_range = low <= value <= high
+    if low == high:  # one player's seat, a card's only number: not "from 0 to 0"
+        _need(value == low, f"{where}.{key}", gettext_noop("expected %(only)s."), only=low)
     _need(
-        in_range,
+        low <= value <= high,
         f"{where}.{key}",
         gettext_noop("expected a whole number from %(low)s to %(high)s."),
         low=low,

@@ -239,6 +239,25 @@ def test_the_pad_s_dice_come_back_after_a_reload_and_back_but_not_on_the_next_tu
     assert page.errors == []
 
 
+def test_the_dice_an_undo_brings_back_come_back_after_a_reload_too(small_phone):
+    """Found by a tester: Undo brought Ann's dice back to the pad, and a reload lost them."""
+    page = small_phone
+    open_game(page)
+    tap(page, "44425")
+    box(page, "Fours").click()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    page.get_by_role("button", name="Undo last entry").click()
+    expect(page.get_by_role("status")).to_contain_text("Undone: Ann’s Fours")
+    dice = page.get_by_label("Dice, five digits")
+    expect(dice).to_have_value("24445")
+    expect(page).to_have_url(re.compile(r"\?dice=24445&roll=3&version=2$"))
+    page.reload()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    expect(dice).to_have_value("24445")
+    expect(box(page, "Fours")).to_have_attribute("aria-label", "Fours, 12 points")
+    assert page.errors == []
+
+
 def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
     small_phone, policy_tables
 ):

@@ -395,3 +395,13 @@ def test_the_csv_leaves_the_rolls_used_blank_where_nobody_counted_them(household
     rows = list(csv.DictReader(io.StringIO("".join(exchange.export_csv(Game.objects.all())))))
     used = {(row["family"], row["digital"], row["rolls_used"]) for row in rows}
     assert used == {("yatzy", "False", ""), ("maxi", "False", "3"), ("yahtzee", "True", "1")}
+
+
+def test_a_solo_games_entry_for_another_seat_is_refused_in_plain_words(household):
+    """Found by a tester: "expected a whole number from 0 to 0"."""
+    play(GameFactory(owner=household, names=["Ann"]), SOLO_GAME)
+    document = exchange.export_games(Game.objects.all())
+    Game.objects.all().delete()
+    document["games"][0]["entries"][0]["seat"] = 1
+    with pytest.raises(services.Refusal, match=r"‘seat’: expected 0\. \(in the file"):
+        exchange.read_games(document)
