@@ -68,8 +68,9 @@ def _respond(
     entry: EntryRow | None = None,
     legend_open: bool = False,
 ) -> TemplateResponse:
-    """The whole page, or for htmx the partial: "turn", "after-entry" (the panel, the
-    standings rows and the cells `entry` changed), "after-refusal" (everything),
+    """The whole page, or for htmx the partial: "turn", "after-roll" (the panel and the
+    standings rows), "after-entry" (the panel, the standings rows and the cells `entry`
+    changed), "after-refusal" (everything),
     "after-poll" (everything, out of band, for a live page whose game changed),
     "after-poll-step" (the panel out of band and what `entry` changed, for a live page that
     shows the version before it) or "standings-legend" (with `legend_open`: what the
@@ -78,7 +79,7 @@ def _respond(
     context = {"panel": panel, "game": progress.game, "links": links, "legend_open": legend_open}
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     entry_changes = partial in {"after-entry", "after-poll-step"}
-    if whole or entry_changes:
+    if whole or entry_changes or partial == "after-roll":
         shows_wins = panel.wants_advice and advisor.win_chances_shown(progress)
         context["win_note"] = str(WIN_NOTE) if shows_wins else ""
         # Worked out when drawn: the page's standings may come drawn from the cache.
@@ -404,7 +405,9 @@ def roll(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     idempotency.remember(request)
     if not request.htmx:
         return redirect(links.page)
-    return _respond(request, _panel(request, progress, links, {}, after_tap="roll"))
+    panel = _panel(request, progress, links, {}, after_tap="roll")
+    # A 4th roll spends a saved one: the standings' Saved column says so with the turn's.
+    return _respond(request, panel, "after-roll" if game.house_rules.saves_rolls else "turn")
 
 
 @require_POST

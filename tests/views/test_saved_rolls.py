@@ -190,6 +190,24 @@ def test_the_digital_game_counts_the_rolls_made_and_a_later_turn_rolls_the_saved
     assert load_progress(game).seats[0].saved_rolls == 0
 
 
+def test_a_roll_that_spends_a_saved_one_says_so_in_the_standings_at_once(client_of, digital_maxi):
+    """Found by a tester: the turn said "Saved rolls: 0" after a 5th roll while the
+    standings' Saved column said 2 until the box was scored (the roll's answer was the turn
+    alone)."""
+    game = digital_maxi
+    post_roll(client_of, game)
+    score(client_of, game, "chance")  # Ann saves two
+    for _ in range(3):
+        post_roll(client_of, game)
+    score(client_of, game, "chance")
+    for number in range(1, 6):
+        answer = text(post_roll(client_of, game, headers=HTMX))
+        saved = 2 - max(0, number - 3)
+        assert f"Saved rolls: {saved}" in answer
+        assert 'id="standings-rows" hx-swap-oob="true"' in answer
+        assert saved_cells(answer) == [str(saved), "0"]
+
+
 def test_a_digital_game_refuses_a_rolls_count_sent_with_the_box(client_of, digital_maxi):
     post_roll(client_of, digital_maxi)
     response = score(client_of, digital_maxi, "chance", rolls="1")
