@@ -69,8 +69,10 @@ def _import_said(done: services.Imported) -> str:
     if skipped:
         said.append(
             ngettext(
-                "%(games)s game in the file was here already and is left as it is.",
-                "%(games)s games in the file were here already and are left as they are.",
+                "%(games)s game in the file was here already: the copy here is kept as it "
+                "is, even if the file's differs (a correction made since, here or there).",
+                "%(games)s games in the file were here already: the copies here are kept as "
+                "they are, even where the file's differ (corrections made since, here or there).",
                 skipped,
             )
             % {"games": skipped}

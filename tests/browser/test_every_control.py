@@ -854,7 +854,9 @@ def export_and_import(phone: Phone, export: Path) -> None:
     phone.tap(page.get_by_role("button", name="Import"))
     said = page.locator("main .notice")
     expect(said).to_contain_text("Nothing new was imported.")
-    expect(said).to_contain_text("1 game in the file was here already and is left as it is.")
+    expect(said).to_contain_text(
+        "1 game in the file was here already: the copy here is kept as it is"
+    )
 
 
 def open_the_household(phone: Phone) -> None:

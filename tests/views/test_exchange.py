@@ -48,7 +48,7 @@ def test_an_upload_of_games_already_here_skips_them_and_says_how_many(client_of,
         upload.name = "games.json"
         response = client_of.post(reverse("games-import"), {"file": upload}, follow=True)
         assert expected in text(response)
-    assert "1 game in the file was here already and is left as it is." in text(response)
+    assert "1 game in the file was here already: the copy here is kept as it is" in text(response)
     assert Game.objects.count() == 1
 
 
