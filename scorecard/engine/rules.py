@@ -593,6 +593,17 @@ class HouseRules[B: (Box, FamilyBox)]:
             saved = self.saved_after(saved, used)
         return saved
 
+    def turn_over_its_rolls(self, rolls_used: Sequence[int]) -> int | None:
+        """Of turns that used these many rolls, in turn order, the first that used more
+        than the player had (its index), or None: a corrected count of rolls must leave
+        every later turn the rolls it used."""
+        saved = 0
+        for turn, used in enumerate(rolls_used):
+            if not 1 <= used <= self.rolls_allowed(saved):
+                return turn
+            saved = self.saved_after(saved, used)
+        return None
+
     def scores(self, dice: Dice) -> dict[B, int]:
         """Every box's ordinary value for one sorted roll."""
         return _scores_of(self, dice)

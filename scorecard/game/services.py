@@ -664,6 +664,7 @@ def correct_box(
     extra_yahtzee: bool = False,
     box: str | None = None,
     card: int | None = None,
+    rolls_used: int | None = None,
 ) -> Corrected:
     """Change a filled box's dice or points, or move it to a box still open on its player's
     cards (`box` by key, on `card`: a roll written in the wrong box, or on the wrong card,
@@ -672,12 +673,18 @@ def correct_box(
     later five alike's 100 away). Dice with points that they do not make are refused; the
     same dice and points again change nothing (the entry is not marked corrected). Points may
     claim an extra Yahtzee's bonus, as when they are recorded; dice say for themselves. A
-    move without new dice or points takes the box's own dice along."""
+    move without new dice or points takes the box's own dice along. Where rolls are saved,
+    `rolls_used` corrects the rolls the turn used, as long as every later turn of its player
+    still had the rolls it used."""
     check_correctable(game)
+    used = entry.rolls_used if rolls_used is None else _corrected_rolls(game, entry, rolls_used)
     place = _place_for_the_correction(game, entry, box, card)
     moves = place != (entry.card, entry.rules_box)
-    if moves and dice is None and points is None and entry.dice:
-        dice = game.house_rules.family.parse_dice(entry.dice)
+    if (moves or rolls_used is not None) and dice is None and points is None:
+        if entry.dice:  # the box's own dice go along, or stay where only its rolls change
+            dice = game.house_rules.family.parse_dice(entry.dice)
+        elif not moves:  # points typed without dice stay as they are
+            points, extra_yahtzee = entry.points, entry.yahtzee_bonus
     unforced = _unforced(game)
     # The tick comes as the box was: points no five alike score (20 in Fives) drop its claim.
     if dice is not None or points is None or not unforced.five_alike_may_score(place.box, points):
@@ -696,8 +703,11 @@ def correct_box(
     if place.card != entry.card:  # the card it leaves is checked again without it
         left_before, left_after = _card_around(game, entry)
         bonuses += _later_bonuses(game, unforced, left_before, None, left_after)
-    fixed = (*place, placement.points, _dice_text(placement), bool(placement.bonus))
-    as_it_is = (entry.card, entry.rules_box, entry.points, entry.dice, entry.yahtzee_bonus)
+    fixed = (*place, placement.points, _dice_text(placement), bool(placement.bonus), used)
+    as_it_is = (
+        *(entry.card, entry.rules_box, entry.points, entry.dice, entry.yahtzee_bonus),
+        entry.rolls_used,
+    )
     if fixed == as_it_is:
         return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
@@ -705,15 +715,54 @@ def correct_box(
     if game.finished:
         results.unsettle(load_progress(game))
     entry.card, entry.box = place.card, place.box.key
-    entry.points, entry.dice, entry.yahtzee_bonus = fixed[2:]
+    entry.points, entry.dice, entry.yahtzee_bonus, entry.rolls_used = fixed[2:]
     vars(entry).pop("rules_box", None)  # a cached property: the box it names from now on
     entry.corrected = timezone.now()
-    entry.save(update_fields=["card", "box", "points", "dice", "yahtzee_bonus", "corrected"])
+    changed = ["card", "box", "points", "dice", "yahtzee_bonus", "rolls_used", "corrected"]
+    entry.save(update_fields=changed)
     for row, bonus in bonuses:
         Entry.objects.filter(pk=row.pk).update(yahtzee_bonus=bonus, corrected=entry.corrected)
     if game.finished:
         results.settle_games([game])
     return Corrected(entry, bonuses)
+
+
+def rolls_this_turn_had(*, game: Game, entry: Entry) -> int:
+    """The most rolls the entry's turn could have used: the family's, and the rolls its
+    player had saved by then (a correction's choice of counts)."""
+    earlier = game.entries.filter(seat=entry.seat_id, turn__lt=entry.turn).order_by("turn")
+    house = game.house_rules
+    return house.rolls_allowed(house.saved_rolls(earlier.values_list("rolls_used", flat=True)))
+
+
+def _corrected_rolls(game: Game, entry: Entry, rolls_used: int) -> int:
+    """The rolls the corrected turn used, refused where rolls are not saved (nothing asks
+    then), or where its player had fewer, or where a later turn would have used rolls its
+    player no longer saved."""
+    house = game.house_rules
+    if not house.saves_rolls:
+        raise Refusal(_("This game saves no rolls, so its turns' rolls are not counted."))
+    turns = list(
+        game.entries.filter(seat=entry.seat_id)
+        .order_by("turn")
+        .values_list("pk", "turn", "rolls_used")
+    )
+    uses = [rolls_used if pk == entry.pk else used for pk, _turn, used in turns]
+    over = house.turn_over_its_rolls(uses)
+    if over is None:
+        return rolls_used
+    turn = turns[over][1]
+    players = game.seats.count()
+    if turn == entry.turn:
+        allowed = rolls_this_turn_had(game=game, entry=entry)
+        message = _("This turn had %(allowed)s rolls at most, with the ones saved before it.")
+        raise Refusal(message % {"allowed": allowed})
+    message = _(
+        "With %(used)s rolls here, the turn of round %(round)s would have used %(later)s "
+        "rolls, more than were saved for it: correct that one first."
+    )
+    said_of = {"used": rolls_used, "round": round_of(turn, players), "later": uses[over]}
+    raise Refusal(message % said_of)
 
 
 def _place_for_the_correction(game: Game, entry: Entry, key: str | None, card: int | None) -> Place:

@@ -40,6 +40,7 @@ from scorecard.web import advice_setting, fragments, idempotency, live
 from scorecard.web.forms import (
     A_HELD_DIE,
     POINTS,
+    ROLLS_USED,
     THE_CARD,
     THE_TURN,
     THE_VERSION,
@@ -465,6 +466,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     if request.method == "POST" and correctable:
         post = request.POST
         moved_from = services.Place(entry.card, entry.rules_box)
+        rolls_before = entry.rolls_used
         try:
             corrected = services.correct_box(
                 game=game,
@@ -473,9 +475,12 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], POINTS) if post.get("points") else None,
                 extra_yahtzee=post.get("extra_yahtzee") == "on",
+                rolls_used=parse_int(post["rolls"], ROLLS_USED) if post.get("rolls") else None,
                 **_move_to(post.get("box", "")),
             )
             note = _corrected_note(corrected.entry, game, moved_from)
+            if corrected.entry.rolls_used != rolls_before:
+                note += " " + _("Rolls used: %(count)s.") % {"count": corrected.entry.rolls_used}
             if corrected.entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here
                 note += " " + _("With the 100 extra-Yahtzee bonus.")
             for later, bonus in corrected.bonuses:  # a later five alike's, given or taken
@@ -512,6 +517,10 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
     context["hinted_box"] = _box_chosen(game, str(context["chosen"])) or entry.rules_box
     achievable = sorted(game.house_rules.achievable_points(context["hinted_box"]))
     context["achievable"] = said(rules.describe_values(achievable))
+    if correctable and game.house_rules.saves_rolls:  # a count said wrong is fixed here too
+        most = services.rolls_this_turn_had(game=game, entry=entry)
+        context["rolls_counts"] = range(1, max(most, entry.rolls_used) + 1)
+        context["rolls_chosen"] = request.POST.get("rolls") or str(entry.rolls_used)
     return render(request, "correct.html", context, status=status)
 
 

@@ -129,6 +129,28 @@ def test_at_the_table_a_maxi_turn_that_stops_early_saves_rolls_for_later(phone):
     assert page.errors == []
 
 
+def test_a_count_of_rolls_said_wrong_is_corrected_by_tapping_the_box(phone):
+    """Found by a tester: Ann's first turn was written as 1 roll used (it used 3), and the
+    correction page had no way to say so."""
+    page = phone
+    start_game(page, ["Ann", "Bob"], "Maxi Yatzy", digital=False, saved_rolls=True)
+    enter_dice(page, "333555")
+    say_rolls_used(page, 1)
+    tap_box(page, "Villa", 24)
+    expect_saved(page, 0, ["2", "0"])
+    page.get_by_role("link", name="Correct Ann’s Villa: 24").click()
+    expect(page.get_by_role("radio", name="1", exact=True)).to_be_checked()
+    say_rolls_used(page, 3)
+    no_sideways_scroll(page)
+    save_screenshot(page, "maxi-correct-rolls-used-360")
+    assert axe_violations(page) == []
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_role("status")).to_contain_text("Rolls used: 3.")
+    expect_saved(page, 0, ["0", "0"])
+    assert [entry.rolls_used for entry in Entry.objects.order_by("turn")] == [3]
+    assert page.errors == []
+
+
 def test_a_digital_maxi_turn_rolls_the_rolls_saved_on_an_earlier_turn(phone):
     page = phone
     start_game(page, ["Ann", "Bob"], "Maxi Yatzy", digital=True, saved_rolls=True)

@@ -96,3 +96,19 @@ def test_any_claim_is_either_a_card_with_saved_rolls_or_refused(used):
             pytest.fail("a possible card was refused")
     else:
         assert saved >= 0
+
+
+@given(st.lists(st.integers(min_value=0, max_value=8), max_size=20))
+def test_the_first_turn_over_its_rolls_is_where_counting_the_saved_ones_stops(uses):
+    over = SAVING.turn_over_its_rolls(uses)
+    if over is None:
+        SAVING.saved_rolls(uses)  # every turn had its rolls
+    else:
+        SAVING.saved_rolls(uses[:over])
+        with pytest.raises(RuleViolation):
+            SAVING.saved_rolls(uses[: over + 1])
+
+
+def test_a_turn_that_used_rolls_saved_before_a_corrected_count_is_found():
+    assert SAVING.turn_over_its_rolls([1, 5]) is None  # the first saved two
+    assert SAVING.turn_over_its_rolls([3, 5]) == 1  # corrected to 3: none saved

@@ -111,6 +111,56 @@ def test_a_correction_keeps_the_rolls_the_turn_used(client_of, maxi):
     assert load_progress(maxi).seats[0].saved_rolls == 2
 
 
+def test_a_correction_fixes_the_rolls_a_turn_said_it_used(client_of, maxi):
+    """Found by a tester: a turn written with 1 roll used (a slip: it used 3) gave its
+    player two saved rolls, and only an undo of every later turn could take them back."""
+    record(client_of, maxi, "ones", "111123", rolls="1")  # Ann: said 1, saves 2
+    record(client_of, maxi, "ones", "111123")  # Bob
+    client_of.get(game_url(maxi))  # the records' notes, said
+    url = game_url(maxi, "game-correct", turn=1)
+    page = text(client_of.get(url))
+    assert "<legend>Rolls used</legend>" in page
+    assert re.findall(r'name="rolls" value="(\d+)"( checked)?', page) == [
+        ("1", " checked"),
+        ("2", ""),
+        ("3", ""),
+    ]
+    maxi.refresh_from_db()
+    response = client_of.post(url, {"version": maxi.version, "rolls": "3"}, follow=True)
+    assert "Corrected: Ann’s Ones, now 4. Rolls used: 3." in text(response)
+    assert Entry.objects.get(turn=1).rolls_used == 3 and Entry.objects.get(turn=1).points == 4
+    assert load_progress(maxi).seats[0].saved_rolls == 0
+
+
+def test_a_rolls_correction_that_would_leave_a_later_turn_short_is_refused(client_of, maxi):
+    record(client_of, maxi, "ones", "111123", rolls="1")  # Ann saves 2
+    record(client_of, maxi, "ones", "111123")
+    record(client_of, maxi, "twos", "222211", rolls="5")  # Ann spends them
+    record(client_of, maxi, "twos", "222211")
+    maxi.refresh_from_db()
+    version = maxi.version
+    url = game_url(maxi, "game-correct", turn=1)
+    response = client_of.post(url, {"version": version, "rolls": "3"})
+    assert response.status_code == 400
+    assert (
+        "With 3 rolls here, the turn of round 2 would have used 5 rolls, more than were saved "
+        "for it: correct that one first."
+    ) in text(response)
+    response = client_of.post(url, {"version": version, "rolls": "4"})
+    assert "This turn had 3 rolls at most, with the ones saved before it." in text(response)
+    assert [e.rolls_used for e in Entry.objects.order_by("turn")] == [1, 3, 5, 3]
+    maxi.refresh_from_db()
+    assert maxi.version == version  # nothing written
+
+
+def test_a_game_without_saved_rolls_refuses_a_rolls_correction(client_of, household):
+    game = GameFactory(owner=household, names=["Ann"], house=services.HouseSettings("maxi"))
+    record(client_of, game, "ones", "111123")
+    assert "Rolls used" not in text(client_of.get(game_url(game, "game-correct", turn=1)))
+    response = client_of.post(game_url(game, "game-correct", turn=1), {"version": 1, "rolls": "2"})
+    assert response.status_code == 400 and "saves no rolls" in text(response)
+
+
 def test_a_zero_asked_again_keeps_the_rolls_said(client_of, maxi):
     response = record(client_of, maxi, "maxi_yatzy", "123456", rolls="2", confirm="")
     page = text(response)
