@@ -20,6 +20,7 @@ from django.urls import reverse
 
 from scorecard.game.progress import load_many, ranked, round_of
 from scorecard.models import Game, Seat
+from scorecard.presenters import house_rules
 
 
 class Placing(NamedTuple):
@@ -57,6 +58,12 @@ class GameSummary:
     @property
     def rounds(self) -> int:
         return self.total_turns // len(self.ranking)
+
+    @property
+    def house_notes(self) -> tuple[str, ...]:
+        """The rules the table played beyond its family's and the usual joker order (a
+        tester found a forced-order Yatzy and a 50-at-90 bonus listed as plain "Yatzy")."""
+        return tuple(house_rules.sheet_notes(self.game))
 
 
 def game_summaries(games: list[Game]) -> list[GameSummary]:

@@ -1,6 +1,8 @@
 """The new-game form and the game page for Yatzy and Maxi Yatzy: the family and its house
 rules chosen, Yahtzee's own choices ignored for them, the turn by the family's rules."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -249,3 +251,16 @@ def test_a_standard_yahtzee_game_is_titled_by_its_game_in_the_phones_language(cl
     assert "Standard" not in sheet and f"{game.created.year} · " not in sheet
     home = text(client_of.get(reverse("home")))
     assert "· Yahtzee ·" in home and "Standard" not in home
+
+
+def test_the_games_list_says_the_house_rules_each_game_was_played_by(client_of, household):
+    """Found by a tester: forced order and a bonus of 50 at 90 were listed as plain "Yatzy"
+    and "Maxi Yatzy"; a Yahtzee game by the usual joker order says nothing more."""
+    GameFactory(owner=household, names=["Ann"], house=services.HouseSettings("yatzy", forced=True))
+    bonus = families.UpperBonus(threshold=90, points=50)
+    GameFactory(owner=household, names=["Ann"], house=services.HouseSettings("maxi", bonus=bonus))
+    GameFactory(owner=household, names=["Ann"])
+    page = text(client_of.get(reverse("games")))
+    assert "· Yatzy · boxes filled in order" in page
+    assert "· Maxi Yatzy · bonus 50 at 90 or more" in page
+    assert re.search(r"· Yahtzee\s*<span", page)
