@@ -139,3 +139,30 @@ def test_axe_finds_nothing_with_advice_on(phone, scheme, policy_tables):
     expect(phone.get_by_role("alert")).to_contain_text("Coach:")
     check("the coach's question")
     assert found == {}
+
+
+def test_every_control_the_keyboard_reaches_shows_the_same_strong_ring(phone):
+    """Found by an auditor: the fold-outs ("What the columns mean", "Type the points", the
+    advice and the language) had the browser's thin orange ring, 2.3:1 on the light page."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    accent = phone.evaluate("getComputedStyle(document.body).getPropertyValue('--accent')")
+    rings = {}
+    for _ in range(40):
+        phone.keyboard.press("Tab")
+        focused = phone.evaluate(
+            """() => { const e = document.activeElement, s = getComputedStyle(e);
+            return [e.tagName + ' ' + (e.textContent || '').trim().slice(0, 30),
+                    s.outlineStyle + ' ' + s.outlineWidth + ' ' + s.outlineColor]; }"""
+        )
+        rings[focused[0]] = focused[1]
+    summaries = {name: ring for name, ring in rings.items() if name.startswith("SUMMARY")}
+    assert len(summaries) >= 3, rings  # the legend, the typed points, the advice, the language
+    rings = {
+        name: ring for name, ring in rings.items() if not name.startswith("BODY")
+    }  # past the end
+    weak = {name: ring for name, ring in rings.items() if not ring.startswith("solid 3px")}
+    assert weak == {}
+    assert {ring.rpartition("px ")[2] for ring in rings.values()} == {"rgb(11, 95, 206)"}, accent
