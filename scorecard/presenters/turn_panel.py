@@ -192,8 +192,10 @@ class TurnPanel:
         page, the control it pressed gone. Never a box itself: one more Enter would record it."""
         if self.focus_notice:  # a plain post's answer: what it did, said first
             return "notice"
-        if self.typed_open and (self.after_tap == "dice" or self.error):
-            return "typed-points"  # opened by a key, or its points refused (found by a user)
+        if self.typed_open and self.error:
+            return "typed-points"  # its points refused (found by a user)
+        if self.typed_open and self.after_tap == "dice":
+            return "typed-box"  # opened by a key: the box first (the points skipped it)
         if not self.after_tap:
             return ""
         if self.after_tap == "roll" or (self.game.digital and self.dice):
@@ -208,6 +210,12 @@ class TurnPanel:
         is on show beside them, and its "best" may promise more (found by a new user, who
         read the box's ★ as "score now")."""
         return bool(self.keeps) or (self.hold_advice and any(c.rating for c in self.choices))
+
+    @property
+    def error_under_typed(self) -> bool:
+        """Whether the refusal is said under the typed points' field, where they are drawn
+        (at the top of the turn it was above a phone's screen scrolled down to Record)."""
+        return bool(self.error) and self.typed_open and self.scoring and not self.game.digital
 
     @property
     def scoring(self) -> bool:

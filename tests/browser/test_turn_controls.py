@@ -487,6 +487,9 @@ def test_the_keyboard_s_focus_stays_in_the_typed_points_and_the_correction(small
     summary = page.get_by_text("No dice to enter? Type the points")
     summary.focus()
     page.keyboard.press("Enter")
+    # The box first (an auditor found the focus on the points, the box skipped at Ones).
+    expect(page.get_by_label("Box", exact=True)).to_be_focused()
+    page.keyboard.press("Tab")
     points = page.get_by_placeholder("Points")
     expect(points).to_be_focused()
     page.keyboard.type("7")
@@ -508,6 +511,30 @@ def test_the_keyboard_s_focus_stays_in_the_typed_points_and_the_correction(small
     expect(notice).to_have_text("Corrected: Ann’s Threes, now 12.")
     expect(notice).to_be_focused()
     assert page.errors == [] or all("400" in error for error in page.errors)
+
+
+def test_typed_points_refused_are_said_under_the_field_in_view(small_phone):
+    """Found by an auditor: after a second refused try the refusal sat at the top of the
+    turn, 81 px above a phone's screen scrolled down to Record; the field showed nothing."""
+    page = small_phone
+    open_game(page, names=("Ann", "Bob"))
+    page.get_by_text("No dice to enter? Type the points").click()
+    points = page.get_by_placeholder("Points")
+    page.get_by_label("Box", exact=True).select_option(label="Full house")
+    points.fill("24")
+    page.get_by_role("button", name="Record", exact=True).click()
+    error = page.locator("#turn-error")
+    expect(error).to_contain_text("Full house")
+    page.get_by_label("Box", exact=True).select_option(label="Ones")
+    page.get_by_placeholder("Points").fill("7")
+    page.get_by_role("button", name="Record", exact=True).click()
+    expect(error).to_contain_text("Ones cannot score 7")
+    box = error.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    field = page.get_by_placeholder("Points").bounding_box()
+    assert field["y"] < box["y"]  # under the field it is about
+    assert Entry.objects.count() == 0
+    save_screenshot(page, "typed-points-refused-in-view")
 
 
 def test_keep_the_screen_on_says_with_a_tick_that_it_is_on(small_phone):
