@@ -530,7 +530,7 @@ def test_typed_points_refused_are_said_under_the_field_in_view(small_phone):
     page.get_by_role("button", name="Record", exact=True).click()
     expect(error).to_contain_text("Ones cannot score 7")
     box = error.bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
     field = page.get_by_placeholder("Points").bounding_box()
     assert field["y"] < box["y"]  # under the field it is about
     assert Entry.objects.count() == 0
