@@ -331,3 +331,12 @@ def test_a_game_sheet_says_the_house_rules_its_scores_were_counted_by(client_of,
     # Its rule said once, not "extra Yahtzees: No extra Yahtzees" (a helper printing sheets).
     assert "This game’s house rules: no extra-Yahtzee bonus or joker." in page
     assert Game.objects.count() == 4
+
+
+def test_the_rules_page_says_what_the_card_takes_and_names_maxis_straights(db):
+    """Found by a first-time reader: "any number can play" beside a form of one to eight
+    players, and Maxi Yatzy's large straight called a "short" one."""
+    page = text(Client().get(reverse("rules")))
+    assert "Any number can play, one included; this score card keeps up to eight." in page
+    assert "the small and large straights (five dice in a row), score as in Yatzy." in page
+    assert "short straights" not in page
