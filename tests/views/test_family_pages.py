@@ -251,6 +251,8 @@ def test_a_standard_yahtzee_game_is_titled_by_its_game_in_the_phones_language(cl
     assert "Standard" not in sheet and f"{game.created.year} · " not in sheet
     home = text(client_of.get(reverse("home")))
     assert "· Yahtzee ·" in home and "Standard" not in home
+    review = text(client_of.get(game_url(game, "game-review"), headers={"Accept-Language": "de"}))
+    assert "<small>Kniffel, " in review and "Standard" not in review
 
 
 def test_the_games_list_says_the_house_rules_each_game_was_played_by(client_of, household):
