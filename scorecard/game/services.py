@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorecard.engine import families, rules
 from scorecard.game import compiled, results
@@ -69,13 +70,28 @@ class GameChanged(Refusal):
 
     status_code = 409
 
-    def __init__(self, progress: GameProgress | None = None) -> None:
-        # "Not recorded" first: a phone whose Fours lost the race to another phone's
-        # correction was not told its tap went nowhere (a helper on four phones).
-        message = _(
-            "Not recorded: the card changed since this screen was shown; here it is as it is now."
-        )
-        super().__init__(message, progress=progress)
+    def __init__(self, progress: GameProgress | None = None, *, doing: str = "record") -> None:
+        # What did not happen, first: a phone whose Fours lost the race to another phone's
+        # correction was not told its tap went nowhere, and an undo refused so was told
+        # "Not recorded" (helpers on four phones).
+        super().__init__(str(NOT_DONE[doing]), progress=progress)
+
+
+NOT_DONE = {
+    "record": gettext_lazy(
+        "Not recorded: the card changed since this screen was shown; here it is as it is now."
+    ),
+    "undo": gettext_lazy(
+        "Not undone: the card changed since this screen was shown; here it is as it is now."
+    ),
+    "roll": gettext_lazy(
+        "Not rolled: the card changed since this screen was shown; here it is as it is now."
+    ),
+    "correct": gettext_lazy(
+        "Not corrected: the card changed since this page was shown. Check the box and save "
+        "again to correct it as it is now."
+    ),
+}
 
 
 class ZeroNeedsConfirmation(Exception):
@@ -287,6 +303,7 @@ def _claim_version(
     *,
     finished: datetime | None | Literal[_Keep.KEEP] = KEEP,
     for_an_entry: bool = False,
+    doing: str = "record",
 ) -> None:
     """Move the game to the next version (and set when it finished), or fail if another
     change got there first. `for_an_entry`: the change records an entry, and the game says
@@ -303,7 +320,7 @@ def _claim_version(
     else:
         claimed = CLAIM.run(version + 1, finished, game.pk, version)
     if not claimed:
-        raise GameChanged
+        raise GameChanged(doing=doing)
     game.version, game.finished = version + 1, finished
 
 
@@ -507,12 +524,12 @@ def roll_dice(
     with _one_change():
         progress = load_progress(game, seats=seats) if progress is None else progress
         if version != game.version:
-            raise GameChanged(progress)
+            raise GameChanged(progress, doing="roll")
         with by_the_rules(progress):
             _check_roll(progress, turn, hold)
         count = game.house_rules.family.dice_count
         faces = roll_faces(rng or dice_source, progress.table_dice, hold, count)
-        _claim_version(game, version)
+        _claim_version(game, version, doing="roll")
         roll = Roll.objects.create(
             game=game,
             turn=turn,
@@ -533,7 +550,7 @@ def undo_last_entry(
     with _one_change():
         progress = load_progress(game, seats=seats, reopening=True, with_times=True)
         if version != game.version:
-            raise GameChanged(progress)
+            raise GameChanged(progress, doing="undo")
         if not progress.entries:
             raise Refusal(_("Nothing to undo: no box is filled yet."), progress=progress)
         if game.finished and rematch_made(game) is not None:
@@ -550,7 +567,7 @@ def undo_last_entry(
             raise UndoLosesRolls(progress, last)
         assert last.created is not None, "read with_times, so every entry has its time"
         was_finished = game.finished
-        _claim_version(game, version, finished=None)  # the first write (`_one_change`)
+        _claim_version(game, version, finished=None, doing="undo")  # the first write
         if was_finished:
             results.unsettle(progress)
         UndoneEntry.objects.create(
@@ -711,7 +728,7 @@ def correct_box(
     if fixed == as_it_is:
         return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
-    _claim_version(game, version)
+    _claim_version(game, version, doing="correct")
     if game.finished:
         results.unsettle(load_progress(game))
     entry.card, entry.box = place.card, place.box.key

@@ -11,7 +11,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.response import TemplateResponse
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -456,7 +456,11 @@ def _turn_back(undone: EntryRow, game: Game) -> dict[str, str]:
 def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWNER) -> HttpResponse:
     links = GameLinks(key, role)
     game = game_for(request, key, role)
-    entry = get_object_or_404(Entry.objects.select_related("seat__player"), game=game, turn=turn)
+    entry = Entry.objects.select_related("seat__player").filter(game=game, turn=turn).first()
+    if entry is None:  # undone on another phone (the 404 said the link no longer worked)
+        gone = _("That box is not filled on the card now (another phone may have undone it), "
+                 "so nothing was changed.")  # fmt: skip
+        return _said_then_shown(request, gone, links.page)
     players = game.seats.count()
     error, status, correctable = "", 200, True
     try:

@@ -290,6 +290,25 @@ def scoring_on_bobs_turn(phone, second_phone):
     return second_phone
 
 
+def test_a_correction_of_a_box_another_phone_undid_says_so_on_the_game(phone, second_phone):
+    """Found by a family on four phones: the score link's correction of a box the owner had
+    just undone answered "Link no longer works … ask the table for a new one"."""
+    scorer = scoring_on_bobs_turn(phone, second_phone)
+    scorer.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Fours:")).click()
+    scorer.get_by_label("The points").fill("8")
+    phone.get_by_role("button", name="Undo last entry").click()  # the owner, meanwhile
+    expect(phone.get_by_role("status")).to_contain_text("Undone: Ann’s Fours")
+    scorer.get_by_role("button", name="Save the correction").click()
+    expect(scorer.get_by_role("status")).to_have_text(
+        "That box is not filled on the card now (another phone may have undone it), so "
+        "nothing was changed."
+    )
+    expect(scorer.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    no_error_page(scorer)
+    assert not Entry.objects.exists()
+    assert scorer.errors == []
+
+
 def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_box(
     phone, second_phone
 ):

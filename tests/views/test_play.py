@@ -564,9 +564,28 @@ def test_negative_points_in_a_correction_are_refused_saying_what_is_allowed(clie
     assert Entry.objects.get().points == 8
 
 
-def test_correcting_an_unknown_turn_is_not_found(client_of, game):
-    url = reverse("game-correct", args=[game.public_id, 9])
-    assert client_of.get(url).status_code == 404
+def test_correcting_a_box_another_phone_undid_says_so_and_changes_nothing(client_of, game):
+    """Found by a family on four phones: a score link's correction of a box the owner had
+    just undone answered "Link no longer works … ask the table for a new one" (a 404)."""
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.FIVES, (5, 5, 1, 2, 3))])
+    url = reverse("game-correct", args=[game.public_id, 2])
+    assert client_of.get(url).status_code == 200
+    client_of.post(reverse("game-undo", args=[game.public_id]), {"version": 2}, follow=True)
+    response = client_of.post(url, {"version": 3, "points": "15"}, follow=True)
+    assert response.redirect_chain == [(game_url(game), 302)]
+    said = "That box is not filled on the card now (another phone may have undone it), so "
+    assert said + "nothing was changed." in text(response)
+    assert list(Entry.objects.values_list("box", "points")) == [("fours", 8)]
+    assert client_of.get(reverse("game-correct", args=[game.public_id, 9])).status_code == 302
+
+
+def test_an_undo_refused_for_a_changed_card_says_it_was_not_undone(client_of, game):
+    """Found by a family on four phones: a stale phone's undo was told "Not recorded"."""
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.FIVES, (5, 5, 1, 2, 3))])
+    response = client_of.post(reverse("game-undo", args=[game.public_id]), {"version": 1})
+    assert response.status_code == 409
+    assert "Not undone: the card changed since this screen was shown" in text(response)
+    assert Entry.objects.count() == 2
 
 
 SOLO_TOTAL = card_total(SOLO_GAME)
