@@ -474,7 +474,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         try:
             corrected = services.correct_box(
                 game=game,
-                version=parse_int(post.get("version"), THE_VERSION),
+                version=_version_to_correct(game, entry, post),
                 entry=entry,
                 dice=parse_dice(post.get("dice"), game.house_rules.family),
                 points=parse_int(post["points"], POINTS) if post.get("points") else None,
@@ -502,6 +502,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
+    context["entry_state"] = _entry_state(entry)
     context["round"] = round_of(entry.turn, players)
     context["correctable"] = correctable
     context["example"] = dice_example(game.house_rules.family)
@@ -526,6 +527,21 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         context["rolls_counts"] = range(1, max(most, entry.rolls_used) + 1)
         context["rolls_chosen"] = request.POST.get("rolls") or str(entry.rolls_used)
     return render(request, "correct.html", context, status=status)
+
+
+def _entry_state(entry: Entry) -> str:
+    """The corrected box as its page showed it, sent back with the correction."""
+    return f"{entry.card}:{entry.box}:{entry.points}:{entry.dice}:{entry.rolls_used}"
+
+
+def _version_to_correct(game: Game, entry: Entry, post) -> int:
+    """The version a correction claims: the game's now, if the box is still as its page
+    showed it (another phone's entry meanwhile refused a correction it did not touch, at a
+    busy table again and again); else the page's, which a change since refuses. The whole
+    card is checked again either way."""
+    if post.get("was") == _entry_state(entry):
+        return game.version
+    return parse_int(post.get("version"), THE_VERSION)
 
 
 def _box_chosen(game: Game, value: str) -> rules.CardBox | None:

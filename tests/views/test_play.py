@@ -579,6 +579,37 @@ def test_correcting_a_box_another_phone_undid_says_so_and_changes_nothing(client
     assert client_of.get(reverse("game-correct", args=[game.public_id, 9])).status_code == 302
 
 
+def _correction_form(client, game, turn: int) -> dict[str, str]:
+    page = client.get(reverse("game-correct", args=[game.public_id, turn])).content.decode()
+    return dict(re.findall(r'<input type="hidden" name="(version|was)" value="([^"]*)"', page))
+
+
+def test_a_correction_goes_through_when_another_turn_was_recorded_meanwhile(client_of, game):
+    """Found by a family on four phones: a correction of Ann's Fours was refused because
+    Bob's turn was recorded on another phone while its page was open; the box was as shown."""
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
+    form = _correction_form(client_of, game, 1)
+    post_box(client_of, game, Box.SIXES, (6, 6, 1, 2, 3))  # Bob's turn, meanwhile
+    url = reverse("game-correct", args=[game.public_id, 1])
+    response = client_of.post(url, form | {"points": "12"})
+    assert response.status_code == 302
+    assert list(Entry.objects.order_by("turn").values_list("points", flat=True)) == [12, 12]
+
+
+def test_a_correction_of_a_box_changed_meanwhile_is_refused(client_of, game):
+    play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
+    form = _correction_form(client_of, game, 1)
+    url = reverse("game-correct", args=[game.public_id, 1])
+    assert (
+        client_of.post(url, _correction_form(client_of, game, 1) | {"points": "16"}).status_code
+        == 302
+    )
+    response = client_of.post(url, form | {"points": "12"})  # the page shown before the 16
+    assert response.status_code == 409
+    assert "Not corrected: the card changed since this page was shown." in text(response)
+    assert Entry.objects.get().points == 16
+
+
 def test_an_undo_refused_for_a_changed_card_says_it_was_not_undone(client_of, game):
     """Found by a family on four phones: a stale phone's undo was told "Not recorded"."""
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3)), (Box.FIVES, (5, 5, 1, 2, 3))])
