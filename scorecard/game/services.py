@@ -18,6 +18,7 @@ from typing import Any, Literal, NamedTuple
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -65,19 +66,22 @@ class Refusal(Exception):
         self.progress = progress
 
 
+type Doing = Literal["record", "undo", "roll", "correct"]  # what a tap asked, as refused
+
+
 class GameChanged(Refusal):
     """The game moved on since the screen that sent this was drawn (another tap, phone)."""
 
     status_code = 409
 
-    def __init__(self, progress: GameProgress | None = None, *, doing: str = "record") -> None:
+    def __init__(self, progress: GameProgress | None = None, *, doing: Doing = "record") -> None:
         # What did not happen, first: a phone whose Fours lost the race to another phone's
         # correction was not told its tap went nowhere, and an undo refused so was told
         # "Not recorded" (helpers on four phones).
         super().__init__(str(NOT_DONE[doing]), progress=progress)
 
 
-NOT_DONE = {
+NOT_DONE: dict[Doing, Promise] = {
     "record": gettext_lazy(
         "Not recorded: the card changed since this screen was shown; here it is as it is now."
     ),
@@ -303,7 +307,7 @@ def _claim_version(
     *,
     finished: datetime | None | Literal[_Keep.KEEP] = KEEP,
     for_an_entry: bool = False,
-    doing: str = "record",
+    doing: Doing = "record",
 ) -> None:
     """Move the game to the next version (and set when it finished), or fail if another
     change got there first. `for_an_entry`: the change records an entry, and the game says
@@ -721,10 +725,8 @@ def correct_box(
         left_before, left_after = _card_around(game, entry)
         bonuses += _later_bonuses(game, unforced, left_before, None, left_after)
     fixed = (*place, placement.points, _dice_text(placement), bool(placement.bonus), used)
-    as_it_is = (
-        *(entry.card, entry.rules_box, entry.points, entry.dice, entry.yahtzee_bonus),
-        entry.rolls_used,
-    )
+    as_it_is = (entry.card, entry.rules_box, entry.points, entry.dice, entry.yahtzee_bonus,
+                entry.rolls_used)  # fmt: skip
     if fixed == as_it_is:
         return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
