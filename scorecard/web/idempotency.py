@@ -35,13 +35,15 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import wraps
 
+from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from scorecard.access import households, throttle
-from scorecard.access.links import Role, game_for_a_tap
+from scorecard.access.links import GameLinks, Role, game_for_a_tap
 from scorecard.game import compiled
 from scorecard.game.services import Refusal
 from scorecard.models import Browser, Game, IdempotentRequest
@@ -59,6 +61,10 @@ OTHER_GAME = gettext_lazy(
 )
 OTHER_FIELDS = gettext_lazy(
     "This tap's key came with another tap before, so nothing was changed. Reload."
+)
+SENT_BEFORE = gettext_lazy(
+    "Nothing was changed: this form had been sent already, with other values (a page brought "
+    "back by Back). Here is the card as it is now."
 )
 
 # What each request that wrote told its player, until its key is stored with it.
@@ -112,12 +118,23 @@ def idempotent(replay: Replay) -> Callable[[View], View]:
                     return refused(str(OTHER_GAME))
                 # A phone resends its tap as it was (a key stored before this check: blank).
                 if stored.asked and stored.asked != _asked(request):
-                    return refused(str(OTHER_FIELDS))
+                    return _other_fields(request, key, role)
                 return replay(request, game, key, role, stored)
 
         return once
 
     return decorate
+
+
+def _other_fields(request: HtmxHttpRequest, key: str, role: Role) -> HttpResponse:
+    """A key sent before with other fields. A form without scripts keeps the key it was drawn
+    with, so this is a page brought back by Back, changed and sent again (a tester's second
+    correction met a bare "This tap's key came with another tap before"): it is shown the
+    card as it is, told that nothing was changed, and taps the box again for a fresh form."""
+    if request.htmx:
+        return refused(str(OTHER_FIELDS))
+    messages.info(request, str(SENT_BEFORE))
+    return redirect(GameLinks(key, role).page)
 
 
 class OverTheLimit(Refusal):

@@ -34,10 +34,12 @@
     history.replaceState(null, "", dice ? `?dice=${dice}&version=${document.querySelector("[data-live]").dataset.version}` : ".");
   }
 
-  // Back online, dice that asked for their boxes in vain (no connection) ask again.
+  // Back online, dice that asked for their boxes in vain (no connection) ask again; not
+  // beside a tap waiting to be sent (outbox.js), whose answer draws the turn: asked for the
+  // card as it is by then, they were put on the next player's turn.
   addEventListener("online", () => {
     const field = document.querySelector("#turn [name=dice]");
-    if (field) show(field.form, field.value);
+    if (field && document.getElementById("outbox-tap").hidden) show(field.form, field.value);
   });
 
   // Saying which roll the dice are (for keep advice) asks again once all the dice are in.

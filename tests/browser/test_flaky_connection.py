@@ -209,6 +209,16 @@ def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(p
     expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
     expect(phone.locator("#standings-rows")).to_contain_text("15")
     save_screenshot(phone, "flaky-pending-tap-refused")
+    # Ann's dice are not Bob's: back online, the pad asked for their boxes again beside the
+    # waiting tap, and its answer put them on Bob's turn and in the address a reload reads
+    # (found by a tester: one tap then recorded Ann's dice for Bob).
+    phone.wait_for_load_state("networkidle")
+    dice = phone.get_by_label("Dice, five digits")
+    expect(dice).to_have_value("")
+    phone.reload()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    expect(dice).to_have_value("")
+    expect(phone.locator(".box-options")).to_have_count(0)
     assert entries(game) == [(1, "fives", 15)]
     assert script_errors(phone) == []
     other.context.close()

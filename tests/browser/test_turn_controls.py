@@ -537,6 +537,34 @@ def test_typed_points_refused_are_said_under_the_field_in_view(small_phone):
     save_screenshot(page, "typed-points-refused-in-view")
 
 
+def test_a_correction_page_brought_back_by_back_and_sent_again_says_nothing_changed(
+    small_phone,
+):
+    """Found by a tester: Fours refused at 13, saved at 16, then Back to the refused page,
+    20 and Save: a bare text page ("This tap's key came with another tap before"), the 20
+    silently not saved."""
+    page = small_phone
+    game = open_game(page)
+    play(game, [(rules.Box.FOURS, (4, 4, 4, 2, 5))])
+    page.reload()
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Fours:")).click()
+    points = page.get_by_label("The points")
+    points.fill("13")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_role("alert")).to_contain_text("Fours cannot score 13")
+    page.get_by_label("The points").fill("16")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.get_by_role("status")).to_contain_text("Corrected: Ann’s Fours, now 16.")
+    page.go_back()
+    page.get_by_label("The points").fill("20")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#turn .notice")).to_contain_text(
+        "Nothing was changed: this form had been sent already, with other values"
+    )
+    expect(page.locator("#boxes")).to_contain_text("16")
+    assert list(game.entries.values_list("points", flat=True)) == [16]
+
+
 def test_keep_the_screen_on_says_with_a_tick_that_it_is_on(small_phone):
     """Found by a new user: the screen is kept on from the start, but the button said only
     "Keep the screen on" (a green border the one sign), so a tap meant to turn it on turned

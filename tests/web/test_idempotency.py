@@ -16,7 +16,7 @@ from django.utils import timezone
 from scorecard.engine.rules import Box
 from scorecard.models import Entry, Game, IdempotentRequest, Roll
 from scorecard.web import idempotency
-from tests.factories import GameFactory
+from tests.factories import GameFactory, play
 from tests.helpers import HTMX, browser_of, game_url, post_roll, text
 
 
@@ -285,3 +285,19 @@ def test_a_refused_key_is_explained_in_the_phone_s_language(client_of, game, hou
         headers=keyed("?") | {"Accept-Language": "de"},
     )
     assert bad.status_code == 400 and "deshalb wurde nichts geändert" in text(bad)
+
+
+def test_a_plain_form_sent_again_with_other_values_shows_the_card_and_says_so(client_of, game):
+    """Found by a tester: a correction saved, then Back to the page (its key as drawn), other
+    points and Save again: a bare text page said "This tap's key came with another tap
+    before", and the 20 was silently not saved."""
+    play(game, [(Box.FOURS, (4, 4, 4, 2, 5))])
+    url = reverse("game-correct", args=[game.public_id, 1])
+    form = {"version": 1, idempotency.FIELD: str(uuid.uuid4())}
+    assert client_of.post(url, form | {"points": "16"}).status_code == 302
+    client_of.get(game_url(game))  # the correction's note, said
+    again = client_of.post(url, form | {"points": "20"}, follow=True)
+    assert again.redirect_chain == [(game_url(game), 302)]
+    said = "Nothing was changed: this form had been sent already, with other values (a page "
+    assert said + "brought back by Back). Here is the card as it is now." in text(again)
+    assert Entry.objects.get().points == 16
