@@ -9,6 +9,7 @@ mode follows the page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from django.utils.translation import pgettext
 
@@ -61,11 +62,14 @@ class Line:
     whole: str  # the key uncut when its name was cut (a pointer's tip), else ""
 
 
-# A key's text is 10 units high; its rows are a line apart. Widths are guessed on the
-# wide side (a name must not run into the next key): in em of a sans-serif face.
-KEY_SIZE = 10
-KEY_LINE = 12
-SWATCH = 14  # the square and the gap after it, before the key's text
+# Every label is 13 units high: a chart 360 units wide is drawn about 330 px wide on a
+# phone, so its labels read at 12 px (at 9 and 10 units they were 8 and 9 px, too small to
+# read at the table). Key rows are a line apart. Widths are guessed on the wide side (a name
+# must not run into the next key): in em of a sans-serif face.
+KEY_SIZE = 13
+KEY_LINE = 17
+SWATCH = 17  # the square and the gap after it, before the key's text
+SQUARE = 12
 KEY_GAP = 4  # between a key's text and the next key's square
 NARROW_LETTERS = frozenset(" .,;:'!|()[]ijlftrI")
 WIDE_LETTERS = frozenset("MWmw@%")
@@ -107,6 +111,8 @@ def key_room(plot_w: float, columns: int) -> float:
 
 @dataclass(frozen=True)
 class LineChart:
+    font_size: ClassVar[int] = KEY_SIZE
+    square: ClassVar[int] = SQUARE
     title: str
     width: int
     height: int
@@ -124,7 +130,7 @@ def line_chart(
     *,
     title: str,
     width=360,
-    height=220,
+    height=236,
     unit="",
     from_zero=True,
     per_round=False,
@@ -134,9 +140,11 @@ def line_chart(
     `per_round`), y = points (or `unit`); each line starts from 0 before the first turn, or
     with `from_zero` off, from its first value. With `entries_per_round` (the players) a
     point is each entry of the game, and the bottom counts rounds, as every page does."""
-    left, right, top, bottom = 36, 8, 10, 34
+    right, top, bottom = 8, 10, 46
     longest = max((len(s.values) - (not from_zero) for s in series), default=0) or 1
     peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
+    ticks = range(0, peak + 1, step)
+    left = 8 + round(max(text_width(f"{tick}{unit}") for tick in ticks))  # room for the values
     per_mark = entries_per_round or 1  # points between two marks along the bottom
     marked = -(-longest // per_mark)
     turn_step = next(n for n in (1, 2, 5, 10, 20, 50, 100) if marked <= n * 8)
@@ -154,11 +162,10 @@ def line_chart(
         return top + plot_h * (1 - v / peak)
 
     gridlines = [
-        Gridline(f"{y(tick):.1f}", f"{y(tick) + 4:.1f}", f"{tick}{unit}")
-        for tick in range(0, peak + 1, step)
+        Gridline(f"{y(tick):.1f}", f"{y(tick) + 5:.1f}", f"{tick}{unit}") for tick in ticks
     ]
     turns = [
-        Mark(f"{x(turn * per_mark):.1f}", f"{top + plot_h + 10:.0f}", str(turn))
+        Mark(f"{x(turn * per_mark):.1f}", f"{top + plot_h + 15:.0f}", str(turn))
         for turn in range(turn_step, longest // per_mark + 1, turn_step)
     ]
     lines = []
@@ -169,12 +176,12 @@ def line_chart(
         key_y = height - 2 - KEY_LINE * (rows - index // columns)
         text = cut_to_fit(name, value, key_room(plot_w, columns))
         key = Mark(f"{key_x + SWATCH:.0f}", str(key_y + 1), text)
-        swatch = Mark(f"{key_x:.0f}", str(key_y - 8), "")
+        swatch = Mark(f"{key_x:.0f}", str(key_y - 10), "")
         whole = name + value if text != name + value else ""
         lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch, whole))
     by_round = per_round or entries_per_round > 0
     said = pgettext("chart axis", "round") if by_round else pgettext("chart axis", "turn")
-    axis = Mark(f"{left + plot_w / 2:.0f}", str(top + plot_h + 22), said)
+    axis = Mark(f"{left + plot_w / 2:.0f}", str(top + plot_h + 31), said)
     edges = (left, width - right, left - 4)
     return LineChart(title, width, height, *edges, gridlines, turns, axis, lines)
 

@@ -53,7 +53,8 @@ def test_a_chart_of_every_entry_marks_the_rounds_along_the_bottom():
     chart = line_chart(series, title="t", from_zero=False, entries_per_round=players)
     assert [mark.text for mark in chart.turns] == [str(r) for r in range(2, 14, 2)]
     last_round = chart.turns[-1]
-    assert float(last_round.x) == pytest.approx(36 + (360 - 36 - 8) * 12 / 13, abs=0.1)
+    left = chart.left
+    assert float(last_round.x) == pytest.approx(left + (360 - left - 8) * 12 / 13, abs=0.1)
     assert "round</text>" in drawn("_line_chart.html", chart)
 
 
@@ -180,4 +181,15 @@ def test_a_name_cut_to_fit_its_key_is_whole_in_the_key_s_title():
 
 def test_short_names_keep_four_keys_to_a_row_and_the_chart_its_height():
     chart = line_chart([Series(name, [250]) for name in ["Ann", "Bob", "Cy", "Dee"]], title="t")
-    assert chart.height == 220 and len({line.key.y for line in chart.lines}) == 1
+    assert chart.height == 236 and len({line.key.y for line in chart.lines}) == 1
+
+
+def test_labels_are_drawn_large_enough_to_read_on_a_phone():
+    """A chart 360 units wide is drawn about 330 px wide on a 360 px phone: labels of 9 and
+    10 units read at 8 and 9 px (a tester). At 13 they read at 12 px; the values left of
+    the plot get the room they need."""
+    chart = line_chart([Series("Ann", [40, 100])], title="t", unit="%")
+    svg = drawn("_line_chart.html", chart)
+    assert re.findall(r'font-size="(\d+)"', svg) == ["13"]  # once, on the chart
+    widest = max(charts.text_width(grid.text) for grid in chart.gridlines)
+    assert chart.label_x - widest >= 0 and chart.label_x < chart.left
