@@ -7,6 +7,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
+from scorecard.engine.families import Switch, UpperBonus
+from scorecard.game import services
 from tests.browser.conftest import ARTIFACTS, join_household, save_screenshot
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, card_total, play
 
@@ -336,3 +338,41 @@ def test_a_games_own_sheet_says_which_game_and_when_and_a_solo_column_keeps_its_
     ann = phone.locator(".sheet thead th", has_text="Ann").bounding_box()
     assert ann is not None
     assert ann["width"] < 35 / 25.4 * 96, ann  # a column's 32 mm, not the page's rest
+
+
+# A tester's table: names that wrap onto three and four lines in the sheet's head.
+WRAPPING_NAMES = [
+    "Alexandra-Marie",
+    "Maximilian",
+    "Kristiina Virtanen",
+    "Bo",
+    "Johanna Schmidt-Müller",
+    "Eeva-Liisa",
+    "Ørjan",
+    "Zoë",
+]
+EVERY_SWITCH = {
+    "yahtzee": frozenset(),
+    "yatzy": frozenset({Switch.FIVE_ALIKE_FULL_HOUSE, Switch.FOUR_ALIKE_TWO_PAIRS}),
+    "maxi": frozenset({Switch.SAVED_ROLLS}),
+}
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("language", ["en", "de", "fi"])
+@pytest.mark.parametrize("family", ["yahtzee", "yatzy", "maxi"])
+def test_a_games_sheet_with_every_house_rule_and_wrapping_names_prints_on_one_page(
+    phone, paper, language, family
+):
+    """Found by a tester: a game's house rules are said under its sheet, and with all of
+    them (or eight names wrapping in the head) a Letter page printed the last line on a
+    second page."""
+    household = HouseholdFactory()
+    bonus = UpperBonus(threshold=80, points=50)
+    house = services.HouseSettings(family, EVERY_SWITCH[family], bonus, forced=True)
+    game = GameFactory(owner=household, names=WRAPPING_NAMES, house=house)
+    join_household(phone, household)
+    phone.context.set_extra_http_headers({"Accept-Language": language})
+    url = f"{phone.base}/games/{game.public_id}/sheet/"
+    assert print_pages(phone, url, paper) == 1
+    assert cut_names(phone, paper) == []
