@@ -831,8 +831,12 @@ def _rated_keeps(
     if rolls_left == 2:
         values = keep_values(best_keep_values(values))
     keeps = {tuple(sorted(k)) for n in range(DICE + 1) for k in itertools.combinations(dice, n)}
-    rated = [(keep, now + float(values[KEEP_INDEX[keep], 0])) for keep in keeps]
-    return sorted(rated, key=lambda item: (-item[1], -len(item[0]), item[0]))
+    rated = {keep: now + float(values[KEEP_INDEX[keep], 0]) for keep in keeps}
+    # Keeping every die stops the turn: the roll is scored now. With two rerolls left the
+    # table's keep of all five is a roll skipped (still free to reroll later), worth more than
+    # any box for these dice: "Keep all five 245.5" stood over "Chance 24, expected 245.0".
+    rated[tuple(sorted(dice))] = now + float(finals[ROLL_INDEX[tuple(sorted(dice))], 0])
+    return sorted(rated.items(), key=lambda item: (-item[1], -len(item[0]), item[0]))
 
 
 # --- Playing to win the last turn ---------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.template.defaultfilters import floatformat
@@ -163,18 +163,44 @@ def keep_button_label(keep: tuple[int, ...]) -> str:
 
 @dataclass(frozen=True)
 class CoachNote:
-    """The coach's word on a box about to be filled that gives up too much."""
+    """The coach's word on a box about to be filled that gives up too much: against the best
+    box for the dice, or (`keep`, the digital game with rolls left) against rolling again
+    holding the dice at `hold`, positions on the table."""
 
     box: rules.Box
     loss: float
     best: rules.Box
+    keep: tuple[int, ...] | None = None
+    hold: list[int] = field(default_factory=list)
 
     def __str__(self) -> str:
-        names = {"box": box_name(self.box), "best": box_name(self.best)}
+        names = {"box": box_name(self.box), "loss": points_given_up(self.loss)}
+        if self.keep:
+            return _(
+                "Coach: %(box)s now gives up %(loss)s points on average against rolling "
+                "again, keeping %(dice)s."
+            ) % {"dice": keep_label(self.keep), **names}
+        if self.keep is not None:
+            return (
+                _(
+                    "Coach: %(box)s now gives up %(loss)s points on average against rolling every "
+                    "die again."
+                )
+                % names
+            )
         return _(
             "Coach: %(box)s here gives up %(loss)s points on average against %(best)s, the "
             "best box for these dice."
-        ) % {"loss": points_given_up(self.loss), **names}
+        ) % {"best": box_name(self.best), **names}
+
+    @property
+    def instead(self) -> str:
+        """The coach's own choice, as its button says it."""
+        if self.keep:
+            return _("Roll %(keeping)s instead") % {"keeping": keep_phrase(self.keep)}
+        if self.keep is not None:
+            return _("Reroll every die instead")
+        return _("%(best)s instead") % {"best": box_name(self.best)}
 
 
 @dataclass(frozen=True)

@@ -161,14 +161,24 @@ def coach_objection(
     box: Any,
     game: Game,
     threshold: float,
+    rolls_left: int = 0,
 ) -> CoachNote | None:
-    """A note when filling `box` with these dice loses at least `threshold` expected points;
-    None when the choice is good enough (or not legal: the rules will say why)."""
+    """A note when filling `box` with these dice loses at least `threshold` expected points
+    against the best box, or with `rolls_left` (the digital game's dice on the table, in
+    their order) against rolling again; None when the choice is good enough (or not legal:
+    the rules will say why)."""
     rated = rate_boxes(card, dice, game)
-    if box not in rated or rated[box].loss < threshold:
+    if box not in rated:
         return None
     best = min(rated, key=lambda choice: rated[choice].loss)
-    return CoachNote(box, rated[box].loss, best)
+    note = CoachNote(box, rated[box].loss, best)
+    if rolls_left:  # a tester: "Chance instead" beside a first roll that was worth rerolling
+        keep, keep_value = ranked_keeps(card, dice, rolls_left, game)[0]
+        if len(keep) < len(dice) and keep_value > rated[best].expected:
+            held = best_hold(card, list(dice), rolls_left, game, keep)
+            hold = [place for place, kept in enumerate(held) if kept]
+            note = CoachNote(box, keep_value - rated[box].expected, best, keep, hold)
+    return note if note.loss >= threshold else None
 
 
 def coach_hold_objection(

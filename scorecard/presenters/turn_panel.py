@@ -536,6 +536,9 @@ def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> Coac
     dice = fields["dice"] or progress.turn_dice or progress.round_dice
     if card is None or dice is None:
         return None
+    if progress.may_roll and progress.table_dice:  # rolling again may be the better choice
+        table, left = progress.table_dice, progress.rolls_left
+        return advisor.coach_objection(card, table, fields["box"], progress.game, threshold, left)
     return advisor.coach_objection(card, dice, fields["box"], progress.game, threshold)
 
 

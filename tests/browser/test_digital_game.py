@@ -343,3 +343,45 @@ def test_a_box_chosen_at_the_screens_foot_is_brought_above_score(phones):
     page.wait_for_timeout(300)  # a smooth scroll, if the browser makes one
     assert box.bounding_box()["y"] + box.bounding_box()["height"] <= score.bounding_box()["y"]
     assert page.errors == []
+
+
+def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
+    phone, strategy_tables, monkeypatch
+):
+    """Found by a tester: a first roll's worst box was weighed against the other boxes
+    only, and the coach offered a box "instead" (itself a loss) with no way on to roll. Now
+    it says what rolling again is worth and rolls, holding the dice it would keep."""
+    import random
+
+    from scorecard.game import services
+    from scorecard.presenters import advisor
+
+    monkeypatch.setattr(services, "dice_source", random.Random(1))
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    page = start_digital_game(phone)
+    page.locator(".advice-switch summary").click()
+    with page.expect_navigation():
+        page.get_by_label("Advice", exact=True).select_option(label="Coach: a loss of 2+ points")
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    game = Game.objects.get()
+    progress = load_progress(game)
+    card, table = progress.current.cards[0], progress.table_dice
+    boxes = advisor.rate_boxes(card, table, game)
+    worst = max(boxes, key=lambda box: boxes[box].loss)
+    keep = advisor.ranked_keeps(card, table, 2, game)[0][0]
+    held = advisor.best_hold(card, table, 2, game, keep)
+
+    page.locator(".box-choice", has_text=worst.label).locator("span").click()
+    page.get_by_role("button", name=re.compile("^Score")).click()
+    coach = page.locator("#turn .coach [role=alert]")
+    expect(coach).to_contain_text("points on average against rolling again")
+    expect(coach).to_be_focused()
+    page.get_by_role("button", name=re.compile(r"^Roll keeping .* instead$")).click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
+    after = page.locator(".hold .die").all_inner_texts()
+    assert [after[i] for i, kept in enumerate(held) if kept] == [
+        str(table[i]) for i, kept in enumerate(held) if kept
+    ]
+    assert Roll.objects.get(number=2).held == "".join("1" if kept else "0" for kept in held)
+    assert page.errors == []

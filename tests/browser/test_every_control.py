@@ -609,7 +609,7 @@ def the_coach_answered_both_ways(phone: Phone, box: str) -> None:
     for answer in ("instead", "anyway"):
         enter_dice(phone, "66612")
         record(phone, box_button(phone, box))
-        question = page.locator("#turn form.coach")
+        question = page.locator("#turn .coach")
         expect(question).to_be_visible()
         expect(question.get_by_role("alert")).to_be_focused()  # not left on the box tapped
         record(phone, question.get_by_role("button", name=re.compile(f"{answer}$")))

@@ -123,6 +123,19 @@ def test_rate_boxes_and_rate_keeps_agree(tables):
         assert value >= now
 
 
+@pytest.mark.parametrize("rolls_left", [1, 2])
+def test_keeping_every_die_is_worth_the_best_box_for_them_with_any_rerolls_left(tables, rolls_left):
+    """Found by a tester: with two rerolls left "Keep all five 245.5" stood over "Chance
+    24, expected 245.0" for the same dice (the table's keep of all five skips a roll and may
+    reroll later). Keeping every die stops the turn: it is worth the best box, no more."""
+    card = {box: 0 for box in Box if box is not Box.CHANCE}
+    dice = (6, 6, 5, 4, 3)
+    chance = tables.rate_boxes(card, dice, JokerRule.HASBRO)[Box.CHANCE]
+    keeps = dict(tables.rate_keeps(card, dice, rolls_left, JokerRule.HASBRO))
+    assert keeps[(3, 4, 5, 6, 6)] == pytest.approx(chance, abs=1e-9)
+    assert max(keeps.values()) > chance  # rerolling the 3 is still better
+
+
 def test_rate_keeps_lists_every_distinct_keep_best_first(tables):
     card = NEAR_END[3]
     ranked = tables.rate_keeps(card, (4, 4, 1, 2, 6), 2, JokerRule.HASBRO)

@@ -44,15 +44,17 @@ def test_keep_advice_lists_the_strategys_best_keeps_with_their_losses(
     assert [k.loss for k in keeps] == sorted(k.loss for k in keeps)
 
 
-def test_keeping_all_five_on_the_first_roll_is_not_called_scoring_now(strategy_tables, household):
-    """With two rolls left, keeping every die still leaves the next roll's choice: its value
-    is the dice's with one roll fewer, more than the best box now, so it is not "score now"."""
+def test_keeping_all_five_on_the_first_roll_is_worth_the_best_box_now(strategy_tables, household):
+    """Keeping every die stops the turn, whatever rolls are left: its value is the best box
+    for the dice. (Valued as a roll skipped, still free to reroll later, it stood above the
+    best box: "Keep all five 245.5" beside "Chance 24, expected 245.0", a tester.)"""
     from scorecard.game.progress import CardProgress
 
     game = GameFactory(owner=household, names=["A"])
     dice = (6, 6, 6, 3, 4)
     keeps = advisor.ranked_keeps(CardProgress(1), dice, 2, game)
     all_five = next(value for keep, value in keeps if len(keep) == 5)
-    one_roll_fewer = advisor.ranked_keeps(CardProgress(1), dice, 1, game)[0][1]
-    assert all_five == pytest.approx(one_roll_fewer)
+    best_box = max(box.expected for box in advisor.rate_boxes(CardProgress(1), dice, game).values())
+    assert all_five == pytest.approx(best_box)
+    assert keeps[0][1] > all_five  # rerolling the 3 and the 4 is better
     assert advice.keep_button_label(dice) == "Keep all five"

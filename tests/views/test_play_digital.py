@@ -12,6 +12,8 @@ from scorecard.game import services
 from scorecard.game.progress import load_progress
 from scorecard.models import Entry, Game, Roll
 from scorecard.presenters import advisor
+from scorecard.presenters.advice import keep_label
+from scorecard.presenters.box_names import box_name
 from tests.factories import GameFactory
 from tests.helpers import HTMX, post_roll, post_score, text
 
@@ -250,6 +252,34 @@ def test_the_coach_asks_before_a_roll_that_holds_the_wrong_dice(
     assert response.status_code == 302 and Roll.objects.count() == 2
     held = Roll.objects.get(number=2).held
     assert [i for i, flag in enumerate(held) if flag == "1"] == sorted(map(int, hold))
+
+
+def test_the_coach_weighs_a_box_against_rolling_again_while_rolls_are_left(
+    advised, digital, seeded
+):
+    """Found by a tester: a first roll's box that gave up 25 points against rolling again
+    was weighed against the other boxes only ("13.3 points … against Chance"), and the
+    coach's "Chance instead" was itself a loss, with no way on to roll again."""
+    advised.cookies["advice"] = "coach-2"
+    post_roll(advised, digital)
+    progress = load_progress(digital)
+    card, table = progress.current.cards[0], progress.table_dice
+    keep, keep_value = advisor.ranked_keeps(card, table, 2, digital)[0]
+    boxes = advisor.rate_boxes(card, table, digital)
+    assert keep_value > max(advice.expected for advice in boxes.values()) + 2
+    worst = max(boxes, key=lambda box: boxes[box].loss)
+    page = text(post_score(advised, digital, worst, headers=HTMX))
+    loss = keep_value - boxes[worst].expected
+    said = f"now gives up {loss:.1f} points on average against rolling again, keeping"
+    assert said in page and Entry.objects.count() == 0
+    assert f"Roll keeping {keep_label(keep)} instead" in page
+    assert re.search(rf"<button[^>]*>{box_name(worst)} anyway</button>", page)
+    held = advisor.best_hold(card, table, 2, digital, keep)
+    positions = [str(place) for place, kept in enumerate(held) if kept]
+    assert post_roll(advised, digital, hold=positions, coach="heard").status_code == 302
+    second = Roll.objects.get(number=2)
+    assert [str(place) for place, flag in enumerate(second.held) if flag == "1"] == positions
+    assert Entry.objects.count() == 0
 
 
 def test_every_die_held_is_refused_before_the_coach_asks_anything(advised, digital, seeded):
