@@ -63,7 +63,7 @@ RECORDER = r"""
     const hidden = el.getAttribute("aria-hidden") === "true" ? " (aria-hidden: Enter)" : "";
     if (el.tagName === "A") return `link ${numbers(text(el))}`;
     // The coach names the boxes of the moment; its two answers are "instead" and "anyway".
-    if (el.closest("form").classList.contains("coach")) {
+    if (el.closest(".coach")) {
       return `button ${text(el).replace(/^.* (instead|anyway)$/, "<box> $1")}`;
     }
     if (el.name) return `${el.name}=${el.value}${hidden}`;
@@ -90,11 +90,12 @@ RECORDER = r"""
              label: isField ? fieldOf(el) : controlOf(el) };
   }
 
-  // Elements that stick out of the screen (a wide table scrolls inside its own box).
+  // Elements that stick out of the screen (a wide table scrolls inside its own box). The
+  // screen is the root's width: a phone's innerWidth widens to whatever overflows it.
   function tooWide() {
     return [...document.querySelectorAll("body *")]
       .filter((el) => !el.closest(".scroll, .visually-hidden, [hidden]"))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`
                    + ` ${Math.round(el.getBoundingClientRect().right)}px`);
   }
@@ -106,7 +107,7 @@ RECORDER = r"""
       controls: [...form.querySelectorAll(CONTROLS)].filter(usable).map(controlOf),
       fields: [...form.querySelectorAll(FIELDS)].filter(usable).map(fieldOf),
     }));
-    const sideways = document.documentElement.scrollWidth > window.innerWidth;
+    const sideways = document.documentElement.scrollWidth > document.documentElement.clientWidth;
     return { path: location.pathname, forms, wide: tooWide(), sideways };
   }
 

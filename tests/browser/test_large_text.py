@@ -14,7 +14,7 @@ TEXT_AT_200 = {"viewport": {"width": 180, "height": 370}, "scale": 4}
 
 # What reaches past the screen's right edge: the page itself, or a control of the turn.
 PAST_THE_EDGE = """() => {
-  const width = window.innerWidth;
+  const width = document.documentElement.clientWidth;
   const parts = [...document.querySelectorAll(
     '.site-header a, #dice-typed, .pad button, .box-option, .hold, .roll-button, .box-choice')];
   const past = parts.filter(e => e.getBoundingClientRect().right > width + 0.5);
@@ -85,3 +85,26 @@ def test_the_new_game_and_share_pages_fit_text_at_200_percent(phones):
     assert box["x"] + box["width"] <= 180 and box["width"] >= 100
     assert page.evaluate("document.documentElement.scrollWidth") <= 180
     assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("options", "language"),
+    [(TEXT_AT_200, "en"), ({"viewport": {"width": 360, "height": 740}}, "es")],
+)
+def test_the_advice_switch_opened_keeps_the_page_within_the_screen(phones, options, language):
+    """Found by two testers: opened, the advice switch was as wide as its longest choice
+    ("Coach: a loss of 0.5+ points"), and a Spanish page (416 px), a Finnish one and an
+    English one at 200% text (555 px) scrolled sideways. It takes a line of its own."""
+    page = phones(**options)
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    page.goto(f"{page.base}/games/new/")
+    page.locator("#main input[type=text]").first.fill("Ann")
+    page.locator("#main button[type=submit]").last.tap()
+    page.locator(".advice-switch summary").tap()
+    choice = page.locator("#advice-setting")
+    expect(choice).to_be_focused()
+    width = page.viewport_size["width"]  # a phone's window widens to what overflows it
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = choice.bounding_box()
+    assert box["x"] + box["width"] <= width
+    save_screenshot(page, f"advice-switch-open-{language}")

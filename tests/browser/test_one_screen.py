@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDER_THAN_SCREEN = """() => [...document.querySelectorAll("body *")]
   .filter(e => !e.closest(".scroll"))  // a wide table scrolls inside its own box
-  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
   .map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
 SCREENS = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
 
