@@ -513,9 +513,11 @@ def test_the_start_page_s_other_pages_are_links_a_finger_can_hit(phones):
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es", "fi", "sv", "da", "nb"])
-def test_a_player_page_fits_a_phone_in_every_language(phone, language):
+def test_a_player_page_fits_a_phone_in_every_language(phones, language):
     """Found by a German reader: the box averages' headings ("Durchschnitt", "Höchstens
-    möglich") pushed the table 31 px past a 360 px screen."""
+    möglich") pushed the table 31 px past a 360 px screen (and a tester again, at 385 px:
+    the test's phone was 390 px wide)."""
+    phone = phones(viewport={"width": 360, "height": 740})
     household = HouseholdFactory()
     play(GameFactory(owner=household, names=["Ann", "Bob"]), [t for t in SOLO_GAME for _ in (1, 2)])
     join_household(phone, household)
@@ -524,7 +526,8 @@ def test_a_player_page_fits_a_phone_in_every_language(phone, language):
     phone.goto(f"{phone.base}/players/{ann.public_id}/")
     expect(phone.locator("table.box-averages tbody tr")).to_have_count(13)
     assert phone.locator("html").get_attribute("lang") == language
-    assert no_sideways_scroll(phone)
+    save_screenshot(phone, f"player-page-{language}-360")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert phone.errors == []
 
 
