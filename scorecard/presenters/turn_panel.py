@@ -8,6 +8,7 @@ for a table game, the server's dice for a digital one, the ranking once the game
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
@@ -376,9 +377,10 @@ class TurnPanel:
     def dice_text(self) -> str:
         return "".join(map(str, self.dice or ()))
 
-    @property
-    def dice_label(self) -> str:
-        return _("Dice %(dice)s") % {"dice": self.dice_text}
+    def dice_said(self, faces: Iterable[int | str]) -> str:
+        """The dice as a screen reader says them, in the order shown: "Dice 5 5 5 3 5" (as
+        "Dice 35555" it read a number, and sorted, not the dice on the screen)."""
+        return _("Dice %(dice)s") % {"dice": " ".join(map(str, faces))}
 
     @property
     def table_faces(self) -> list[int]:

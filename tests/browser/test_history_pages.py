@@ -541,5 +541,7 @@ def test_a_rated_review_of_a_player_with_one_long_word_for_a_name_fits_a_phone(p
     phone.goto(f"{phone.base}/games/{game.public_id}/review/")
     phone.get_by_role("link", name="Rate every decision against optimal play").tap()
     expect(phone.get_by_role("heading", name=re.compile(f"^{name}: "))).to_be_visible()
+    # Its first column heads the round and the dice (said "Round , Dice", a tester).
+    expect(phone.get_by_role("columnheader", name="Round, Dice", exact=True)).to_be_visible()
     assert no_sideways_scroll(phone)
     assert phone.errors == []

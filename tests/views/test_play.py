@@ -1012,7 +1012,7 @@ def test_the_zero_question_keeps_the_dice_and_no_undo_near_it(client_of, game):
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
     response = post_box(client_of, game, Box.YAHTZEE, dice=(1, 2, 3, 4, 6), confirm="")
     page = text(response)
-    assert "Score 0 in Yahtzee?" in page and 'aria-label="Dice 12346"' in page
+    assert "Score 0 in Yahtzee?" in page and 'aria-label="Dice 1 2 3 4 6"' in page
     assert "Undo last entry" not in page
 
 

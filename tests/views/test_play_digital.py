@@ -394,3 +394,13 @@ def test_when_the_best_keep_is_every_die_the_advice_says_to_choose_the_box(
     assert page.count('class="hold advised"') == 5
     said = f"Best: roll no more and choose the box now, for an expected total of {expected:.1f}."
     assert said in page and "marks the dice to keep" not in page
+
+
+def test_the_dice_are_said_to_a_screen_reader_in_the_order_they_lie(client_of, digital, seeded):
+    """Found by a tester: 5 5 5 3 5 on the screen was said "Dice 35555" (sorted, and read
+    as a number)."""
+    for _ in range(3):
+        post_roll(client_of, digital)
+    table = load_progress(digital).table_dice
+    page = text(client_of.get(reverse("game", args=[digital.public_id])))
+    assert f'aria-label="Dice {" ".join(map(str, table))}"' in page
