@@ -66,6 +66,8 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
     context = {"columns": columns, "rows": sheet_rows(columns, house=house), "columns_count": count}
     context["groups"] = player_groups(columns)
     context |= {"names": names, "triple": triple, "blank": True}
+    # Printed, a Triple sheet says so (its heading named Yahtzee alone, a tester).
+    context |= {"variant": triple, "sheet_title": Game.Mode.TRIPLE.label if triple else ""}
     context |= {"family": family, "families": FAMILIES, "house": house}
     context["facts"] = rules_content.sheet_facts()
     return render(request, "sheet.html", context)

@@ -42,6 +42,10 @@ def test_the_blank_sheet_takes_columns_names_and_triple(db):
     assert cards == [f'<span class="visually-hidden">Ann </span>×{n}' for n in (1, 2, 3)]
     assert "Counts as" in page and "Player total" in page
     assert '<th scope="colgroup" colspan="3">Ann</th>' in page
+    # Printed, its heading says it is a Triple sheet (a tester: "Yahtzee score sheet").
+    assert re.search(
+        r'<h1>Yahtzee score sheet <small class="sheet-when">Triple Yahtzee</small></h1>', page
+    )
     page = text(Client().get(reverse("sheet"), {"columns": "2", "triple": "1"}))
     assert page.count('<span class="visually-hidden">Player 2</span>') == 1  # a row for names
 
