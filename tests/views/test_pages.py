@@ -344,3 +344,13 @@ def test_the_rules_page_says_what_the_card_takes_and_names_maxis_straights(db):
     assert "Any number can play, one included; this score card keeps up to eight." in page
     assert "the small and large straights (five dice in a row), score as in Yatzy." in page
     assert "short straights" not in page
+
+
+def test_the_rules_page_says_what_a_joker_is_where_it_first_uses_the_word(db):
+    """Found by a tester: "only as a joker (below)" and "no joker" with the word never
+    said; the section below names the joker rule and what a joker does."""
+    page = text(Client().get(reverse("rules")))
+    assert "only as a joker (below)" in page
+    section = page[page.index('id="extra"') :]
+    assert "The box: the joker rule." in section
+    assert "the five alike are a joker: any lower box takes them at its full value" in section
