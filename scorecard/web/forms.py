@@ -146,13 +146,13 @@ class NewGameForm(forms.Form):
             data["names"] = clean_names(names)
         except Refusal as refusal:
             # Said beside the names it is about (an invisible character, a name twice), else
-            # above them all (no name at all).
+            # (no name at all) beside the first, marked and focused where the typing starts.
             named = names_at_fault(names)
             for field, name in zip(fields, names, strict=True):
                 if name and name in named:
                     self.add_error(field, str(refusal))
             if not named:
-                raise forms.ValidationError(str(refusal)) from None
+                self.add_error("name_1", str(refusal))
         self._check_house_bonus()
         return data
 

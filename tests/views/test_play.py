@@ -1259,7 +1259,17 @@ def test_fewer_than_five_dice_from_the_pad_refill_the_field_without_an_error(cli
     response = client_of.get(game_url(game), {"dice": dice}, headers=HTMX)
     page = text(response)
     assert response.status_code == 200 and 'class="error"' not in page
-    assert f'name="dice" value="{dice}"' in page and "box-options" not in page
+    assert f'name="dice" value="{dice}" inputmode=' in page and "box-options" not in page
+
+
+def test_refused_dice_mark_their_field_and_the_refusal_describes_it(client_of, game):
+    """An accessibility tester: "A die shows 1 to 6; got 9." was said, but the field was
+    not marked, nor the message tied to it."""
+    page = text(client_of.get(game_url(game), {"dice": "44479", "show": "1"}, headers=HTMX))
+    assert 'value="44479" aria-invalid="true" aria-describedby="dice-error" inputmode=' in page
+    assert '<p class="error" role="alert" id="dice-error">A die shows 1 to 6; got 7.</p>' in page
+    again = text(client_of.get(game_url(game), {"dice": "44456", "show": "1"}, headers=HTMX))
+    assert "aria-invalid" not in again.split('id="dice-typed"')[1].split(">")[0]
 
 
 def test_a_refusal_for_htmx_is_marked_to_be_shown_in_place(client_of, game):

@@ -1,6 +1,7 @@
 """The home page and the new-game form."""
 
 import html
+import re
 
 import pytest
 from django.db import connection
@@ -63,6 +64,17 @@ def test_a_new_game_with_bad_names_is_refused_in_place(db, names, message):
     assert response.status_code == 400
     assert message in text(response)
     assert not Game.objects.exists()
+
+
+def test_no_name_at_all_is_said_beside_the_first_name_marked_and_focused(db):
+    """An accessibility tester: "Write at least one player's name to start." stood above the
+    form with no field marked."""
+    response = Client().post(reverse("game-new"), {"joker": "hasbro", "mode": "standard"})
+    page = text(response)
+    first = re.search(r'<input[^>]*name="name_1"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in first and "autofocus" in first
+    assert page.index('name="name_1"') < page.index("Write at least one player’s name to start.")
+    assert page.index("Write at least one") < page.index('name="name_2"')
 
 
 @pytest.mark.parametrize("names", [{"name_1": "x" * 41}, {"name_1": "Ann", "name_3": "x" * 41}])
