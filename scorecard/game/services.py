@@ -108,14 +108,20 @@ class ZeroNeedsConfirmation(Exception):
         self.progress = progress
 
 
-class UndoLosesRolls(Exception):
-    """Undoing the last entry would take back the dice the next player has rolled since: the
-    player is asked before they go (found by a new user: they went without a word)."""
+class UndoNeedsConfirmation(Exception):
+    """Undoing the last entry is asked about first when it would surprise: it takes back the
+    dice the next player has rolled since (a new user: they went without a word), or a box
+    was corrected after it (a tester tapped Undo to take back a correction, and lost the
+    turn before it, the correction staying). `corrected` is that box's entry."""
 
-    def __init__(self, progress: GameProgress, last: EntryRow) -> None:
-        super().__init__("The next player's rolls go with the undo.")
+    def __init__(
+        self, progress: GameProgress, last: EntryRow, *, rolled: bool, corrected: EntryRow | None
+    ) -> None:
+        super().__init__("Undo is asked about first.")
         self.progress = progress
         self.last = last
+        self.rolled = rolled
+        self.corrected = corrected
 
 
 @contextmanager
@@ -129,11 +135,11 @@ def _one_change() -> Iterator[None]:
     when it fails. So a refusal leaves the block as if nothing had been asked and is raised
     after it; anything else raised inside is a bug and fails the caller's transaction whole.
     """
-    refused: Refusal | ZeroNeedsConfirmation | UndoLosesRolls | None = None
+    refused: Refusal | ZeroNeedsConfirmation | UndoNeedsConfirmation | None = None
     with transaction.atomic(savepoint=False):
         try:
             yield
-        except (Refusal, ZeroNeedsConfirmation, UndoLosesRolls) as refusal:
+        except (Refusal, ZeroNeedsConfirmation, UndoNeedsConfirmation) as refusal:
             refused = refusal
     if refused is not None:
         raise refused
@@ -546,11 +552,11 @@ def roll_dice(
 
 
 def undo_last_entry(
-    *, game: Game, version: int, seats: list[Seat] | None = None, lose_rolls: bool = False
+    *, game: Game, version: int, seats: list[Seat] | None = None, confirmed: bool = False
 ) -> Undone:
     """Take back the most recent entry; the game reopens if it had ended (`seats` as for
-    `record_box`). In a digital game whose next player has rolled, only with `lose_rolls`
-    (else `UndoLosesRolls` asks first)."""
+    `record_box`). In a digital game whose next player has rolled, or after a box was
+    corrected, only `confirmed` (else `UndoNeedsConfirmation` asks first)."""
     with _one_change():
         progress = load_progress(game, seats=seats, reopening=True, with_times=True)
         if version != game.version:
@@ -566,10 +572,12 @@ def undo_last_entry(
             )
             raise Refusal(stays, progress=progress)
         last = progress.entries[-1]
-        later_rolls = Roll.objects.filter(game=game, turn__gt=last.turn)
-        if game.digital and not lose_rolls and later_rolls.exists():
-            raise UndoLosesRolls(progress, last)
         assert last.created is not None, "read with_times, so every entry has its time"
+        if not confirmed:
+            rolled = game.digital and Roll.objects.filter(game=game, turn__gt=last.turn).exists()
+            corrected = _corrected_since(game, progress.entries, last.created)
+            if rolled or corrected:
+                raise UndoNeedsConfirmation(progress, last, rolled=rolled, corrected=corrected)
         was_finished = game.finished
         _claim_version(game, version, finished=None, doing="undo")  # the first write
         if was_finished:
@@ -585,9 +593,21 @@ def undo_last_entry(
             # The next player may have rolled already: a turn the undo takes back to before
             # its start has not begun, so its rolls go too (kept, they came back as a turn
             # half used once the box was filled again, its dice never shown).
-            later_rolls.delete()
+            Roll.objects.filter(game=game, turn__gt=last.turn).delete()
     progress.remove_last()
     return Undone(progress, last)
+
+
+def _corrected_since(game: Game, entries: list[EntryRow], since: datetime) -> EntryRow | None:
+    """The box corrected last, when that correction is the game's latest change: after the
+    last entry was recorded (`since`) and after any undo."""
+    times = [(entry.corrected, entry) for entry in entries if entry.corrected]
+    if not times:
+        return None
+    when, corrected = max(times, key=lambda pair: pair[0])
+    if when <= since or UndoneEntry.objects.filter(game=game, undone__gt=when).exists():
+        return None
+    return corrected
 
 
 def check_correctable(game: Game) -> None:

@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 from scorecard.access.links import GameLinks
 from scorecard.engine import rules
 from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
-from scorecard.game.services import UndoLosesRolls, ZeroNeedsConfirmation
+from scorecard.game.services import UndoNeedsConfirmation, ZeroNeedsConfirmation
 from scorecard.models import Game
 from scorecard.presenters import advisor, house_rules
 from scorecard.presenters.advice import BoxAdvice, CoachNote, HoldCoachNote, KeepAdvice, PlayToWin
@@ -146,7 +146,7 @@ class TurnPanel:
     error: str = ""
     notice: str = ""
     confirm: ZeroNeedsConfirmation | None = None
-    undo_question: UndoLosesRolls | None = None
+    undo_question: UndoNeedsConfirmation | None = None
     focus_notice: bool = False  # the notice says what a plain (scriptless) post did
     coach: CoachNote | None = None
     hold_coach: HoldCoachNote | None = None

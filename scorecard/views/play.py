@@ -418,11 +418,11 @@ def undo(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpRes
     game, seats = seated_game_for(request, key, role)
     try:
         version = parse_int(request.POST.get("version"), THE_VERSION)
-        lose_rolls = request.POST.get("confirm") == "lose-rolls"
+        confirmed = request.POST.get("confirm") == "undo"
         progress, undone = services.undo_last_entry(
-            game=game, version=version, seats=seats, lose_rolls=lose_rolls
+            game=game, version=version, seats=seats, confirmed=confirmed
         )
-    except services.UndoLosesRolls as question:
+    except services.UndoNeedsConfirmation as question:
         panel = _panel(request, question.progress, links, {}, undo_question=question)
         return _respond(request, panel)
     except services.Refusal as refusal:

@@ -700,3 +700,40 @@ def test_a_tap_the_moment_an_answer_lands_goes_through_htmx(small_phone):
     expect(page.get_by_role("heading", name=re.compile("^Ann’s turn"))).to_be_visible()
     assert failures == [] and page.errors == []
     assert not Entry.objects.filter(game=game).exists()
+
+
+def test_undo_right_after_a_correction_asks_first_and_says_the_correction_stays(small_phone):
+    """Found by a tester: Fours corrected to 16, then Undo tapped to take that back, undid
+    Ann's Threes without a word (and the correction stayed). Undo asks first, says what it
+    takes back and that the correction stays; No keeps everything, Yes undoes the turn."""
+    page = small_phone
+    open_game(page)
+    tap(page, "44412")
+    box(page, "Fours").click()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    tap(page, "66612")
+    box(page, "Sixes").click()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Fours:")).click()
+    page.get_by_label("The points").fill("16")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#turn .notice")).to_have_text("Corrected: Ann’s Fours, now 16.")
+
+    page.get_by_role("button", name="Undo last entry").click()
+    question = page.locator("#turn .confirm [role=alert]")
+    expect(question).to_contain_text("Undo Bob’s Sixes (18)?")
+    expect(question).to_contain_text(
+        "Undo takes back the last box filled, not a correction: Ann’s Fours stays 16"
+    )
+    expect(question).to_be_focused()
+    save_screenshot(page, "undo-after-correction-360")
+    page.get_by_role("link", name="No, go back").click()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    assert Entry.objects.count() == 2
+
+    page.get_by_role("button", name="Undo last entry").click()
+    page.get_by_role("button", name="Yes, undo").click()
+    expect(page.locator("#turn .notice")).to_have_text("Undone: Bob’s Sixes (18).")
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert list(Entry.objects.values_list("box", "points")) == [("fours", 16)]
+    assert page.errors == []

@@ -477,7 +477,7 @@ def test_undo_takes_back_the_next_players_rolls_with_the_box_before_their_turn(h
     record(game, Box.CHANCE)
     roll(game, seed=2)  # Bob's first roll
     game.refresh_from_db()
-    services.undo_last_entry(game=game, version=game.version, lose_rolls=True)
+    services.undo_last_entry(game=game, version=game.version, confirmed=True)
     assert list(game.rolls.values_list("turn", flat=True)) == [1]  # Ann's, brought back
     progress = record(game, Box.CHANCE).progress
     fresh = load_progress(Game.objects.get(pk=game.pk))
@@ -497,12 +497,12 @@ def test_an_undo_that_would_take_the_next_player_s_rolls_asks_first(digital):
     roll(digital)
     record(digital, Box.CHANCE)
     roll(digital)  # the next player's
-    with pytest.raises(services.UndoLosesRolls) as asked:
+    with pytest.raises(services.UndoNeedsConfirmation) as asked:
         services.undo_last_entry(game=digital, version=3)
     assert asked.value.last.rules_box == Box.CHANCE
     digital.refresh_from_db()
     assert digital.version == 3 and digital.entries.count() == 1 and digital.rolls.count() == 2
-    services.undo_last_entry(game=digital, version=3, lose_rolls=True)
+    services.undo_last_entry(game=digital, version=3, confirmed=True)
     assert digital.entries.count() == 0 and list(digital.rolls.values_list("turn")) == [(1,)]
 
 
@@ -787,3 +787,37 @@ def test_a_backup_imported_twice_writes_nothing_the_second_time(household):
     assert again == services.Imported(written=0, already_here=2)
     assert exchange.export_games(Game.objects.all()) == document
     assert Household.objects.count() == 1
+
+
+def test_an_undo_after_a_correction_asks_first_and_the_correction_stays(household):
+    """Found by a tester: a correction saved, then Undo tapped to take it back, undid the
+    turn before it (the correction stayed) without a word. Undo asks first while the
+    correction is the game's latest change; after that undo, the next does not ask."""
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2)), (Box.CHANCE, (6, 6, 5, 5, 4))])
+    fours = game.entries.get(box=Box.FOURS.key)
+    game.refresh_from_db()
+    services.correct_box(game=game, version=game.version, entry=fours, points=16)
+    game.refresh_from_db()
+    with pytest.raises(services.UndoNeedsConfirmation) as asked:
+        services.undo_last_entry(game=game, version=game.version)
+    assert asked.value.last.rules_box == Box.CHANCE and not asked.value.rolled
+    assert asked.value.corrected.rules_box == Box.FOURS and asked.value.corrected.points == 16
+    assert game.entries.count() == 2
+    services.undo_last_entry(game=game, version=game.version, confirmed=True)
+    assert list(game.entries.values_list("box", "points")) == [(Box.FOURS.key, 16)]
+    game.refresh_from_db()
+    services.undo_last_entry(game=game, version=game.version)  # asks no more
+    assert game.entries.count() == 0
+
+
+def test_an_undo_after_the_last_box_was_filled_past_a_correction_asks_nothing(household):
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    fours = game.entries.get()
+    game.refresh_from_db()
+    services.correct_box(game=game, version=game.version, entry=fours, points=16)
+    play(game, [(Box.CHANCE, (6, 6, 5, 5, 4))])
+    game.refresh_from_db()
+    services.undo_last_entry(game=game, version=game.version)
+    assert list(game.entries.values_list("box", flat=True)) == [Box.FOURS.key]

@@ -413,8 +413,8 @@ def test_an_undo_that_would_lose_the_next_player_s_rolls_asks_first_without_scri
     assert asked.status_code == 200 and Entry.objects.count() == 1
     said = text(asked)
     assert "Undo Eve’s Chance (" in said and "Fay has rolled this turn" in said
-    assert 'name="confirm" value="lose-rolls"' in said and "Undo last entry" not in said
-    done = client_of.post(game_url(game, "game-undo"), {"version": 3, "confirm": "lose-rolls"})
+    assert 'name="confirm" value="undo"' in said and "Undo last entry" not in said
+    done = client_of.post(game_url(game, "game-undo"), {"version": 3, "confirm": "undo"})
     assert done.status_code == 302 and not Entry.objects.exists()
     assert list(game.rolls.values_list("turn", flat=True)) == [1]
 
@@ -1376,3 +1376,15 @@ def test_the_last_turns_win_column_says_the_chance_its_note_says(advised, househ
     page = advised.get(reverse("game", args=[game.public_id])).content.decode()
     assert "chance to finish first as the turn began: 0.7%" in page
     assert re.findall(r'<td class="win">([^<]*)</td>', page) == ["99%", "1%"]
+
+
+def test_the_heading_focused_after_a_tap_is_described_by_the_tap_s_notice(client_of, game):
+    """An accessibility tester: "Ann: Fours 12" is a status drawn with the new turn (a screen
+    reader may not say it) and above the focused heading. The heading names it as its
+    description, said with the heading as the focus lands."""
+    page = text(post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 1, 2), htmx=True))
+    assert '<p class="notice" role="status" id="turn-notice">Ann: Fours 12</p>' in page
+    heading = re.search(r'<h2 id="turn-title"[^>]*>', page).group(0)
+    assert 'autofocus aria-describedby="turn-notice"' in heading
+    fresh = text(client_of.get(game_url(game)))
+    assert "aria-describedby" not in re.search(r'<h2 id="turn-title"[^>]*>', fresh).group(0)
