@@ -354,3 +354,10 @@ def test_the_rules_page_says_what_a_joker_is_where_it_first_uses_the_word(db):
     section = page[page.index('id="extra"') :]
     assert "The box: the joker rule." in section
     assert "the five alike are a joker: any lower box takes them at its full value" in section
+
+
+def test_a_games_sheet_says_how_to_print_it_where_no_script_shows_print(client_of, game):
+    """A tester without scripts: a game's sheet had no Print button and no word of how."""
+    page = text(client_of.get(reverse("game-sheet", args=[game.public_id])))
+    hint = "Print it from your browser’s menu: it fits one page of A4 or US Letter."
+    assert f'<noscript><p class="hint no-print">{hint}</p></noscript>' in page
