@@ -95,7 +95,7 @@ def test_games_played_are_counted_from_the_figures_as_every_seat_would_be(househ
     services.correct_box(game=reopened, version=reopened.version, entry=first, dice=(1, 1, 1, 2, 3))
     counted()
     reopened.refresh_from_db()
-    services.undo_last_entry(game=reopened, version=reopened.version)
+    services.undo_last_entry(game=reopened, version=reopened.version, confirmed=True)
     counted()
     list(results.settle_waiting())
     assert not results.waiting_games().exists()

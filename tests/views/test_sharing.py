@@ -588,7 +588,7 @@ def test_a_poll_one_entry_behind_brings_the_turn_and_what_the_entry_changed(shar
     # What the other phone recorded is said where this one's turn changed under it.
     last = game.entries.latest("turn")
     said = f"{last.seat.player.name}: {box_name(last.rules_box)} {last.points}"
-    assert f'<p class="notice" role="status">{said}</p>' in page
+    assert f'<p class="notice" role="status" id="turn-notice">{said}</p>' in page
 
 
 def test_a_removed_browser_is_told_so_where_its_games_were(client_of, game):
