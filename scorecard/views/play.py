@@ -571,9 +571,12 @@ def _move_choices(game: Game, entry: Entry, correctable: bool, sent: str | None)
     ]
     boxes = [place.box for place in places] or [entry.rules_box]
     own = _place_value(services.Place(entry.card, entry.rules_box), game)
+    # A box sent that is no longer open (another phone filled it) is not chosen: the list
+    # showed the box's own while the hint spoke of the one sent (a tester).
+    offered = {choice[0] for choice in choices}
     return {
         "places": choices,
-        "chosen": sent or own,
+        "chosen": sent if sent in offered else own,
         "most": max(max(game.house_rules.achievable_points(box)) for box in boxes),
     }
 

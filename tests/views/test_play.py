@@ -459,6 +459,10 @@ def test_a_box_written_in_the_wrong_box_is_moved_on_its_correction_page(client_o
     assert refused.status_code == 400
     assert "Sixes is already filled on this card: choose an open box." in text(refused)
     assert '<option value="sixes"' not in text(refused)
+    # The box sent is not open, so the box's own stays chosen and the hint is its own (a
+    # tester saw "Ones (3)" chosen over "Twos scores 0, 2, 4, ... 10").
+    assert '<option value="threes" selected>' in text(refused)
+    assert '<small id="points-hint">Threes scores 0, 3, 6, ... 15.</small>' in text(refused)
     assert Entry.objects.get(turn=1).box == "threes"
 
 
