@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from scorecard.access.links import GameLinks
 from scorecard.engine import rules
-from scorecard.game.progress import CardProgress, GameProgress, SeatProgress
+from scorecard.game.progress import CardProgress, EntryRow, GameProgress, SeatProgress
 from scorecard.game.services import UndoNeedsConfirmation, ZeroNeedsConfirmation
 from scorecard.models import Game
 from scorecard.presenters import advisor, house_rules
@@ -376,6 +376,14 @@ class TurnPanel:
     @property
     def dice_text(self) -> str:
         return "".join(map(str, self.dice or ()))
+
+    def box_of(self, entry: EntryRow) -> str:
+        """An entry's box by name, and with Triple Yahtzee's cards its card ("Yahtzee on card
+        ×3"): two Yahtzees at 50 on two cards were one "Yahtzee" (a tester)."""
+        if self.game.cards_per_player == 1:
+            return box_name(entry.rules_box)
+        times = rules.card_multiplier(entry.card)
+        return _("%(box)s on card ×%(times)s") % {"box": box_name(entry.rules_box), "times": times}
 
     def dice_said(self, faces: Iterable[int | str]) -> str:
         """The dice as a screen reader says them, in the order shown: "Dice 5 5 5 3 5" (as

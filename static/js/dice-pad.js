@@ -39,7 +39,7 @@
   // card as it is by then, they were put on the next player's turn.
   addEventListener("online", () => {
     const field = document.querySelector("#turn [name=dice]");
-    if (field && document.getElementById("outbox-tap").hidden) show(field.form, field.value);
+    if (field && document.getElementById("outbox").hidden) show(field.form, field.value);
   });
 
   // Saying which roll the dice are (for keep advice) asks again once all the dice are in.

@@ -18,7 +18,8 @@
   let sendingTimer = 0;
   let retryTimer = 0;
   let tries = 0;
-  let sending = false;
+  let sending = false; // a tap on its way, htmx's or a resend: one at a time
+  let flying, key;
 
   // 128 random bits, as four numbers (crypto.randomUUID is missing where the page is not
   // a secure context, as on http://192.168…).
@@ -58,10 +59,17 @@
     if (!turn) return;
     if (on) turn.setAttribute("aria-busy", "true");
     else turn.removeAttribute("aria-busy");
-    for (const control of turn.querySelectorAll(on ? "button:enabled, input:enabled, select:enabled" : "[data-busy]")) {
+    for (const control of turn.querySelectorAll(on ? "button:enabled,input:enabled,select:enabled" : "[data-busy]")) {
       control.disabled = on;
       control.toggleAttribute("data-busy", on);
     }
+  }
+
+  // The tap answered (or given up): nothing kept, nothing said, the turn usable.
+  function settle() {
+    keep(null);
+    status("");
+    busy(false);
   }
 
   function showPending(tap) {
@@ -98,12 +106,22 @@
   document.addEventListener("htmx:configRequest", (event) => {
     if (!isTap(event.detail)) return;
     if (pending() || $("turn").getAttribute("aria-busy")) return event.preventDefault(); // a second tap
-    event.detail.headers["Idempotency-Key"] = newKey();
+    event.detail.headers["Idempotency-Key"] = key = newKey();
   });
 
+  // Kept as it goes: a page reloaded while its answer is on its way sends it again (with
+  // its key, so it is written once), where it was lost without a word (a tester).
   document.addEventListener("htmx:beforeRequest", (event) => {
     if (!isTap(event.detail)) return;
     busy(true);
+    const config = event.detail.requestConfig;
+    const submitter = config.triggeringEvent && config.triggeringEvent.submitter;
+    const form = config.elt.closest("form") || config.elt;
+    const tap = { key, path: config.path, mark: markOf(submitter) };
+    tap.body = new URLSearchParams(config.formData).toString();
+    tap.label = label(submitter, form);
+    keep((flying = tap));
+    sending = true;
     sendingTimer = setTimeout(() => status(text.sending), 300);
   });
 
@@ -111,18 +129,9 @@
     const detail = event.detail;
     if (!isTap(detail)) return;
     clearTimeout(sendingTimer);
-    if (!lost(detail.xhr.status)) {
-      status("");
-      return busy(false);
-    }
-    const config = detail.requestConfig;
-    const submitter = config.triggeringEvent && config.triggeringEvent.submitter;
-    const form = config.elt.closest("form") || config.elt;
-    const tap = { key: config.headers["Idempotency-Key"], path: config.path, mark: markOf(submitter) };
-    tap.body = new URLSearchParams(config.formData).toString();
-    tap.label = label(submitter, form);
-    keep(tap);
-    showPending(tap);
+    sending = false;
+    if (!lost(detail.xhr.status)) return settle();
+    showPending(flying);
     retryLater();
   });
 
@@ -136,6 +145,9 @@
     if (!tap || sending) return;
     sending = true;
     clearTimeout(retryTimer);
+    // On its way it can no longer be called back, so no Cancel: its answer draws the turn
+    // (cancelled, it was written anyway, and its late answer wiped the next player's dice).
+    status(text.sending);
     let answer = null;
     try {
       const response = await fetch(tap.path, {
@@ -151,20 +163,16 @@
       answer = { status: response.status, html: await response.text(), inPlace: response.headers.get("X-In-Place") };
     } catch {} // no connection yet: sent again later, with the same key
     sending = false;
-    if (!answer || lost(answer.status)) return retryLater();
+    if (!answer || lost(answer.status)) return showPending(tap), retryLater();
     tries = 0;
-    keep(null);
-    status("");
-    busy(false);
+    settle();
     if (answer.status < 400 || answer.inPlace) htmx.swap("#turn", answer.html, { swapStyle: "outerHTML" });
     // A refusal drawn on the card says its reason there; this line says which tap it was.
     if (answer.status >= 400) window.requestProblem.say(`${text.refused} ${tap.label}. ${answer.inPlace ? "" : answer.html.trim()}`);
   }
 
   $("outbox-cancel").addEventListener("click", () => {
-    keep(null);
-    status("");
-    busy(false);
+    settle();
     for (const mark of document.querySelectorAll("#turn .pending")) mark.classList.remove("pending");
   });
 

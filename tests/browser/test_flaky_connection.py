@@ -524,3 +524,58 @@ def test_a_card_the_live_poll_brought_is_the_one_a_reload_offline_shows(phone):
     expect(phone.locator("#standings-rows")).to_contain_text("23")
     assert script_errors(phone) == []
     phone.context.set_offline(False)
+
+
+@pytest.mark.routes_requests
+def test_a_page_reloaded_while_its_tap_is_on_its_way_sends_it_again_once(phone):
+    """Found by a tester: reloaded while "Sending…" showed, the page came back with the
+    dice on the pad and nothing waiting, and the tap was never written. It is kept as it
+    goes, so the reloaded page sends it again, with its key (once, wherever it got to)."""
+    game = open_game(phone)
+    type_dice(phone, "11122")
+    held: list = []
+    keys: list[str] = []
+
+    def hold_the_first(route):
+        keys.append(route.request.headers.get("idempotency-key", ""))
+        if len(keys) == 1:
+            held.append(route)  # never answered: the reload drops it
+        else:
+            route.continue_()
+
+    phone.route("**/record/", hold_the_first)
+    box(phone, "Ones").tap()
+    expect(phone.locator("#outbox-status")).to_have_text("Sending…")
+    phone.reload()
+    expect(phone.locator("#turn .notice")).to_have_text("Ann: Ones 3", timeout=10_000)
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert len(keys) == 2 and keys[0] == keys[1] and keys[0]
+    assert entries(game) == [(1, "ones", 3)]
+    expect(phone.locator("#outbox")).to_be_hidden()
+
+
+@pytest.mark.routes_requests
+def test_a_waiting_tap_on_its_way_again_cannot_be_cancelled(phone):
+    """Found by a tester: "Cancel this tap" pressed while the tap was being sent again hid
+    the bar, the tap was written anyway, and its late answer wiped the next player's dice.
+    While it is on its way there is no Cancel: its answer draws the turn."""
+    game = open_game(phone)
+    type_dice(phone, "11122")
+    sends: list = []
+
+    def lose_then_hold(route):
+        sends.append(route)
+        if len(sends) == 1:
+            route.fulfill(status=503, body="Back in a moment.")
+        # the second is held until the test lets it go
+
+    phone.route("**/record/", lose_then_hold)
+    box(phone, "Ones").tap()
+    expect(phone.locator("#outbox-status")).to_have_text(WAITING)
+    cancel = phone.get_by_role("button", name="Cancel this tap")
+    expect(cancel).to_be_visible()
+    expect(cancel).to_be_hidden(timeout=8_000)  # sent again by itself, and on its way
+    assert len(sends) == 2
+    sends[1].continue_()
+    expect(phone.locator("#turn .notice")).to_have_text("Ann: Ones 3", timeout=10_000)
+    assert entries(game) == [(1, "ones", 3)]

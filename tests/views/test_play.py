@@ -1357,6 +1357,11 @@ def test_a_triple_entry_its_undo_and_its_correction_say_which_card(client_of, ho
         follow=True,
     )
     assert "Corrected: Ann’s Yahtzee on card ×2, now 50." in text(corrected)
+    # Undo asks first after a correction, naming each box's card (a tester: two Yahtzees
+    # at 50 on two cards were one "Yahtzee").
+    asked = text(client_of.post(game_url(game, "game-undo"), {"version": 5}, headers=HTMX))
+    assert "Undo Ann’s Sixes on card ×2 (30)?" in asked
+    assert "not a correction: Ann’s Yahtzee on card ×2 stays 50" in asked
 
 
 def test_a_one_card_entry_names_no_card(client_of, game):
