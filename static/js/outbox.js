@@ -59,7 +59,7 @@
     if (!turn) return;
     if (on) turn.setAttribute("aria-busy", "true");
     else turn.removeAttribute("aria-busy");
-    for (const control of turn.querySelectorAll(on ? "button:enabled,input:enabled,select:enabled" : "[data-busy]")) {
+    for (const control of turn.querySelectorAll(on ? ":is(button,input,select):enabled" : "[data-busy]")) {
       control.disabled = on;
       control.toggleAttribute("data-busy", on);
     }
