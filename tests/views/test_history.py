@@ -499,3 +499,15 @@ def test_a_yatzy_reviews_chance_chart_says_nothing_of_extra_yahtzees(
     page = text(client_of.get(reverse("game-review", args=[game.public_id]), {"advice": "1"}))
     assert "Chance to win" in page
     assert "(a tie counts as a share)." in page and "extra Yahtzee" not in page
+
+
+def test_a_review_says_in_words_when_a_box_was_corrected(client_of, household):
+    """A first-time user: a corrected box showed "16 ✎", its time only in a tip a phone
+    cannot show. It says "corrected" and when, as an undone one says "undone"."""
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, SOLO_GAME[:2])
+    game.refresh_from_db()
+    first = game.entries.get(turn=1)
+    services.correct_box(game=game, version=game.version, entry=first, points=4)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    assert re.search(r"<td>4 <small>corrected \d", page) and "✎" not in page
