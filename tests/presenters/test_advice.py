@@ -84,3 +84,9 @@ def test_the_rating_of_the_found_case_reads_as_its_sum():
     threes = advice.BoxAdvice(224.94, 250.16 - 224.94)
     assert advice.points_given_up(threes.loss) == "25.2"
     assert threes.shown_expected == Decimal("225.0")
+
+
+def test_a_rating_level_with_the_best_but_for_a_float_s_last_bit_prints_as_the_best():
+    """Found by hypothesis: best 0.25 (printed 0.3) and a box 2e-16 below it printed 0.2."""
+    level = advice.BoxAdvice(0.25 - 2.220446049250313e-16, 2.220446049250313e-16)
+    assert level.shown_expected == advice.BoxAdvice(0.25, 0.0).shown_expected == Decimal("0.3")
