@@ -531,9 +531,15 @@ def test_a_player_page_fits_a_phone_in_every_language(phones, language):
     assert phone.errors == []
 
 
-def test_a_rated_review_of_a_player_with_one_long_word_for_a_name_fits_a_phone(phone):
+def test_a_rated_review_of_a_player_with_one_long_word_for_a_name_fits_a_phone(
+    phone, strategy_tables
+):
     """Found by a tester: a 40-letter name in "…: 0.0 points lost in 13 decisions" did not
-    wrap, and the rated review was 499 px wide."""
+    wrap, and the rated review was 499 px wide. (The rating needs the rule's table: on a
+    fresh clone, run before another test had solved it, the link was not there.)"""
+    from scorecard.engine.rules import JokerRule
+
+    strategy_tables.load(JokerRule.HASBRO)
     household = HouseholdFactory()
     name = "Wolfeschlegelsteinhausenbergerdorffvoral"
     game = play(GameFactory(owner=household, names=[name]), SOLO_GAME)
