@@ -12,6 +12,10 @@
     // a click sends no form. (The pad's keys take quick taps, "66"; the digital game's
     // boxes a double tap, dice-game.js.)
     if (event.detail > 1 && event.target.closest(".box-option,.undo,.confirm")) return event.preventDefault();
+    // Typed dice shown (Show, or Enter, which clicks it): the boxes on show meanwhile are for
+    // the dice before and wait for the answer (a box tapped at once recorded those: CI).
+    const stale = document.querySelector("#turn .options");
+    if (stale && event.target.name == "show") stale.inert = true;
     const button = event.target.closest(".dice-entry .pad button");
     if (!button) return;
     event.preventDefault();

@@ -82,9 +82,9 @@
   // (configRequest's detail is the config; later events carry it.)
   const isTap = (detail) => {
     const config = detail.requestConfig || detail;
-    return config.verb === "post" && !!config.elt.closest("#turn");
+    return config.verb === "post" && config.elt.closest("#turn");
   };
-  const lost = (status) => status === 0 || status === 502 || status === 503 || status === 504;
+  const lost = (status) => !status || (status > 501 && status < 505); // none, 502-504
 
   // requests.js says every other failure.
   window.outbox = { keeps: (event) => isTap(event.detail) && lost(event.detail.xhr.status) };
@@ -123,16 +123,18 @@
     keep((flying = tap));
     sending = true;
     sendingTimer = setTimeout(() => status(text.sending), 300);
-  });
-
-  document.addEventListener("htmx:afterRequest", (event) => {
-    const detail = event.detail;
-    if (!isTap(detail)) return;
-    clearTimeout(sendingTimer);
-    sending = false;
-    if (!lost(detail.xhr.status)) return settle();
-    showPending(flying);
-    retryLater();
+    // Its end is its request's (after htmx's swap), not htmx:afterRequest: htmx says that on
+    // the form that asked, and on a form of a turn drawn again meanwhile it reached nobody;
+    // the turn stayed busy and every later tap was refused without a word (found in CI: a box
+    // tapped while Show's answer was on its way).
+    const xhr = event.detail.xhr;
+    xhr.addEventListener("loadend", () => {
+      clearTimeout(sendingTimer);
+      sending = false;
+      if (!lost(xhr.status)) return settle();
+      showPending(flying);
+      retryLater();
+    });
   });
 
   function retryLater() {

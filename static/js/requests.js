@@ -29,7 +29,7 @@ document.documentElement.classList.add("scripted");
   // nor does a tap the outbox keeps to send again (outbox.js).
   // (detail.elt is where the answer goes; requestConfig.elt is what asked.)
   const saidElsewhere = (event) =>
-    event.detail.requestConfig.elt.matches("[data-live]") || (window.outbox && window.outbox.keeps(event));
+    event.detail.requestConfig.elt.matches("[data-live]") || window.outbox?.keeps(event);
   window.requestProblem = { say };
 
   document.addEventListener("htmx:beforeSwap", (event) => {

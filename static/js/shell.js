@@ -15,9 +15,6 @@
     const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
     $("offline-copy").textContent = `${text.saved} ${time}`;
     $("offline-copy").hidden = false;
-    // The connection is back: the card as the server has it now (a tap still waiting is
-    // kept in the outbox, which sends it again after the reload).
-    window.addEventListener("online", () => location.reload());
   }
 
   // The card as this phone shows it now, as a page to open later: what scripts showed for
@@ -25,7 +22,7 @@
   function pageAsShown() {
     const copy = document.documentElement.cloneNode(true);
     copy.querySelector("#outbox").dataset.rendered = Math.round(Date.now() / 1000);
-    for (const shown of copy.querySelectorAll("#request-problem, #reconnecting, #outbox, #wake-lock")) {
+    for (const shown of copy.querySelectorAll("#request-problem,#reconnecting,#outbox,#wake-lock")) {
       shown.hidden = true;
     }
     for (const busy of copy.querySelectorAll("[aria-busy]")) busy.removeAttribute("aria-busy");
@@ -49,13 +46,19 @@
     keepTimer = setTimeout(() => tell({ page: pageAsShown() }), 200);
   });
 
+  // A saved copy whose poll (or pad) the server answered: the connection is back, and the
+  // page is reloaded to the card as the server has it now (a tap still waiting is kept in
+  // the outbox, which sends it again after the reload). Not at the "online" event: a phone
+  // may never have said it was offline (a Wi-Fi without a way out, a server down), and
+  // Chromium 150 says nothing to a page it opened offline.
   // A game's poll or pad answered "not found" or "forbidden": this browser was removed from
   // its household, or its link revoked. Its saved games go at once, not at its next visit.
   // (Only reads: a refused post is a 403 for a stale page, and says nothing about access.)
   document.addEventListener("htmx:afterRequest", (event) => {
     const status = event.detail.xhr.status;
-    if (event.detail.requestConfig.verb !== "get" || (status !== 403 && status !== 404)) return;
-    if (workers) tell("forget");
+    if (event.detail.requestConfig.verb !== "get") return;
+    if (text.copy === "saved" && status && status < 500) return location.reload();
+    if ((status === 403 || status === 404) && workers) tell("forget");
   });
 
   window.addEventListener("load", () => {
