@@ -575,7 +575,8 @@ def undo_last_entry(
         assert last.created is not None, "read with_times, so every entry has its time"
         if not confirmed:
             rolled = game.digital and Roll.objects.filter(game=game, turn__gt=last.turn).exists()
-            corrected = _corrected_since(game, progress.entries, last.created)
+            # The last box's own correction goes with it: nothing to ask about that.
+            corrected = _corrected_since(game, progress.entries[:-1], last.created)
             if rolled or corrected:
                 raise UndoNeedsConfirmation(progress, last, rolled=rolled, corrected=corrected)
         was_finished = game.finished

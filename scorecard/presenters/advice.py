@@ -101,8 +101,8 @@ def expected_as_shown(expected: float, loss: float) -> Decimal:
     as printed. Each rounded alone, best 250.16 (250.2) less 224.94 (224.9) read as a loss
     of 25.2 beside them, and a player doing the sum found 25.3. The figure moves by a
     tenth at most; the loss, which the coach says too, stays as it is."""
-    if loss < 1e-9:  # the best, or level with it but for a float's last bit
-        return _as_shown(expected + loss, 1)
+    # Under half a hundredth (the best, or level with it but for a float's last bit) no
+    # loss is printed, and none is taken off.
     given_up = _as_shown(loss, 1 if loss >= 0.05 else 2) if loss >= 0.005 else Decimal(0)
     return _as_shown(expected + loss, 1) - given_up
 

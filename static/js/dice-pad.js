@@ -12,10 +12,6 @@
     // a click sends no form. (The pad's keys take quick taps, "66"; the digital game's
     // boxes a double tap, dice-game.js.)
     if (event.detail > 1 && event.target.closest(".box-option,.undo,.confirm")) return event.preventDefault();
-    // Typed dice shown (Show, or Enter, which clicks it): the boxes on show meanwhile are for
-    // the dice before and wait for the answer (a box tapped at once recorded those: CI).
-    const stale = document.querySelector("#turn .options");
-    if (stale && event.target.name == "show") stale.inert = true;
     const button = event.target.closest(".dice-entry .pad button");
     if (!button) return;
     event.preventDefault();
@@ -47,9 +43,14 @@
   });
 
   // Saying which roll the dice are (for keep advice) asks again once all the dice are in.
+  // Dice typed over those the boxes on show are for (changed as the field is left: for Show,
+  // or for a box, as the finger lands) leave the boxes waiting for Show's answer: a box
+  // tapped then recorded the dice before (a tester; CI, on a slow network).
   document.addEventListener("change", (event) => {
     const choice = event.target.closest(".dice-entry input[name=roll]");
     if (choice) show(choice.form, digits(choice.form));
+    const stale = event.target.id === "dice-typed" && document.querySelector("#turn .options");
+    if (stale) stale.inert = true;
   });
 
   const digits = (form) => form.elements.dice.value.replace(/[^1-6]/g, "");

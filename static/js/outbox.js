@@ -19,7 +19,6 @@
   let retryTimer = 0;
   let tries = 0;
   let sending = false; // a tap on its way, htmx's or a resend: one at a time
-  let flying, key;
 
   // 128 random bits, as four numbers (crypto.randomUUID is missing where the page is not
   // a secure context, as on http://192.168…).
@@ -106,7 +105,7 @@
   document.addEventListener("htmx:configRequest", (event) => {
     if (!isTap(event.detail)) return;
     if (pending() || $("turn").getAttribute("aria-busy")) return event.preventDefault(); // a second tap
-    event.detail.headers["Idempotency-Key"] = key = newKey();
+    event.detail.headers["Idempotency-Key"] = newKey();
   });
 
   // Kept as it goes: a page reloaded while its answer is on its way sends it again (with
@@ -117,10 +116,10 @@
     const config = event.detail.requestConfig;
     const submitter = config.triggeringEvent && config.triggeringEvent.submitter;
     const form = config.elt.closest("form") || config.elt;
-    const tap = { key, path: config.path, mark: markOf(submitter) };
+    const tap = { key: config.headers["Idempotency-Key"], path: config.path, mark: markOf(submitter) };
     tap.body = new URLSearchParams(config.formData).toString();
     tap.label = label(submitter, form);
-    keep((flying = tap));
+    keep(tap);
     sending = true;
     sendingTimer = setTimeout(() => status(text.sending), 300);
     // Its end is its request's (after htmx's swap), not htmx:afterRequest: htmx says that on
@@ -132,7 +131,7 @@
       clearTimeout(sendingTimer);
       sending = false;
       if (!lost(xhr.status)) return settle();
-      showPending(flying);
+      showPending(tap);
       retryLater();
     });
   });

@@ -811,6 +811,18 @@ def test_an_undo_after_a_correction_asks_first_and_the_correction_stays(househol
     assert game.entries.count() == 0
 
 
+def test_an_undo_of_the_last_box_just_corrected_takes_it_back_without_asking(household):
+    """Found in review: the last box corrected was named as a correction that stays ("Ann's
+    Fours stays 16"), when Undo takes it back, correction and all."""
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
+    game.refresh_from_db()
+    services.correct_box(game=game, version=game.version, entry=game.entries.get(), points=16)
+    game.refresh_from_db()
+    services.undo_last_entry(game=game, version=game.version)
+    assert game.entries.count() == 0
+
+
 def test_an_undo_after_the_last_box_was_filled_past_a_correction_asks_nothing(household):
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))])
