@@ -173,6 +173,11 @@ class CoachNote:
     keep: tuple[int, ...] | None = None
     hold: list[int] = field(default_factory=list)
 
+    @property
+    def rolls(self) -> bool:
+        """Whether the coach's own choice is a roll (holding `keep`, maybe no die), not a box."""
+        return self.keep is not None
+
     def __str__(self) -> str:
         names = {"box": box_name(self.box), "loss": points_given_up(self.loss)}
         if self.keep:
@@ -180,7 +185,7 @@ class CoachNote:
                 "Coach: %(box)s now gives up %(loss)s points on average against rolling "
                 "again, keeping %(dice)s."
             ) % {"dice": keep_label(self.keep), **names}
-        if self.keep is not None:
+        if self.rolls:
             return (
                 _(
                     "Coach: %(box)s now gives up %(loss)s points on average against rolling every "
@@ -198,7 +203,7 @@ class CoachNote:
         """The coach's own choice, as its button says it."""
         if self.keep:
             return _("Roll %(keeping)s instead") % {"keeping": keep_phrase(self.keep)}
-        if self.keep is not None:
+        if self.rolls:
             return _("Reroll every die instead")
         return _("%(best)s instead") % {"best": box_name(self.best)}
 

@@ -10,6 +10,7 @@ so a new box cannot be left out.
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from scorecard.engine import families
@@ -79,6 +80,14 @@ _FAMILY_OF: dict[Any, str] = {
 def box_name(box: families.CardBox) -> str:
     """The box's name in the active language, as its family's pads print it."""
     return str(BOX_NAMES[_FAMILY_OF[box], box.key])
+
+
+def box_on_card(box: families.CardBox, times: int | None) -> str:
+    """The box by name, with Triple Yahtzee's card when `times` says which ("Yahtzee on card
+    ×3": two Yahtzees at 50 on two cards were one "Yahtzee", a tester)."""
+    if not times:
+        return box_name(box)
+    return _("%(box)s on card ×%(times)s") % {"box": box_name(box), "times": times}
 
 
 # A family's name as its players know it: a German Yahtzee pad says Kniffel.

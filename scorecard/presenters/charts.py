@@ -66,7 +66,8 @@ class Line:
 # phone, so its labels read at 12 px (at 9 and 10 units they were 8 and 9 px, too small to
 # read at the table). Key rows are a line apart. Widths are guessed on the wide side (a name
 # must not run into the next key): in em of a sans-serif face.
-KEY_SIZE = 13
+LABEL_SIZE = 13
+LABEL_MIDDLE = round(LABEL_SIZE * 0.38)  # baseline below the line a label stands beside
 KEY_LINE = 17
 SWATCH = 17  # the square and the gap after it, before the key's text
 SQUARE = 12
@@ -84,7 +85,7 @@ def letter_width(letter: str) -> float:
     return 0.72 if letter.isupper() else 0.62
 
 
-def text_width(text: str, size: int = KEY_SIZE) -> float:
+def text_width(text: str, size: int = LABEL_SIZE) -> float:
     """About how wide `text` is drawn at `size`, never much less than a browser draws it."""
     return size * sum(letter_width(letter) for letter in text)
 
@@ -111,7 +112,7 @@ def key_room(plot_w: float, columns: int) -> float:
 
 @dataclass(frozen=True)
 class LineChart:
-    font_size: ClassVar[int] = KEY_SIZE
+    font_size: ClassVar[int] = LABEL_SIZE
     square: ClassVar[int] = SQUARE
     title: str
     width: int
@@ -140,7 +141,9 @@ def line_chart(
     `per_round`), y = points (or `unit`); each line starts from 0 before the first turn, or
     with `from_zero` off, from its first value. With `entries_per_round` (the players) a
     point is each entry of the game, and the bottom counts rounds, as every page does."""
-    right, top, bottom = 8, 10, 46
+    # Below the plot, each a label's height and a little more down: the marks, the axis's name.
+    marks_at, axis_at = LABEL_SIZE + 2, 2 * LABEL_SIZE + 5
+    right, top, bottom = 8, 10, axis_at + LABEL_SIZE + 2
     longest = max((len(s.values) - (not from_zero) for s in series), default=0) or 1
     peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
     ticks = range(0, peak + 1, step)
@@ -162,10 +165,11 @@ def line_chart(
         return top + plot_h * (1 - v / peak)
 
     gridlines = [
-        Gridline(f"{y(tick):.1f}", f"{y(tick) + 5:.1f}", f"{tick}{unit}") for tick in ticks
+        Gridline(f"{y(tick):.1f}", f"{y(tick) + LABEL_MIDDLE:.1f}", f"{tick}{unit}")
+        for tick in ticks
     ]
     turns = [
-        Mark(f"{x(turn * per_mark):.1f}", f"{top + plot_h + 15:.0f}", str(turn))
+        Mark(f"{x(turn * per_mark):.1f}", f"{top + plot_h + marks_at:.0f}", str(turn))
         for turn in range(turn_step, longest // per_mark + 1, turn_step)
     ]
     lines = []
@@ -176,12 +180,12 @@ def line_chart(
         key_y = height - 2 - KEY_LINE * (rows - index // columns)
         text = cut_to_fit(name, value, key_room(plot_w, columns))
         key = Mark(f"{key_x + SWATCH:.0f}", str(key_y + 1), text)
-        swatch = Mark(f"{key_x:.0f}", str(key_y - 10), "")
+        swatch = Mark(f"{key_x:.0f}", str(key_y + 2 - SQUARE), "")  # its foot at the text's
         whole = name + value if text != name + value else ""
         lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch, whole))
     by_round = per_round or entries_per_round > 0
     said = pgettext("chart axis", "round") if by_round else pgettext("chart axis", "turn")
-    axis = Mark(f"{left + plot_w / 2:.0f}", str(top + plot_h + 31), said)
+    axis = Mark(f"{left + plot_w / 2:.0f}", str(top + plot_h + axis_at), said)
     edges = (left, width - right, left - 4)
     return LineChart(title, width, height, *edges, gridlines, turns, axis, lines)
 

@@ -27,7 +27,7 @@ from scorecard.game.services import UndoNeedsConfirmation, ZeroNeedsConfirmation
 from scorecard.models import Game
 from scorecard.presenters import advisor, house_rules
 from scorecard.presenters.advice import BoxAdvice, CoachNote, HoldCoachNote, KeepAdvice, PlayToWin
-from scorecard.presenters.box_names import box_name
+from scorecard.presenters.box_names import box_name, box_on_card
 from scorecard.presenters.rule_words import said
 from scorecard.web.advice_setting import SETTINGS as ADVICE_SETTINGS
 from scorecard.web.forms import DiceInput
@@ -378,12 +378,9 @@ class TurnPanel:
         return "".join(map(str, self.dice or ()))
 
     def box_of(self, entry: EntryRow) -> str:
-        """An entry's box by name, and with Triple Yahtzee's cards its card ("Yahtzee on card
-        ×3"): two Yahtzees at 50 on two cards were one "Yahtzee" (a tester)."""
-        if self.game.cards_per_player == 1:
-            return box_name(entry.rules_box)
-        times = rules.card_multiplier(entry.card)
-        return _("%(box)s on card ×%(times)s") % {"box": box_name(entry.rules_box), "times": times}
+        """An entry's box by name, and with Triple Yahtzee's cards its card."""
+        times = rules.card_multiplier(entry.card) if self.game.cards_per_player > 1 else None
+        return box_on_card(entry.rules_box, times)
 
     def dice_said(self, faces: Iterable[int | str]) -> str:
         """The dice as a screen reader says them, in the order shown: "Dice 5 5 5 3 5" (as

@@ -67,7 +67,7 @@ def blank_sheet(request: HttpRequest) -> HttpResponse:
     context["groups"] = player_groups(columns)
     context |= {"names": names, "triple": triple, "blank": True}
     # Printed, a Triple sheet says so (its heading named Yahtzee alone, a tester).
-    context |= {"variant": triple, "sheet_title": Game.Mode.TRIPLE.label if triple else ""}
+    context["variant"] = Game.Mode.TRIPLE.label if triple else ""
     context |= {"family": family, "families": FAMILIES, "house": house}
     context["facts"] = rules_content.sheet_facts()
     return render(request, "sheet.html", context)
@@ -85,7 +85,7 @@ def game_sheet(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> H
     context = {"columns": columns, "rows": sheet_rows(columns, joker=joker), "progress": progress}
     context["sheet_title"] = house_rules.game_title(progress.game)
     # The heading names the family already ("Yatzy score sheet"); a variant says its own name.
-    context["variant"] = progress.game.mode != Game.Mode.STANDARD
+    context["variant"] = context["sheet_title"] if progress.game.mode != Game.Mode.STANDARD else ""
     # The footer's extra-Yahtzee sentence is Hasbro's order: another is said in the notes,
     # and under the rule without extra Yahtzees the footer says there is no bonus.
     context["other_joker"] = joker is not rules.JokerRule.HASBRO

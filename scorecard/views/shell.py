@@ -28,7 +28,7 @@ SHELL = [
     "css/app.css",
     "css/dice.css",
     "css/advice.css",
-    "css/rolls.css",
+    "css/maxi.css",
     "css/triple.css",
     "favicon.svg",
 ]

@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 
 from scorecard.presenters import rule_names
 from scorecard.presenters.advice import points_given_up
-from scorecard.presenters.box_names import box_name, family_name
+from scorecard.presenters.box_names import box_name, box_on_card, family_name
 from scorecard.web.jinja_values import local_time
 
 
@@ -74,6 +74,7 @@ FILTERS = {
     "percent": percent,
     "loss": points_given_up,  # `{{ rating.loss|loss }}`
     "box_name": box_name,
+    "box_on_card": box_on_card,  # `{{ box|box_on_card(times) }}`
     "family_name": family_name,
     "join_names": join_names,
     "joker_label": rule_names.joker_label,

@@ -57,7 +57,8 @@
   const diceCount = (form) => +form.dataset.diceCount || 5;
 
   // Taps made while an answer is on its way (a slow network) are kept, then shown on the pad
-  // that answer draws with the dice it was asked about.
+  // that answer draws with the dice it was asked about: the dice, and a face tapped with
+  // every die in (its refusal was lost, a tester).
   let asking, tapped;
 
   // All the dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field
@@ -68,7 +69,7 @@
     form.elements.dice.value = dice;
     const stale = document.querySelector("#turn .options");
     if (stale) stale.inert = true;
-    if (asking) return (tapped = dice);
+    if (asking) return (tapped = [dice, extra]);
     const all = dice.length === diceCount(form);
     if (!all && !stale) return remember(dice);
     const values = { dice };
@@ -79,7 +80,7 @@
     const answered = () => {
       const later = tapped, pad = document.querySelector(".dice-entry");
       asking = tapped = null;
-      if (later != null && pad) show(pad, later);
+      if (later && pad) show(pad, ...later);
     };
     // The pad, not its form, asks: the form would add the last button tapped (⌫ twice).
     const source = form.querySelector(".pad");

@@ -345,12 +345,14 @@ def test_a_box_chosen_at_the_screens_foot_is_brought_above_score(phones):
     assert page.errors == []
 
 
+@pytest.mark.parametrize("screen", [{}, {"viewport": {"width": 180, "height": 370}, "scale": 4}])
 def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
-    phone, strategy_tables, monkeypatch
+    phones, screen, strategy_tables, monkeypatch
 ):
     """Found by a tester: a first roll's worst box was weighed against the other boxes
     only, and the coach offered a box "instead" (itself a loss) with no way on to roll. Now
-    it says what rolling again is worth and rolls, holding the dice it would keep."""
+    it says what rolling again is worth and rolls, holding the dice it would keep. With
+    text at 200% (a 180 px page) its dice wrap inside its box (the last was cut off)."""
     import random
 
     from scorecard.game import services
@@ -358,7 +360,7 @@ def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
 
     monkeypatch.setattr(services, "dice_source", random.Random(1))
     strategy_tables.load(rules.JokerRule.HASBRO)
-    page = start_digital_game(phone)
+    page = start_digital_game(phones(**screen))
     page.locator(".advice-switch summary").click()
     with page.expect_navigation():
         page.get_by_label("Advice", exact=True).select_option(label="Coach: a loss of 2+ points")
@@ -377,6 +379,10 @@ def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
     coach = page.locator("#turn .coach [role=alert]")
     expect(coach).to_contain_text("points on average against rolling again")
     expect(coach).to_be_focused()
+    inside = page.locator("#turn .coach").bounding_box()
+    for die in page.locator("#turn .coach .die").all():
+        edge = die.bounding_box()
+        assert edge["x"] + edge["width"] <= inside["x"] + inside["width"] and edge["width"] >= 30
     page.get_by_role("button", name=re.compile(r"^Roll keeping .* instead$")).click()
     expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
     after = page.locator(".hold .die").all_inner_texts()

@@ -87,6 +87,33 @@ def test_the_new_game_and_share_pages_fit_text_at_200_percent(phones):
     assert page.errors == []
 
 
+def test_maxi_yatzy_s_choices_and_six_dice_fit_text_at_200_percent(phones):
+    """Found by a tester: Maxi Yatzy chosen, its bonus fields were cut off (the page 204 px
+    wide), and the dice field showed five of its six dice."""
+    page = phones(**TEXT_AT_200)
+    page.goto(f"{page.base}/games/new/")
+    page.get_by_label("Maxi Yatzy").tap()
+    bonus = page.get_by_label("Bonus points")
+    expect(bonus).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 180
+    edge = bonus.bounding_box()
+    assert edge["x"] + edge["width"] <= 180
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    pad = page.get_by_role("group", name="Add a die")
+    for face in "665543":
+        pad.get_by_role("button", name=face, exact=True).tap()
+    expect(page.locator(".box-options")).to_be_visible()
+    typed = page.locator("#dice-typed")
+    expect(typed).to_have_value("665543")
+    spare = "e => e.clientWidth + parseFloat(getComputedStyle(e).letterSpacing) - e.scrollWidth"
+    assert typed.evaluate(spare) >= -4
+    assert page.evaluate(PAST_THE_EDGE) == [0, []]
+    save_screenshot(page, "large-text-maxi-turn")
+    assert page.errors == []
+
+
 @pytest.mark.parametrize(
     ("options", "language"),
     [(TEXT_AT_200, "en"), ({"viewport": {"width": 360, "height": 740}}, "es")],

@@ -90,6 +90,27 @@ def test_a_sixth_die_tapped_on_a_full_pad_is_refused_in_words(small_phone):
     assert failures == [] and page.errors == []
 
 
+@pytest.mark.routes_requests
+def test_a_sixth_die_tapped_while_the_fifth_s_answer_comes_is_refused_in_words_too(phone):
+    """Found by a tester on a slow network: the extra die was dropped without its words."""
+    page = phone
+    open_game(page)
+    held = []  # the fifth die's answer, held back; the next passes
+    answers = re.compile(r".*/games/[^/]+/\?.*dice=")
+    page.route(answers, lambda route: route.continue_() if held else held.append(route))
+    tap(page, "44425")
+    while not held:
+        page.wait_for_timeout(50)
+    tap(page, "6")
+    held[0].continue_()
+    expect(page.get_by_role("status")).to_have_text(
+        "The five dice are in: ⌫ removes the last one, Clear removes them all."
+    )
+    expect(page.get_by_label("Dice, five digits")).to_have_value("44425")
+    expect(box(page, "Fours")).to_be_visible()
+    assert page.errors == []
+
+
 ERROR_PAGES = {
     400: ("text/html", "<!doctype html><title>Bad Request (400)</title><h1>Bad Request</h1>"),
     403: ("text/html", "<!doctype html><title>403 Forbidden</title><h1>CSRF failed</h1>"),
