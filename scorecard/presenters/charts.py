@@ -132,27 +132,35 @@ def line_chart(
     title: str,
     width=360,
     height=236,
-    unit="",
+    percent=False,
     from_zero=True,
     per_round=False,
     entries_per_round=0,
 ) -> LineChart:
     """One line per series, x = turn (each player's own turns, i.e. rounds, with
-    `per_round`), y = points (or `unit`); each line starts from 0 before the first turn, or
-    with `from_zero` off, from its first value. With `entries_per_round` (the players) a
-    point is each entry of the game, and the bottom counts rounds, as every page does."""
+    `per_round`), y = points (or with `percent`, percentages); each line starts from 0
+    before the first turn, or with `from_zero` off, from its first value. With
+    `entries_per_round` (the players) a point is each entry of the game, and the bottom
+    counts rounds, as every page does."""
     # Below the plot, each a label's height and a little more down: the marks, the axis's name.
     marks_at, axis_at = LABEL_SIZE + 2, 2 * LABEL_SIZE + 5
     right, top, bottom = 8, 10, axis_at + LABEL_SIZE + 2
     longest = max((len(s.values) - (not from_zero) for s in series), default=0) or 1
     peak, step = nice_scale(max((max(s.values, default=0) for s in series), default=0) or 1, 4)
     ticks = range(0, peak + 1, step)
-    left = 8 + round(max(text_width(f"{tick}{unit}") for tick in ticks))  # room for the values
+
+    def value_said(value: int) -> str:  # as the page's language writes it ("50 %" in German)
+        return pgettext("percent", "%(number)s%%") % {"number": value} if percent else str(value)
+
+    # Room for the values, the same in every language (a space before "%" or not): the
+    # chart is drawn alike for all.
+    widest = max(text_width(f"{tick} %" if percent else str(tick)) for tick in ticks)
+    left = 8 + round(widest)
     per_mark = entries_per_round or 1  # points between two marks along the bottom
     marked = -(-longest // per_mark)
     turn_step = next(n for n in (1, 2, 5, 10, 20, 50, 100) if marked <= n * 8)
     plot_w = width - left - right
-    texts = [(s.label, f" {s.values[-1] if s.values else 0}{unit}") for s in series]
+    texts = [(s.label, f" {value_said(s.values[-1] if s.values else 0)}") for s in series]
     columns = key_columns([name + value for name, value in texts], plot_w)
     rows = -(-len(series) // columns) or 1
     height += KEY_LINE * (rows - 1)  # the plot keeps its height above a longer key
@@ -165,7 +173,7 @@ def line_chart(
         return top + plot_h * (1 - v / peak)
 
     gridlines = [
-        Gridline(f"{y(tick):.1f}", f"{y(tick) + LABEL_MIDDLE:.1f}", f"{tick}{unit}")
+        Gridline(f"{y(tick):.1f}", f"{y(tick) + LABEL_MIDDLE:.1f}", value_said(tick))
         for tick in ticks
     ]
     turns = [
@@ -198,6 +206,7 @@ class Bar:
     height: str
     tip: str  # "225–249: 3", said on hover and by a screen reader
     label: Mark | None  # the band's lowest score under it (every other one when crowded)
+    count: Mark | None  # how many, over the bar (none over an empty band)
 
 
 @dataclass(frozen=True)
@@ -207,7 +216,6 @@ class Histogram:
     height: int
     colour: str
     bars: list[Bar]
-    tallest: Mark
 
     @property
     def said(self) -> str:
@@ -227,8 +235,10 @@ def histogram(
     bands: list[tuple[int, int]], *, title: str, bin_size=25, width=360, height=180
 ) -> Histogram | None:
     """How many final scores fell in each band of `bin_size` points: (lowest score, count)
-    pairs, in order; empty bands between them are drawn empty. None without a band."""
-    left, right, top, bottom = 30, 8, 10, 30
+    pairs, in order; empty bands between them are drawn empty, and a bar says its count over
+    it (a scale with the tallest's count alone left the others to be guessed, a tester).
+    None without a band."""
+    left, right, top, bottom = 8, 8, LABEL_SIZE + 5, 30
     if not bands:
         return None
     low = bands[0][0]
@@ -253,6 +263,7 @@ def histogram(
             label = Mark(f"{bx:.1f}", str(height - 12), str(start))
         tip = f"{start}–{start + bin_size - 1}: {count}"
         y_top, bar_width = f"{top + plot_h - bar_h:.1f}", f"{bar_w - 2:.1f}"
-        bars.append(Bar(f"{bx + 1:.1f}", y_top, bar_width, f"{bar_h:.1f}", tip, label))
-    peak = Mark(str(left - 4), str(top + 8), str(tallest))
-    return Histogram(title, width, height, PALETTE[0], bars, peak)
+        shown = Mark(f"{bx + bar_w / 2:.1f}", f"{top + plot_h - bar_h - 4:.1f}", str(count))
+        counted = shown if count else None
+        bars.append(Bar(f"{bx + 1:.1f}", y_top, bar_width, f"{bar_h:.1f}", tip, label, counted))
+    return Histogram(title, width, height, PALETTE[0], bars)

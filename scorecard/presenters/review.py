@@ -137,8 +137,8 @@ def win_chart(progress: GameProgress) -> charts.LineChart:
     """Each player's chance to win after every entry, charted; a game's chart is kept per
     version (working it out reads every position of the game)."""
     # Its title is in the phone's language: each language's chart is kept on its own. The
-    # "3" is the chart's layout: one kept before its bottom counted rounds is not read back.
-    key = f"win-chart-data-3:{get_language()}:{progress.game.pk}:{progress.game.version}"
+    # "4" is the chart's layout: one kept before its bottom counted rounds is not read back.
+    key = f"win-chart-data-4:{get_language()}:{progress.game.pk}:{progress.game.version}"
     chart = cache.get(key)
     if chart is None:
         series = [
@@ -147,7 +147,7 @@ def win_chart(progress: GameProgress) -> charts.LineChart:
         title = _("Each player's chance to win, before the game and after every entry")
         players = len(progress.seats)
         chart = charts.line_chart(
-            series, title=title, unit="%", from_zero=False, entries_per_round=players
+            series, title=title, percent=True, from_zero=False, entries_per_round=players
         )
         cache.set(key, chart, WIN_CHART_SECONDS)
     return chart

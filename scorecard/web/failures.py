@@ -37,6 +37,10 @@ GONE_FOR_THE_OWNER = _(
     "This browser can no longer open this game: it was removed from the household, or the game "
     "was deleted."
 )
+# The owner's case has a heading of its own: "Link no longer works" over it, to a browser
+# that never opened a link, read as a fault (a tester).
+GONE_HEADING = _("Link no longer works")
+GONE_FOR_THE_OWNER_HEADING = _("This game no longer opens here")
 GONE_FOR_A_LINK = _(
     "This link no longer works: it was revoked or the game was deleted. Ask the table for a "
     "new one."
@@ -93,8 +97,11 @@ def not_found_page(request: HtmxHttpRequest) -> HttpResponse:
     # no box filled discarded from another of its browsers, said so (a phone left on such a
     # game was sent to other households' advice).
     ours = household_address and current_household(request) is not None
+    gone = gone_words(request)
+    owners = gone == str(GONE_FOR_THE_OWNER)
     context = {
-        "link_gone": gone_words(request),
+        "link_gone": gone,
+        "gone_heading": GONE_FOR_THE_OWNER_HEADING if owners else GONE_HEADING,
         "household_address": household_address and not ours,
         "household_has_none": ours,
         # A button pressed on a page that no longer opens (a plain post: htmx's is said in

@@ -493,6 +493,8 @@ def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_
     # answer draws the page again, which says why.
     gone = phone.get_by_text(re.compile("^This browser can no longer open this game"))
     expect(gone).to_be_visible(timeout=10_000)
+    # Headed as what happened to it, not as a link (it never opened one: a tester).
+    expect(phone.get_by_role("heading", level=1)).to_have_text("This game no longer opens here")
     expect(phone.locator("#turn")).to_have_count(0)
     wait_for(lambda: saved_copy(phone, game) == "", 10)
     ann.context.close()

@@ -45,6 +45,23 @@ def test_a_finished_games_review_on_a_phone(phone):
     assert phone.errors == []
 
 
+def test_a_charts_labels_read_as_the_text_beside_them_on_a_desktop(phones):
+    """Found by a tester: on a 1280 px screen a chart was drawn 757 px wide, its labels
+    27 px high, twice the page's text."""
+    page = phones(viewport={"width": 1280, "height": 800}, scale=1)
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in range(2)])
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/review/")
+    chart = page.get_by_role("img", name="Each player's running total, round by round")
+    expect(chart).to_be_visible()
+    drawn = chart.evaluate("svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    text = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert 13 * drawn <= text * 1.1
+    assert page.errors == []
+
+
 def test_a_player_page_on_a_phone(phone):
     household = HouseholdFactory()
     bulk_finished_games(household, ["Ann", "Bob"], 40)

@@ -726,6 +726,9 @@ def test_a_roll_written_in_the_wrong_box_rounds_ago_moves_to_the_right_one(small
     expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
     page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Ones:")).click()
     expect(page.get_by_role("heading", name="Correct Ann’s Ones")).to_be_visible()
+    # The hint follows the box chosen once the page's script has started (on a loaded CI
+    # machine a choice made the moment the page showed asked nothing).
+    page.wait_for_load_state()
     choice = page.get_by_label("The box")
     expect(choice).to_have_value("ones")
     hint = page.locator("#correct-points + small")

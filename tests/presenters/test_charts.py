@@ -158,15 +158,29 @@ def test_keys_of_players_with_long_names_are_never_drawn_over_each_other(names):
 @given(
     names=st.lists(st.text(min_size=1, max_size=40), min_size=1, max_size=8),
     finals=st.lists(st.integers(0, 1575), min_size=8, max_size=8),
-    unit=st.sampled_from(["", "%"]),
+    percent=st.booleans(),
 )
-def test_no_two_keys_cross_whatever_the_names_and_finals(names, finals, unit):
+def test_no_two_keys_cross_whatever_the_names_and_finals(names, finals, percent):
     series = [Series(name, [finals[i]]) for i, name in enumerate(names)]
-    chart = line_chart(series, title="t", unit=unit)
+    chart = line_chart(series, title="t", percent=percent)
     assert _keys_overlapping(chart) == []
     rows = sorted({line.key.y for line in chart.lines}, key=float)
     assert all(float(b) - float(a) >= charts.KEY_LINE for a, b in pairwise(rows))
     assert float(chart.turns[0].y) < float(chart.axis.y) < min(float(r) for r in rows) - 8
+
+
+def test_percentages_are_written_as_the_page_s_language_writes_them():
+    """Found by a tester: a German chance-to-win chart said "50%" beside "47,9 Punkte"."""
+    series = [Series("Åsa", [50, 0]), Series("Bo", [50, 100])]
+    with translation.override("de"):
+        chart = line_chart(series, title="t", percent=True, from_zero=False)
+    percents = [grid.text.replace("\N{NO-BREAK SPACE}", " ") for grid in chart.gridlines]
+    assert percents == ["0 %", "25 %", "50 %", "75 %", "100 %"]
+    assert [line.key.text for line in chart.lines] == [
+        "Åsa 0\N{NO-BREAK SPACE}%",
+        "Bo 100\N{NO-BREAK SPACE}%",
+    ]
+    assert line_chart(series, title="t", percent=True).gridlines[-1].text == "100%"
 
 
 def test_a_name_cut_to_fit_its_key_is_whole_in_the_key_s_title():
@@ -188,8 +202,20 @@ def test_labels_are_drawn_large_enough_to_read_on_a_phone():
     """A chart 360 units wide is drawn about 330 px wide on a 360 px phone: labels of 9 and
     10 units read at 8 and 9 px (a tester). At 13 they read at 12 px; the values left of
     the plot get the room they need."""
-    chart = line_chart([Series("Ann", [40, 100])], title="t", unit="%")
+    chart = line_chart([Series("Ann", [40, 100])], title="t", percent=True)
     svg = drawn("_line_chart.html", chart)
     assert re.findall(r'font-size="(\d+)"', svg) == ["13"]  # once, on the chart
     widest = max(charts.text_width(grid.text) for grid in chart.gridlines)
     assert chart.label_x - widest >= 0 and chart.label_x < chart.left
+
+
+def test_each_bar_of_a_histogram_says_its_count_over_it():
+    """Found by a tester: the scale said the tallest bar's count alone ("3"), and the bars
+    of 1 were left to be guessed."""
+    chart = histogram([(100, 3), (125, 1), (175, 1)], title="t")
+    assert [bar.count.text if bar.count else None for bar in chart.bars] == ["3", "1", None, "1"]
+    tallest = chart.bars[0]
+    assert 0 < float(tallest.count.y) < float(tallest.y)  # above the bar, inside the chart
+    svg = drawn("_histogram.html", chart)
+    bands = ["100–124", "3", "125–149", "1", "150–174", "175–199", "1"]
+    assert re.findall(r">([^<]+)</text>", svg) == bands

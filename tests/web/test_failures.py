@@ -68,10 +68,12 @@ def test_a_live_poll_answered_not_found_reloads_the_page_which_says_why(client_o
     Browser.objects.filter(household=game.owner).delete()
     removed = client_of.get(game_url(game), poll, headers=HTMX)
     assert removed.status_code == 404 and removed["HX-Refresh"] == "true"
+    gone = text(client_of.get(game_url(game)))
     assert (
         "This browser can no longer open this game: it was removed from the household, "
         "or the game was deleted."
-    ) in text(client_of.get(game_url(game)))
+    ) in gone
+    assert "<h1>This game no longer opens here</h1>" in gone
     other = client_of.get(game_url(game), headers=HTMX)  # not a poll: the status's words
     assert text(other) == "Not found: this game or link no longer exists. Nothing was changed."
     assert "HX-Refresh" not in other
