@@ -19,6 +19,9 @@ def start_digital_game(page):
     page.goto(page.base + "/games/new/?dice=digital")
     page.get_by_label("Player 1", exact=True).fill("Dee")
     page.get_by_role("button", name="Start the game").click()
+    # Its scripts started, as a person's first tap finds them: a switch opened the moment the
+    # page showed (a loaded CI machine) opened as a page without scripts does, on its link.
+    page.wait_for_load_state()
     return page
 
 
