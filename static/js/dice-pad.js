@@ -43,14 +43,15 @@
   });
 
   // Saying which roll the dice are (for keep advice) asks again once all the dice are in.
-  // Dice typed over those the boxes on show are for (changed as the field is left: for Show,
-  // or for a box, as the finger lands) leave the boxes waiting for Show's answer: a box
-  // tapped then recorded the dice before (a tester; CI, on a slow network).
+  // Dice typed over those the boxes on show are for (changed as the field is left, for Show
+  // or for a box, as the finger lands) are shown at once, as Show shows them: the boxes on
+  // show wait for that answer (a box tapped then recorded the dice before, a tester and CI;
+  // then the boxes waited for Show, looking as they were, a tester).
   document.addEventListener("change", (event) => {
     const choice = event.target.closest(".dice-entry input[name=roll]");
     if (choice) show(choice.form, digits(choice.form));
     const stale = event.target.id === "dice-typed" && document.querySelector("#turn .options");
-    if (stale) stale.inert = true;
+    if (stale) (stale.inert = true), event.target.form.show.click();
   });
 
   const digits = (form) => form.elements.dice.value.replace(/[^1-6]/g, "");
@@ -67,6 +68,8 @@
   // longer be tapped (on a slow network a box recorded the dice already corrected).
   function show(form, dice, extra) {
     form.elements.dice.value = dice;
+    // A refusal of the dice before goes with them (it said "got 6" over a pad cleared).
+    document.getElementById("dice-error")?.remove();
     const stale = document.querySelector("#turn .options");
     if (stale) stale.inert = true;
     if (asking) return (tapped = [dice, extra]);

@@ -9,16 +9,15 @@
 
 (() => {
   if (!document.querySelector("[data-live]")) return; // every page has this script; few are live
-  const POLL_MS = 2000; // the one place the interval lives (README: why polling, not a stream)
-  const SLOW_MS = 4000;
-  const OFFLINE_MS = 10000;
   let stopped = false;
   let missed = 0;
   let timer = 0;
 
   function next() {
     clearTimeout(timer);
-    const wait = !navigator.onLine ? OFFLINE_MS : missed >= 2 ? SLOW_MS : POLL_MS;
+    // ms: offline, after two polls without an answer, and the interval (the one place it
+    // lives; README: why polling, not a stream).
+    const wait = !navigator.onLine ? 10000 : missed >= 2 ? 4000 : 2000;
     timer = setTimeout(poll, wait);
   }
 

@@ -153,9 +153,8 @@
     try {
       const response = await fetch(tap.path, {
         method: "POST",
-        body: tap.body,
+        body: new URLSearchParams(tap.body), // sent url-encoded, as htmx sends a form
         headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
           "HX-Request": "true",
           "Idempotency-Key": tap.key,
           "X-CSRFToken": csrfToken(), // htmx-settings.js
