@@ -47,6 +47,16 @@ def box(page, label: str):
     return page.locator(f'.box-options button[aria-label^="{label},"]')
 
 
+def finger_on_boxes_waiting(page, label: str) -> None:
+    """The boxes on show wait for an answer: a finger on one (where it is drawn, whatever
+    covers it) records nothing."""
+    expect(page.locator("#turn .options")).to_have_js_property("inert", True)
+    spot = box(page, label).bounding_box()
+    page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+    page.wait_for_timeout(300)
+    assert not Entry.objects.exists()
+
+
 def total_of(page, name: str):
     return page.locator("#standings tbody tr", has_text=name).locator("td.total")
 
@@ -203,11 +213,7 @@ def test_boxes_for_dice_no_longer_on_the_pad_cannot_be_tapped_while_its_answer_c
     page.route(re.compile(r".*/games/[^/]+/\?.*dice="), lambda route: held.append(route))
     page.get_by_role("button", name="Remove the last die").click()
     options = page.locator("#turn .options")
-    expect(options).to_have_js_property("inert", True)
-    fours = box(page, "Fours").bounding_box()  # a finger on it: nothing happens
-    page.mouse.click(fours["x"] + fours["width"] / 2, fours["y"] + fours["height"] / 2)
-    page.wait_for_timeout(300)
-    assert not Entry.objects.exists()
+    finger_on_boxes_waiting(page, "Fours")
     for route in held:
         route.continue_()
     page.unroute(re.compile(r".*/games/[^/]+/\?.*dice="))
@@ -234,12 +240,7 @@ def test_boxes_on_show_take_no_tap_while_the_dice_typed_are_shown(phone):
     page.route(re.compile(r".*/games/[^/]+/\?.*dice="), lambda route: held.append(route))
     page.get_by_label("Dice, five digits").fill("44444")
     page.get_by_role("button", name="Show").click()
-    options = page.locator("#turn .options")
-    expect(options).to_have_js_property("inert", True)
-    fours = box(page, "Fours").bounding_box()  # a finger on it: nothing happens
-    page.mouse.click(fours["x"] + fours["width"] / 2, fours["y"] + fours["height"] / 2)
-    page.wait_for_timeout(300)
-    assert not Entry.objects.exists()
+    finger_on_boxes_waiting(page, "Fours")
     for route in held:
         route.continue_()
     page.unroute(re.compile(r".*/games/[^/]+/\?.*dice="))
