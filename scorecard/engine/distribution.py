@@ -673,14 +673,6 @@ class GameFigures:
     simulated: int
 
     @property
-    def bonus_percent(self) -> str:
-        return f"{self.bonus_chance:.1%}"
-
-    @property
-    def yahtzee_percent(self) -> str:
-        return f"{self.yahtzee_chance:.1%}"
-
-    @property
     def score_at(self) -> dict[str, int]:
         """The percentiles as the page names them: {"p10": 194, ...}."""
         return {f"p{share}": round(score) for share, score in self.percentiles.items()}

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from scorecard.engine import rules
 from scorecard.presenters.box_names import box_name
+from scorecard.presenters.percentages import percent_said
 
 TRIPLE_HAS_NONE = gettext_lazy(
     "No advice for Triple Yahtzee: three cards at once make too many positions to solve exactly."
@@ -76,9 +77,7 @@ def _share(chance: float, points: int) -> str:
 
 
 def _percent(chance: float, digits: int) -> str:
-    # As the page's language writes a percentage: "12.3%", "12,3 %" in Swedish or French.
-    number = number_format(round(chance * 100, digits), digits)
-    return _("%(number)s%%") % {"number": number}
+    return percent_said(number_format(round(chance * 100, digits), digits))
 
 
 def points_given_up(points: float) -> str:

@@ -13,6 +13,8 @@ from typing import ClassVar
 
 from django.utils.translation import pgettext
 
+from scorecard.presenters.percentages import percent_said
+
 PALETTE = ["#0b5fce", "#c2410c", "#15803d", "#9333ea", "#be123c", "#0e7490", "#a16207", "#4d7c0f"]
 
 
@@ -150,7 +152,7 @@ def line_chart(
     ticks = range(0, peak + 1, step)
 
     def value_said(value: int) -> str:  # as the page's language writes it ("50 %" in German)
-        return pgettext("percent", "%(number)s%%") % {"number": value} if percent else str(value)
+        return percent_said(value) if percent else str(value)
 
     # Room for the values, the same in every language (a space before "%" or not): the
     # chart is drawn alike for all.

@@ -9,11 +9,11 @@ from typing import Any
 from django.template.defaultfilters import capfirst, floatformat
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scorecard.presenters import rule_names
 from scorecard.presenters.advice import points_given_up
 from scorecard.presenters.box_names import box_name, box_on_card, family_name
+from scorecard.presenters.percentages import percent_said
 from scorecard.web.jinja_values import local_time
 
 
@@ -44,7 +44,7 @@ def percent(chance: Real, decimals: int = 0) -> str:
     language puts a space before the sign, its catalog says so)."""
     # floatformat rounds (number_format alone would cut 2.045 to 2.04) and localises.
     number = floatformat(float(chance) * 100, decimals)
-    return pgettext("percent", "%(number)s%%") % {"number": number}
+    return percent_said(number)
 
 
 def grouped(number: int) -> str:
