@@ -316,7 +316,7 @@ def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
     """The table, each round's ratio and the whole run's; True when the goal is met."""
     by_kind = {kind: [p for p in phases if p.kind == kind] for kind in tallies}
     print(
-        f"{vendor}, gunicorn ({args.config.name}, {WORKERS} workers), {args.clients} clients, "
+        f"{vendor}, gunicorn ({args.config.name}, {args.workers} workers), {args.clients} clients, "
         f"{args.rounds} rounds of {args.seconds:g} s each way; load average before: "
         f"{args.load_before}"
     )
@@ -393,6 +393,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6, help="rounds of both kinds (6)")
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument(
+        "--workers", type=int, default=WORKERS, help=f"gunicorn's workers ({WORKERS})"
+    )
+    parser.add_argument(
         "--config",
         type=Path,
         default=ROOT / "gunicorn.conf.py",
@@ -411,7 +414,7 @@ def main() -> None:
         folder,
         GUNICORN_ACCESS_LOG=os.environ.get("GUNICORN_ACCESS_LOG", "-"),  # its cost counts
         DJANGO_SETTINGS_MODULE="bench.served_settings",
-        WEB_CONCURRENCY=str(WORKERS),
+        WEB_CONCURRENCY=str(args.workers),
     )
     environment.setdefault("DATABASE_URL", f"sqlite:///{folder / 'throughput.sqlite3'}")
     vendor = "PostgreSQL" if environment["DATABASE_URL"].startswith("postgres") else "SQLite"
