@@ -204,12 +204,14 @@ def clean_names(names: Sequence[str]) -> list[str]:
 def names_at_fault(names: Sequence[str]) -> set[str]:
     """The names `clean_names` refuses for what they are themselves: each one that holds a
     control character, else each one another player has too (as they were written)."""
-    written = {name: _tidied(name) for name in names if name.strip()}
-    unreadable = {name for name, clean in written.items() if not is_readable_name(clean)}
+    # Pairs, not a dict by name: a name written twice alike is two (a dict kept one, and the
+    # refusal went beside the first player's name, whatever it was: a tester).
+    written = [(name, _tidied(name)) for name in names if name.strip()]
+    unreadable = {name for name, clean in written if not is_readable_name(clean)}
     if unreadable:
         return unreadable
-    folded = [clean.casefold() for clean in written.values()]
-    return {name for name, clean in written.items() if folded.count(clean.casefold()) > 1}
+    folded = [clean.casefold() for _name, clean in written]
+    return {name for name, clean in written if folded.count(clean.casefold()) > 1}
 
 
 def player_get_or_create(*, owner: Household, name: str, public_id: str | None = None) -> Player:

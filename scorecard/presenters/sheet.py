@@ -104,6 +104,9 @@ class Cell(NamedTuple):
     href: str = ""
     label: str = ""
     span: int = 1
+    # A filled box's link, found by its turn: the correction page's Cancel comes back to it
+    # (a keyboard came back to the page's top, some 20 Tabs away, a tester).
+    anchor: str = ""
 
 
 EMPTY_CELL = Cell()
@@ -238,7 +241,7 @@ def _box_row(
             # What a filled box's link says: whose box, on which card, what it holds.
             label = words.correction_on_a_card if column.count else words.correction
             said = {"player": column.player, "box": name, "points": points, "count": column.count}
-            cells.append(Cell(points, correct(entry.turn), label % said))
+            cells.append(Cell(points, correct(entry.turn), label % said, anchor=f"t{entry.turn}"))
         else:
             cells.append(Cell(points))
     return Row(name, hint, "box", tuple(cells), box)

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorecard.access.links import GameLinks
 from scorecard.engine import rules
@@ -204,6 +204,17 @@ class TurnPanel:
         if any(c.option.allowed for c in self.choices):
             return "boxes"
         return "heading" if self.after_tap == "entry" else ""
+
+    @property
+    def focus_description(self) -> str:
+        """The ids of what describes the element focused after a tap: the tap's notice
+        (drawn with the new turn, a status may go unsaid: an undo's "Undone: …" was never
+        heard, a tester with a screen reader) and after a roll the dice rolled (only the
+        dice to hold said them, a Tab further)."""
+        ids = ["turn-notice"] if self.notice and self.focus != "notice" else []
+        if self.focus == "roll-counter" and self.mode == Mode.ROLLING and self.table:
+            ids.append("rolled-dice")
+        return " ".join(ids)
 
     @property
     def stars_mean_stopping(self) -> bool:
@@ -444,12 +455,21 @@ class TypedPoints(NamedTuple):
     extra_yahtzee: bool
 
 
-def dice_for_version(query, version: int):
-    """The page's query, without the dice of an address written for another version of the
-    game (`TurnPanel.page_with_dice`): they were entered for a turn the card has moved past."""
-    if query.get("version", str(version)) != str(version):
-        return {}
-    return query
+# Said where dice entered on a page of an earlier version are dropped: a phone without
+# scripts tapped on, and Bob's dice became Ann's when another phone recorded Bob (a tester).
+DICE_OF_A_CHANGED_CARD = gettext_lazy(
+    "The card changed since these dice were entered (another phone?), so they were cleared: "
+    "nothing was recorded with them."
+)
+
+
+def dice_for_version(query, version: int) -> tuple[Any, str]:
+    """The page's query, without the dice of an address or a pad written for another version
+    of the game (`TurnPanel.page_with_dice`, the pad's own field once it holds dice): they
+    were entered for a turn the card has moved past. With it, what to say when dice went."""
+    if query.get("version", str(version)) == str(version):
+        return query, ""
+    return {}, str(DICE_OF_A_CHANGED_CARD) if "dice" in query or "add" in query else ""
 
 
 def build_turn_panel(

@@ -198,10 +198,11 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         partial, entry = _poll_answer(request, progress)
         panel = _panel(request, progress, links, {}, notice=_poll_notice(request, entry, game))
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
-    told = None if request.htmx else next(iter(messages.get_messages(request)), None)
+    message = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
-    query = dice_for_version(request.GET, game.version)
-    said = {"notice": str(told), "focus_notice": True} if told else {}
+    query, cleared = dice_for_version(request.GET, game.version)
+    told = str(message) if message else cleared
+    said = {"notice": told, "focus_notice": not request.htmx} if told else {}
     panel = _panel(request, progress, links, query, after_tap=after_tap, **said)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)

@@ -28,8 +28,17 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     hold.checked = !hold.checked;
     rememberHolds(form);
+    sayHolds(form);
   }
 });
+
+// A screen reader says nothing of a box the key ticked without focusing it: the dice held
+// are said in the form's status line instead.
+function sayHolds(form) {
+  const said = document.getElementById("holds-said");
+  const faces = [...form.querySelectorAll("input[name=hold]:checked")].map((hold) => hold.nextElementSibling.textContent);
+  if (said) said.textContent = faces.length ? said.dataset.held.replace("%(dice)s", faces.join(" ")) : said.dataset.none;
+}
 
 document.addEventListener("dblclick", (event) => {
   const label = event.target.closest(".digital-options label.box-choice");

@@ -58,6 +58,20 @@ def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(ph
         if turn == 3:
             page.locator("#roll-button").click()
             expect(page.locator(".roll-counter")).to_have_text("Roll 3 of 3: choose a box")
+            # A box is named as on the table's buttons, and the dice as one image, in words.
+            chance = page.get_by_role("radio", name=re.compile(r"^Chance, \d+ points$"))
+            expect(chance).to_have_count(1)
+            faces = page.locator(".dice .die").all_inner_texts()
+            expect(page.get_by_role("img", name=f"Dice {' '.join(faces)}")).to_be_visible()
+            # Chosen, the box is filled in: a ring alone looked like the focus's (a tester).
+            chance.check()
+            chosen = page.locator(".box-choice", has=chance)
+            accent = page.evaluate(
+                """() => { const e = document.createElement("i");
+                  e.style.color = "var(--accent)"; document.body.append(e);
+                  const shade = getComputedStyle(e).color; e.remove(); return shade; }"""
+            )
+            expect(chosen).to_have_css("background-color", accent)
             save_screenshot(page, "digital-phone")
         choice = page.locator(".box-choice:not(.disabled)").first
         zero = choice.locator("strong").inner_text() == "0"
@@ -243,6 +257,14 @@ def test_a_turn_by_keyboard_alone_holds_the_focused_die_with_space_and_rolls_wit
     expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
     expect(page.locator("#roll-counter")).to_be_focused()  # one Tab before the dice
     faces = page.locator(".hold .die").all_inner_texts()
+    # Said with the dice rolled: only the dice to hold said them (a screen reader's tester).
+    expect(page.locator("#roll-counter")).to_have_accessible_description(f"Dice {' '.join(faces)}")
+    # A die held by its key is said, its box not being focused.
+    page.keyboard.press("2")
+    expect(page.locator("#holds-said")).to_have_text(f"Dice held: {faces[1]}")
+    page.keyboard.press("2")
+    expect(page.locator("#holds-said")).to_have_text("No die held")
+    expect(page.locator("#roll-counter")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator(".hold input").nth(0)).to_be_focused()
     page.keyboard.press(" ")

@@ -486,6 +486,38 @@ def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
     context.close()
 
 
+def test_a_watcher_without_scripts_is_shown_the_latest_scores_by_a_link(
+    phone, chromium, live_server
+):
+    """Found by a tester without scripts: a watch page said the standings follow the game,
+    and never changed (they follow by a script). Without it, a link shows the latest."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    watch_address = make_link(phone, "Watch")
+    context = chromium.new_context(viewport=SMALL_PHONE, java_script_enabled=False)
+    watcher = context.new_page()
+    watcher.goto(watch_address)
+    expect(watcher.get_by_role("heading", name=re.compile("^Ann’s turn"))).to_be_visible()
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.get_by_label("Dice, five digits").fill("44425")
+    phone.get_by_role("button", name="Show").click()
+    box(phone, "Fours").click()
+    expect(phone.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()
+    watcher.get_by_role("link", name="Show the latest scores").click()
+    expect(watcher).to_have_url(watch_address)
+    expect(watcher.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()
+    expect(watcher.locator("#boxes")).to_contain_text("12")
+    no_error_page(watcher)
+    assert phone.errors == []
+    # With scripts the page follows by itself: no such link shows.
+    phone.goto(watch_address)
+    expect(phone.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()
+    expect(phone.get_by_role("link", name="Show the latest scores")).to_have_count(0)
+    context.close()
+
+
 def member(page, *, this: bool):
     """This browser's row in the household page's list, or the other browser's."""
     rows = page.locator(".browsers > li")

@@ -519,6 +519,46 @@ def test_a_revoked_watch_link_reloads_to_say_so_and_stops_polling(phone, chromiu
     context.close()
 
 
+def test_without_scripts_dice_entered_for_a_turn_another_phone_recorded_are_cleared(
+    phone, chromium, live_server
+):
+    """Found by a tester without scripts: Bob's dice half entered on one phone while another
+    recorded Bob's turn became Ann's at the next tap of the pad (Fives 25 and a Yahtzee
+    bonus, from Bob's dice), without a word. They are cleared, and the page says why."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [(rules.Box.FOURS, (4, 4, 4, 2, 5))])
+    context = chromium.new_context(viewport=SMALL_PHONE, has_touch=True, java_script_enabled=False)
+    table = context.new_page()
+    table.base = live_server.url
+    join_household(table, household)
+    table.goto(f"{table.base}/games/{game.public_id}/")
+    tap(table, "55")
+    expect(table.get_by_label("Dice, five digits")).to_have_value("55")
+    # Meanwhile the other phone records Bob's turn.
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    tap(phone, "44436")
+    box(phone, "Fours").click()
+    expect(phone.get_by_role("heading", name=re.compile("^Ann’s turn"))).to_be_visible()
+    tap(table, "5")
+    notice = table.get_by_role("status")
+    expect(notice).to_have_text(re.compile("^The card changed since these dice were entered"))
+    expect(notice).to_be_focused()
+    expect(table.get_by_role("heading", name=re.compile("^Ann’s turn"))).to_be_visible()
+    expect(table.get_by_label("Dice, five digits")).to_have_value("")
+    tap(table, "55555")
+    box(table, "Fives").click()  # Ann's own dice, entered on her turn
+    expect(table.get_by_role("status")).to_have_text("Ann: Fives 25")
+    assert list(Entry.objects.order_by("turn").values_list("box", "points")) == [
+        ("fours", 12),
+        ("fours", 12),
+        ("fives", 25),
+    ]
+    assert phone.errors == []
+    context.close()
+
+
 def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chromium, live_server):
     """The standings' legend and the typed points' form are fetched when opened; a phone
     without scripts opens each box and follows its link to the page with it open, then
@@ -590,6 +630,25 @@ def test_the_keyboard_s_focus_follows_the_turn(small_phone):
     assert page.errors == []
 
 
+def test_an_undo_by_keyboard_is_said_where_the_focus_lands(small_phone):
+    """Found by a tester with a screen reader: after Undo the focus landed on the boxes'
+    hint, below "Undone: …", a status drawn already written, which a screen reader may never
+    say. The hint focused is described by it, as a recorded box's heading is by its note."""
+    page = small_phone
+    open_game(page)
+    tap(page, "44425")
+    box(page, "Twos").press("Enter")
+    heading = page.get_by_role("heading", name=re.compile("^Bob’s turn"))
+    expect(heading).to_be_focused()
+    expect(heading).to_have_accessible_description("Ann: Twos 2")
+    page.get_by_role("button", name="Undo last entry").press("Enter")
+    hint = page.get_by_text("Tap the box to fill:")
+    expect(hint).to_be_focused()
+    expect(hint).to_have_accessible_description("Undone: Ann’s Twos (2).")
+    assert not Entry.objects.exists()
+    assert page.errors == []
+
+
 def test_the_keyboard_s_focus_lands_on_game_over_and_on_the_legend_opened(small_phone):
     """Found by an accessibility tester: the last box recorded by a key left the focus on
     the page itself (the next Tab skipped Rematch and Undo), and so did opening "What the
@@ -639,6 +698,18 @@ def test_the_keyboard_s_focus_stays_in_the_typed_points_and_the_correction(small
     error = page.get_by_role("alert")
     expect(error).to_contain_text("Threes cannot score 7")
     expect(error).to_be_focused()
+    expect(page.get_by_label("The points")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("The dice that were rolled")).not_to_have_attribute(
+        "aria-invalid", "true"
+    )
+    # Cancel comes back to the box, not to the page's top some 20 Tabs away (a tester).
+    page.get_by_role("link", name="Cancel").press("Enter")
+    expect(page).to_have_url(re.compile(r"#t1$"))
+    threes = page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Threes"))
+    page.keyboard.press("Tab")  # to the control after the box: the keys go on from it
+    page.keyboard.press("Shift+Tab")
+    expect(threes).to_be_focused()
+    threes.press("Enter")
     page.get_by_label("The points").fill("12")
     page.get_by_role("button", name="Save the correction").press("Enter")
     notice = page.locator("#turn .notice")

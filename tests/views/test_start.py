@@ -93,6 +93,8 @@ def test_a_name_too_long_is_refused_for_its_length_alone(db, names):
     [
         (["Ann", "Bob", "\u202eEvil"], [3], "not control characters"),
         (["Ann", "Bob", "ann "], [1, 3], "Two players have the same name"),
+        # Written twice alike (a tester's "Mum" was said beside Player 1, whoever that was).
+        (["Ann", "Mum", "Bob", "Mum"], [2, 4], "Two players have the same name"),
         (["Bartholomew-Maximilian von Hohenzollern-Sigmaringen"], [1], "at most 40 characters"),
     ],
 )
