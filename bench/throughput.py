@@ -1,9 +1,9 @@
 """Record throughput against the constant page's, under gunicorn as production runs it
 (issue 21: "gunicorn, 5 workers, record throughput vs the constant page's ≤ 3×").
 
-gunicorn starts with gunicorn.conf.py and 5 workers, on the site's own settings plus the
-benchmark's constant page (`bench/served_settings.py`: the ceiling, through the same
-middleware). Then, in rounds, the same N clients for the same time:
+gunicorn starts with gunicorn.conf.py and 5 workers (`--workers`), on the site's own
+settings plus the benchmark's constant page (`bench/served_settings.py`: the ceiling,
+through the same middleware). Then, in rounds, the same N clients for the same time:
 
 - hammer the constant page, each client sending its next request as soon as it has an answer;
 - record boxes: each client is the scoring phone of a four-player game of its own and taps
@@ -330,8 +330,9 @@ def report(phases: list[Phase], tallies, vendor: str, args) -> bool:
         for kind, runs in by_kind.items()
     }
     ratio = totals["constant page"] / totals["record"]
-    met = ratio <= GOAL
-    verdict = "met" if met else "**missed**"
+    # The goal is for production's 5 workers; another count (--workers) only tells costs apart.
+    met = ratio <= GOAL or args.workers != WORKERS
+    verdict = ("met" if ratio <= GOAL else "**missed**") if args.workers == WORKERS else "n/a"
     print(
         f"| all | {totals['constant page']:.0f} | {totals['record']:.1f} "
         f"| {ratio:.2f}× (goal ≤ {GOAL:g}×: {verdict}) |"
@@ -393,7 +394,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6, help="rounds of both kinds (6)")
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument(
-        "--workers", type=int, default=WORKERS, help=f"gunicorn's workers ({WORKERS})"
+        "--workers",
+        type=int,
+        default=WORKERS,
+        help=f"gunicorn's workers ({WORKERS}, the goal's; one tells a record's own cost from "
+        "contention, and is judged against no goal)",
     )
     parser.add_argument(
         "--config",
@@ -407,6 +412,8 @@ def main() -> None:
         help="only this kind, one window, every worker under cProfile (CPU time)",
     )
     args = parser.parse_args()
+    if args.workers < 1:
+        parser.error("--workers: at least 1")
     args.load_before = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     folder = Path(tempfile.mkdtemp(prefix="yahtzee-throughput-"))
     environment = server_environment(

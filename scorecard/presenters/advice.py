@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.template.defaultfilters import floatformat
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -48,10 +47,10 @@ def percent(chance: float, digits: int = 1) -> str:
     0% or 100% that is not exact: "<0.1%", ">99.9%"."""
     least = 10.0 ** -(digits + 2)  # the smallest step shown: 0.1% with one digit
     if 0 < chance < least / 2:
-        return f"<{_percent(least, digits)}"
+        return f"<{percent_said(least, digits)}"
     if 1 - least / 2 < chance < 1:
-        return f">{_percent(1 - least, digits)}"
-    return _percent(chance, digits)
+        return f">{percent_said(1 - least, digits)}"
+    return percent_said(chance, digits)
 
 
 def shares_in_percent(chances: Sequence[float]) -> list[str]:
@@ -70,14 +69,10 @@ def shares_in_percent(chances: Sequence[float]) -> list[str]:
 
 def _share(chance: float, points: int) -> str:
     if points == 0 < chance:
-        return f"<{_percent(0.01, 0)}"
+        return f"<{percent_said(0.01, 0)}"
     if points == 100 and chance < 1:
-        return f">{_percent(0.99, 0)}"
-    return _percent(points / 100, 0)
-
-
-def _percent(chance: float, digits: int) -> str:
-    return percent_said(number_format(round(chance * 100, digits), digits))
+        return f">{percent_said(0.99, 0)}"
+    return percent_said(points / 100, 0)
 
 
 def points_given_up(points: float) -> str:

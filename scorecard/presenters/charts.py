@@ -152,7 +152,7 @@ def line_chart(
     ticks = range(0, peak + 1, step)
 
     def value_said(value: int) -> str:  # as the page's language writes it ("50 %" in German)
-        return percent_said(value) if percent else str(value)
+        return percent_said(value / 100) if percent else str(value)
 
     # Room for the values, the same in every language (a space before "%" or not): the
     # chart is drawn alike for all.

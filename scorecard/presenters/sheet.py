@@ -104,12 +104,16 @@ class Cell(NamedTuple):
     href: str = ""
     label: str = ""
     span: int = 1
-    # A filled box's link, found by its turn: the correction page's Cancel comes back to it
-    # (a keyboard came back to the page's top, some 20 Tabs away, a tester).
-    anchor: str = ""
+    anchor: str = ""  # a filled box's link's id: `box_anchor`
 
 
 EMPTY_CELL = Cell()
+
+
+def box_anchor(turn: int) -> str:
+    """The id of the link of the box a turn filled, on the game page: the correction page's
+    Cancel comes back to it (a keyboard came back to the page's top, some 20 Tabs away)."""
+    return f"t{turn}"
 
 
 class Row(NamedTuple):
@@ -241,7 +245,8 @@ def _box_row(
             # What a filled box's link says: whose box, on which card, what it holds.
             label = words.correction_on_a_card if column.count else words.correction
             said = {"player": column.player, "box": name, "points": points, "count": column.count}
-            cells.append(Cell(points, correct(entry.turn), label % said, anchor=f"t{entry.turn}"))
+            link, anchor = correct(entry.turn), box_anchor(entry.turn)
+            cells.append(Cell(points, link, label % said, anchor=anchor))
         else:
             cells.append(Cell(points))
     return Row(name, hint, "box", tuple(cells), box)

@@ -212,7 +212,8 @@ class TurnPanel:
         heard, a tester with a screen reader) and after a roll the dice rolled (only the
         dice to hold said them, a Tab further)."""
         ids = ["turn-notice"] if self.notice and self.focus != "notice" else []
-        if self.focus == "roll-counter" and self.mode == Mode.ROLLING and self.table:
+        rolled = self.table if self.mode == Mode.ROLLING else self.mode == Mode.DIGITAL_DICE
+        if self.focus == "roll-counter" and rolled:
             ids.append("rolled-dice")
         return " ".join(ids)
 

@@ -28,7 +28,7 @@ from scorecard.presenters import advisor, standings
 from scorecard.presenters.advice import WIN_NOTE
 from scorecard.presenters.box_names import box_name
 from scorecard.presenters.rule_words import said
-from scorecard.presenters.sheet import GameSheet, changed_rows
+from scorecard.presenters.sheet import GameSheet, box_anchor, changed_rows
 from scorecard.presenters.turn_panel import (
     TurnPanel,
     build_turn_panel,
@@ -202,7 +202,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     after_tap = "dice" if request.htmx else ""
     query, cleared = dice_for_version(request.GET, game.version)
     told = str(message) if message else cleared
-    said = {"notice": told, "focus_notice": not request.htmx} if told else {}
+    said = {"notice": told, "focus_notice": True} if told else {}
     panel = _panel(request, progress, links, query, after_tap=after_tap, **said)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
@@ -503,6 +503,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links}
+    context["back"] = f"{links.page}#{box_anchor(entry.turn)}"
     context["entry_state"] = _entry_state(entry)
     context["round"] = round_of(entry.turn, players)
     context["correctable"] = correctable

@@ -71,11 +71,6 @@ def tap_key_fields(request: HttpRequest) -> dict[str, object]:
     return {"hx_post_tap_key": no_tap_key if getattr(request, "htmx", False) else tap_key}
 
 
-def widthratio(value: float, most: float, width: int) -> int:
-    """`value` out of `most` scaled to `width`, rounded (Django's `{% widthratio %}`)."""
-    return round(value / most * width) if most else 0
-
-
 def seconds_now() -> int:
     """The time now in whole seconds since 1970 (Django's `{% now "U" %}`, without its
     formatter: a game page's outbox is stamped with it, 1.6% of the page's cost)."""
@@ -94,7 +89,6 @@ GLOBALS = {
     "get_language": translation.get_language,
     "language_info": translation.get_language_info,
     "languages_info": languages_info,
-    "widthratio": widthratio,
     "posts_to": posts_to,
     "gets_from": gets_from,
     "links_to": links_to,

@@ -42,9 +42,7 @@ def unlocalize(value: Any) -> str:
 def percent(chance: Real, decimals: int = 0) -> str:
     """`{{ 0.046|percent(2) }}`: "4.60%" in English, "4,60 %" in Swedish or German (where a
     language puts a space before the sign, its catalog says so)."""
-    # floatformat rounds (number_format alone would cut 2.045 to 2.04) and localises.
-    number = floatformat(float(chance) * 100, decimals)
-    return percent_said(number)
+    return percent_said(float(chance), decimals)
 
 
 def grouped(number: int) -> str:

@@ -78,7 +78,6 @@ BUNDLES = {
         # the pad after submit-on-change, 10 bytes fewer), keeping the one
         # that matters: requests.js, live.js, shell.js, outbox.js listen to the same htmx
         # events and run in this order (a stale poll's answer is refused after requests.js).
-        "js/submit-on-change.js",
         "js/dice-pad.js",
         "js/requests.js",
         "js/live.js",

@@ -37,7 +37,7 @@ document.addEventListener("keydown", (event) => {
 function sayHolds(form) {
   const said = document.getElementById("holds-said");
   const faces = [...form.querySelectorAll("input[name=hold]:checked")].map((hold) => hold.nextElementSibling.textContent);
-  if (said) said.textContent = faces.length ? said.dataset.held.replace("%(dice)s", faces.join(" ")) : said.dataset.none;
+  if (said) said.textContent = faces.length ? `${said.dataset.held} ${faces.join(" ")}` : said.dataset.none;
 }
 
 document.addEventListener("dblclick", (event) => {

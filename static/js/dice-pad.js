@@ -75,11 +75,12 @@
     if (asking) return (tapped = [dice, extra]);
     const all = dice.length === diceCount(form);
     if (!all && !stale) return remember(dice);
-    const values = { dice };
+    // The form's fields (the card, the roll, the version the dice belong to), its dice
+    // these; no button (a FormData without a submitter has none).
+    const values = Object.fromEntries(new FormData(form));
+    values.dice = dice;
     if (all) values.show = "1";
     if (extra) values.add = extra;
-    if (form.elements.card) values.card = form.elements.card.value;
-    if (form.elements.roll) values.roll = form.elements.roll.value;
     const answered = () => {
       const later = tapped, pad = document.querySelector(".dice-entry");
       asking = tapped = null;

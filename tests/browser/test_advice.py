@@ -48,8 +48,9 @@ def test_setting_the_advice_keeps_the_dice_entered_on_the_pad(phone, strategy_ta
         pad.get_by_role("button", name=face, exact=True).click()
     expect(phone.locator(".box-options button").first).to_be_visible()
     phone.locator(".advice-switch summary").click()
-    with phone.expect_navigation():  # the choice sends its form: the whole page comes back
-        phone.get_by_label("Advice", exact=True).select_option(label="Always")
+    phone.get_by_label("Advice", exact=True).select_option(label="Always")
+    with phone.expect_navigation():  # Set sends the form: the whole page comes back
+        phone.get_by_role("button", name="Set").click()
     expect(phone.locator(".advice-switch summary")).to_have_text("Advice: Always")
     expect(phone.get_by_label("Dice, five digits")).to_have_value("66634")
     expect(phone.locator(".box-options button").first).to_be_visible()

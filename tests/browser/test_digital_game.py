@@ -210,8 +210,9 @@ def test_switching_the_advice_keeps_the_dice_held_and_a_later_roll_forgets_them(
     faces = page.locator(".hold .die").all_inner_texts()
 
     page.locator(".advice-switch summary").click()
-    with page.expect_navigation():  # the choice sends its form: the whole page comes back
-        page.get_by_label("Advice", exact=True).select_option(label="Always")
+    page.get_by_label("Advice", exact=True).select_option(label="Always")
+    with page.expect_navigation():  # Set sends the form: the whole page comes back
+        page.get_by_role("button", name="Set").click()
     expect(page.locator(".advice-switch summary")).to_have_text("Advice: Always")
     holds = page.locator(".hold input")
     assert [holds.nth(i).is_checked() for i in range(5)] == [True, False, False, True, False]
@@ -281,6 +282,8 @@ def test_a_turn_by_keyboard_alone_holds_the_focused_die_with_space_and_rolls_wit
     page.keyboard.press(" ")
     expect(page.locator(".roll-counter")).to_have_text("Roll 3 of 3: choose a box")
     expect(page.locator(".roll-counter")).to_be_focused()  # one Tab before the boxes
+    last = page.locator(".dice .die").all_inner_texts()
+    expect(page.locator(".roll-counter")).to_have_accessible_description(f"Dice {' '.join(last)}")
     assert page.errors == []
 
 
@@ -387,8 +390,9 @@ def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
     strategy_tables.load(rules.JokerRule.HASBRO)
     page = start_digital_game(phones(**screen))
     page.locator(".advice-switch summary").click()
+    page.get_by_label("Advice", exact=True).select_option(label="Coach: a loss of 2+ points")
     with page.expect_navigation():
-        page.get_by_label("Advice", exact=True).select_option(label="Coach: a loss of 2+ points")
+        page.get_by_role("button", name="Set").click()
     page.locator("#roll-button").click()
     expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
     game = Game.objects.get()

@@ -77,8 +77,7 @@ RECORDER = r"""
 
   const FIELDS = "input:not([type=hidden]):not([type=submit]):not([type=button]), select, textarea";
   const CONTROLS = "button, input[type=submit], a[href]";
-  // A control for pages without scripts (a choice's Set button) is hidden while they run.
-  const usable = (el) => !el.matches(":disabled, .without-scripts");
+  const usable = (el) => !el.matches(":disabled");
 
   function describe(target) {
     const label = target.closest("label");
@@ -317,10 +316,10 @@ class Phone:
         self._record(default)
         target.press("Enter")
 
-    def pick(self, target: Locator, label: str, *, submits: bool = False) -> None:
-        """Choose an option; `submits` for a choice whose form sends itself on change."""
+    def pick(self, target: Locator, label: str) -> None:
+        """Choose an option."""
         self.look()
-        self._record(target, submits=submits)
+        self._record(target)
         target.select_option(label=label)
 
     def choose_file(self, target: Locator, path: Path) -> None:
@@ -467,8 +466,9 @@ def set_advice(phone: Phone, label: str) -> None:
     page = phone.page
     if page.locator(".advice-switch[open]").count() == 0:  # open after the last choice
         phone.tap(page.locator(".advice-switch summary"))  # closed, it says the choice made
-    with page.expect_navigation():  # the choice sends its form: the whole page comes back
-        phone.pick(page.get_by_label("Advice", exact=True), label=label, submits=True)
+    phone.pick(page.get_by_label("Advice", exact=True), label=label)
+    with page.expect_navigation():  # Set sends the form: the whole page comes back
+        phone.tap(page.get_by_role("button", name="Set"))
     expect(page.locator(".advice-switch summary")).to_have_text(f"Advice: {label}")
 
 

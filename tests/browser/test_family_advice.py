@@ -26,8 +26,9 @@ def _turn_advice_to(phone, label):
     then choose."""
     phone.locator(".advice-switch summary").click()
     switch = phone.get_by_label("Advice", exact=True)
-    with phone.expect_navigation():  # the choice sends its form: the whole page comes back
-        switch.select_option(label=label)
+    switch.select_option(label=label)
+    with phone.expect_navigation():  # Set sends the form: the whole page comes back
+        phone.get_by_role("button", name="Set").click()
     expect(phone.locator(".advice-switch summary")).to_have_text(f"Advice: {label}")
 
 
@@ -76,6 +77,10 @@ def test_the_coach_speaks_up_before_a_poor_hold_in_a_yatzy_game(phone, yatzy_tab
     coach = phone.get_by_role("alert")
     expect(coach).to_contain_text("Coach:")
     expect(coach).to_contain_text("points on average")
+    # The dice it speaks of, said as one image named by its faces (once named "Dice on the
+    # table" alone, the faces unsaid: a reviewer).
+    said = f"Dice {' '.join(map(str, faces))}"
+    expect(phone.get_by_role("img", name=said, exact=True)).to_be_visible()
     save_screenshot(phone, "yatzy-coach")
     assert phone.errors == []
 

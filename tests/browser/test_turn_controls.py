@@ -409,14 +409,16 @@ def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
         abs(label_box["y"] + label_box["height"] / 2 - select_box["y"] - select_box["height"] / 2)
         < 4
     )
-    expect(page.get_by_role("button", name="Set")).to_be_hidden()
     switch.select_option("Always")
+    expect(closed).to_have_text("Advice: Off")  # chosen, not sent: Set sends it
+    page.get_by_role("button", name="Set").click()
     expect(page.locator("#standings th", has_text="Win")).to_be_visible()
     expect(closed).to_have_text("Advice: Always")
     # The switch comes back open, its choice focused, for the next step of a keyboard.
     expect(page.get_by_label("Advice", exact=True)).to_have_value("on")
     expect(page.get_by_label("Advice", exact=True)).to_be_focused()
     page.get_by_label("Advice", exact=True).select_option("Off")
+    page.get_by_role("button", name="Set").click()
     expect(page.locator("#standings th", has_text="Win")).to_have_count(0)
     expect(closed).to_have_text("Advice: Off")
     assert page.errors == []
@@ -424,8 +426,9 @@ def test_advice_switched_on_and_off_adds_and_removes_the_win_column_at_once(
 
 def test_the_advice_switch_steps_through_its_choices_by_keys(small_phone, policy_tables):
     """Found by a new user with a keyboard: opening the switch left the focus nowhere (the
-    summary pressed was gone), and the first arrow key sent the form and lost the focus
-    again, so the next arrows did nothing. Each arrow now sends it and comes back to it."""
+    summary pressed was gone). Then by a tester with a screen reader: each arrow key sent
+    the form, the whole page read again at every step (four reloads to the coach). Arrows
+    only choose now; Set sends the choice, and the switch comes back focused."""
     page = small_phone
     open_game(page)
     page.locator(".advice-switch summary").focus()
@@ -433,12 +436,20 @@ def test_the_advice_switch_steps_through_its_choices_by_keys(small_phone, policy
     switch = page.get_by_label("Advice", exact=True)
     expect(switch).to_be_focused()
     expect(switch).to_have_value("off")
-    for _ in range(2):
+    page.evaluate("window.stillTheSamePage = true")
+    for _ in range(3):
         before = switch.input_value()
         page.keyboard.press("ArrowDown")
         expect(switch).not_to_have_value(before)
         expect(switch).to_be_focused()
+    assert page.evaluate("window.stillTheSamePage") is True  # no page came back
+    chosen = switch.input_value()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Set")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator(".advice-switch summary")).not_to_have_text("Advice: Off")
+    expect(switch).to_have_value(chosen)
+    expect(switch).to_be_focused()
     assert page.errors == []
 
 
@@ -550,10 +561,21 @@ def test_without_scripts_dice_entered_for_a_turn_another_phone_recorded_are_clea
     tap(table, "55555")
     box(table, "Fives").click()  # Ann's own dice, entered on her turn
     expect(table.get_by_role("status")).to_have_text("Ann: Fives 25")
+    # Dice typed whole and shown on a page another phone has moved past, likewise.
+    table.reload()
+    expect(phone.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()  # live
+    tap(phone, "22213")
+    box(phone, "Twos").click()  # Bob's round 2, on the other phone
+    expect(phone.get_by_role("heading", name=re.compile("^Ann’s turn"))).to_be_visible()
+    table.get_by_label("Dice, five digits").fill("33315")
+    table.get_by_role("button", name="Show").click()
+    expect(table.get_by_role("status")).to_have_text(re.compile("^The card changed since"))
+    expect(table.locator(".box-options")).to_have_count(0)
     assert list(Entry.objects.order_by("turn").values_list("box", "points")) == [
         ("fours", 12),
         ("fours", 12),
         ("fives", 25),
+        ("twos", 6),
     ]
     assert phone.errors == []
     context.close()
@@ -581,7 +603,7 @@ def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chr
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "chance", 23)]
     assert game.entries.count() == 1
     # The advice switch likewise: its link opens the page with its form, whose Set button
-    # (there only without scripts) fits the narrow card too and brings the page back.
+    # fits the narrow card too and brings the page back.
     page.get_by_text("Advice: Off").click()
     page.get_by_role("link", name="Choose the advice").click()
     page.get_by_label("Advice", exact=True).select_option(label="Always")
@@ -698,10 +720,6 @@ def test_the_keyboard_s_focus_stays_in_the_typed_points_and_the_correction(small
     error = page.get_by_role("alert")
     expect(error).to_contain_text("Threes cannot score 7")
     expect(error).to_be_focused()
-    expect(page.get_by_label("The points")).to_have_attribute("aria-invalid", "true")
-    expect(page.get_by_label("The dice that were rolled")).not_to_have_attribute(
-        "aria-invalid", "true"
-    )
     # Cancel comes back to the box, not to the page's top some 20 Tabs away (a tester).
     page.get_by_role("link", name="Cancel").press("Enter")
     expect(page).to_have_url(re.compile(r"#t1$"))
