@@ -68,8 +68,10 @@
   // longer be tapped (on a slow network a box recorded the dice already corrected).
   function show(form, dice, extra) {
     form.elements.dice.value = dice;
-    // A refusal of the dice before goes with them (it said "got 6" over a pad cleared).
+    // A refusal of the dice before goes with them (it said "got 6" over a pad cleared), and
+    // the field no longer says it is invalid.
     document.getElementById("dice-error")?.remove();
+    form.elements.dice.ariaInvalid = null;
     const stale = document.querySelector("#turn .options");
     if (stale) stale.inert = true;
     if (asking) return (tapped = [dice, extra]);

@@ -51,6 +51,7 @@ def finger_on_boxes_waiting(page, label: str) -> None:
     """The boxes on show wait for an answer: a finger on one (where it is drawn, whatever
     covers it) records nothing."""
     expect(page.locator("#turn .options")).to_have_js_property("inert", True)
+    expect(page.locator("#turn .options")).to_have_css("opacity", "0.55")  # and look it
     spot = box(page, label).bounding_box()
     page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
     page.wait_for_timeout(300)
@@ -130,9 +131,13 @@ def test_a_refusal_of_dice_typed_goes_once_the_pad_changes_them(phone):
     page.get_by_role("button", name="Show").click()
     refusal = page.get_by_text("A roll is five dice; got 6.")
     expect(refusal).to_be_visible()
+    field = page.get_by_label("Dice, five digits")
+    expect(field).to_have_attribute("aria-invalid", "true")
     page.get_by_role("button", name="Clear").click()
     expect(refusal).to_have_count(0)
-    expect(page.get_by_label("Dice, five digits")).to_have_value("")
+    expect(field).to_have_value("")
+    # Nor does the field still say it is invalid to a screen reader (a tester).
+    expect(field).not_to_have_attribute("aria-invalid", "true")
     tap(page, "44425")
     box(page, "Fours").click()
     expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
