@@ -441,6 +441,8 @@ def test_the_advice_switch_steps_through_its_choices_by_keys(small_phone, policy
     switch = page.get_by_label("Advice", exact=True)
     expect(switch).to_be_focused()
     expect(switch).to_have_value("off")
+    # What each choice does is said before it is made (once said only after, a tester).
+    expect(switch).to_have_accessible_description(re.compile(r"^Always: .* Coach: quiet until"))
     page.evaluate("window.stillTheSamePage = true")
     for _ in range(3):
         before = switch.input_value()
