@@ -873,7 +873,10 @@ def test_the_advice_switch_says_the_choice_and_brings_its_form_only_when_opened(
     for form in (opened, whole):
         # Back to the switch open and focused (a keyboard goes on from there).
         assert f'name="next" value="{game_url(game)}?advice=1#advice-setting"' in form
-        assert '<select id="advice-setting" name="advice" autofocus>' in form
+        assert (
+            '<select id="advice-setting" name="advice" autofocus aria-describedby="advice-hint">'
+            in form
+        )
         # A plain post: its answer is the whole page, so the Win column comes and goes with it.
         assert 'action="/advice/"' in form and 'hx-post="/advice/"' not in form
         assert "data-submit-on-change" not in form  # sent by Set alone (arrow keys choose)
