@@ -26,7 +26,14 @@ from scorecard.game.progress import CardProgress, EntryRow, GameProgress, SeatPr
 from scorecard.game.services import UndoNeedsConfirmation, ZeroNeedsConfirmation
 from scorecard.models import Game
 from scorecard.presenters import advisor, house_rules
-from scorecard.presenters.advice import BoxAdvice, CoachNote, HoldCoachNote, KeepAdvice, PlayToWin
+from scorecard.presenters.advice import (
+    BoxAdvice,
+    CoachNote,
+    HoldCoachNote,
+    KeepAdvice,
+    PlayToWin,
+    points_given_up,
+)
 from scorecard.presenters.box_names import box_name, box_on_card
 from scorecard.presenters.rule_words import said
 from scorecard.web.advice_setting import SETTINGS as ADVICE_SETTINGS
@@ -62,7 +69,9 @@ class BoxChoice:
             return (
                 ngettext("%(box)s, %(points)s point", "%(box)s, %(points)s points", points) % said
             )
-        said["expected"] = floatformat(self.rating.expected, 1)
+        # As the rating under the box shows them (once the exact total, a tenth apart: a tester).
+        said["expected"] = floatformat(self.rating.shown_expected, 1)
+        said["loss"] = points_given_up(self.rating.loss)
         if self.rating.is_best:
             return (
                 ngettext(
@@ -74,8 +83,10 @@ class BoxChoice:
             )
         return (
             ngettext(
-                "%(box)s, %(points)s point, expected final %(expected)s",
-                "%(box)s, %(points)s points, expected final %(expected)s",
+                "%(box)s, %(points)s point, expected final %(expected)s, %(loss)s less than "
+                "the best",
+                "%(box)s, %(points)s points, expected final %(expected)s, %(loss)s less than "
+                "the best",
                 points,
             )
             % said
@@ -197,6 +208,8 @@ class TurnPanel:
             return "typed-points"  # its points refused (found by a user)
         if self.typed_open and self.after_tap == "dice":
             return "typed-box"  # opened by a key: the box first (the points skipped it)
+        if self.after_tap == "dice" and self.dice_entry is not None and self.dice_entry.error:
+            return "dice-typed"  # its dice refused: Show swapped out, the focus fell to the page
         if not self.after_tap:
             return ""
         if self.after_tap == "roll" or (self.game.digital and self.dice):

@@ -133,6 +133,7 @@ def test_a_refusal_of_dice_typed_goes_once_the_pad_changes_them(phone):
     expect(refusal).to_be_visible()
     field = page.get_by_label("Dice, five digits")
     expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_be_focused()  # Show pressed is swapped out (a keyboard's tester)
     page.get_by_role("button", name="Clear").click()
     expect(refusal).to_have_count(0)
     expect(field).to_have_value("")
@@ -891,6 +892,43 @@ def test_a_triple_box_on_the_wrong_card_moves_to_another_card(small_phone):
     )
     expect(total_of(page, "Ann")).to_have_text("36")
     assert Entry.objects.values_list("card", "box").get() == (3, "fours")
+    assert page.errors == []
+
+
+def test_a_triple_card_tab_keeps_the_focus_and_the_dice_typed(small_phone):
+    """Found by a keyboard's tester: Enter on "Card ×3" threw away the dice typed but not yet
+    shown and left the focus on the page itself, the next Tab at the advice switch. And
+    Cancel on a correction came back to the box under the sheet's head rows."""
+    from scorecard.models import Game
+
+    page = small_phone
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"], mode=Game.Mode.TRIPLE)
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    page.wait_for_load_state()
+    page.get_by_role("link", name="Card ×2").press("Enter")
+    expect(page.get_by_role("link", name="Card ×2")).to_have_attribute("aria-current", "true")
+    expect(page.get_by_role("link", name="Card ×2")).to_be_focused()
+    field = page.get_by_label("Dice, five digits")
+    field.fill("12346")
+    page.get_by_role("link", name="Card ×3").press("Enter")
+    expect(page.get_by_role("link", name="Card ×3")).to_have_attribute("aria-current", "true")
+    expect(field).to_have_value("12346")  # shown, all five in: the boxes' hint focused
+    expect(page.get_by_text("Tap the box to fill on card ×3:")).to_be_focused()
+    box(page, "Twos").click()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    assert Entry.objects.values_list("card", "box", "points").get() == (3, "twos", 2)
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Twos")).click()
+    page.get_by_role("link", name="Cancel").click()
+    cell = page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Twos"))
+    expect(cell).to_be_in_viewport()
+    spot = cell.bounding_box()
+    on_top = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('a')?.id",
+        [spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2],
+    )
+    assert on_top == "t1"  # not under the sheet's head rows
     assert page.errors == []
 
 

@@ -1274,7 +1274,8 @@ def test_refused_dice_mark_their_field_and_the_refusal_describes_it(client_of, g
     """An accessibility tester: "A die shows 1 to 6; got 9." was said, but the field was
     not marked, nor the message tied to it."""
     page = text(client_of.get(game_url(game), {"dice": "44479", "show": "1"}, headers=HTMX))
-    assert 'value="44479" aria-invalid="true" aria-describedby="dice-error" inputmode=' in page
+    field = 'value="44479" aria-invalid="true" aria-describedby="dice-error" autofocus inputmode='
+    assert field in page  # and focused: Show, pressed, is swapped out (a keyboard's tester)
     assert '<p class="error" role="alert" id="dice-error">A die shows 1 to 6; got 7.</p>' in page
     again = text(client_of.get(game_url(game), {"dice": "44456", "show": "1"}, headers=HTMX))
     assert "aria-invalid" not in again.split('id="dice-typed"')[1].split(">")[0]
