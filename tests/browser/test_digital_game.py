@@ -412,6 +412,14 @@ def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
     for die in page.locator("#turn .coach .die").all():
         edge = die.bounding_box()
         assert edge["x"] + edge["width"] <= inside["x"] + inside["width"] and edge["width"] >= 30
+    # Neither the coach's way nor the box: back to the boxes, nothing recorded (a tester).
+    page.get_by_role("link", name="No, go back").click()
+    expect(page.locator(".box-choice", has_text=worst.label)).to_be_visible()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    assert not game.entries.exists()
+    page.locator(".box-choice", has_text=worst.label).locator("span").click()
+    page.get_by_role("button", name=re.compile("^Score")).click()
+    expect(coach).to_be_focused()
     page.get_by_role("button", name=re.compile(r"^Roll keeping .* instead$")).click()
     expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
     after = page.locator(".hold .die").all_inner_texts()
