@@ -477,13 +477,19 @@ DICE_OF_A_CHANGED_CARD = gettext_lazy(
 )
 
 
+# What a page's address or its pad says of the dice being entered (the rest, such as the
+# advice switch or the card chosen, holds whatever the version).
+DICE_FIELDS = {"dice", "add", "back", "clear", "show", "roll", "version"}
+
+
 def dice_for_version(query, version: int) -> tuple[Any, str]:
     """The page's query, without the dice of an address or a pad written for another version
-    of the game (`TurnPanel.page_with_dice`, the pad's own field once it holds dice): they
-    were entered for a turn the card has moved past. With it, what to say when dice went."""
+    of the game (`TurnPanel.page_with_dice`, the pad's own field): they were entered for a
+    turn the card has moved past. With it, what to say when dice went."""
     if query.get("version", str(version)) == str(version):
         return query, ""
-    return {}, str(DICE_OF_A_CHANGED_CARD) if "dice" in query or "add" in query else ""
+    kept = {name: value for name, value in query.items() if name not in DICE_FIELDS}
+    return kept, str(DICE_OF_A_CHANGED_CARD) if "dice" in query or "add" in query else ""
 
 
 def build_turn_panel(

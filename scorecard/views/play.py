@@ -210,6 +210,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         return _respond(request, panel, "advice-switch")
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
     partial = "typed" if panel.typed_open else "turn"
+    if cleared and partial == "turn":  # the card changed under the page: all of it comes as
+        partial = "after-refusal"  # it is now, not the turn alone (the rest stayed old, a tester)
     return _respond(request, panel, partial, status=400 if dice_error else 200)
 
 

@@ -135,3 +135,21 @@ def test_the_advice_switch_opened_keeps_the_page_within_the_screen(phones, optio
     box = choice.bounding_box()
     assert box["x"] + box["width"] <= width
     save_screenshot(page, f"advice-switch-open-{language}")
+
+
+def test_the_household_and_language_pages_fit_text_at_200_percent(phones):
+    """Found by a keyboard's tester at 180 px: the household page's name field reached past
+    the screen (254 px) and the language page was 186 px wide."""
+    page = phones(**TEXT_AT_200)
+    start(page, ["Ann"])  # a household of its own
+    for path in ("/household/", "/language/"):
+        page.goto(f"{page.base}{path}")
+        wide = page.evaluate(
+            """() => [document.documentElement.scrollWidth,
+                [...document.querySelectorAll('main *')]
+                  .filter(e => e.getBoundingClientRect().right > 180.5)
+                  .map(e => e.tagName + '.' + e.className + '#' + e.id)]"""
+        )
+        save_screenshot(page, f"text-200{path.replace('/', '-')}")
+        assert wide == [180, []], path
+    assert page.errors == []

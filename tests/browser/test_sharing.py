@@ -265,6 +265,45 @@ def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(pho
     assert first.errors == []
 
 
+@pytest.mark.routes_requests
+def test_dice_half_entered_when_another_phone_records_are_cleared_with_the_card_brought_up(
+    phone, second_phone
+):
+    """Dice half entered for Bob on a phone while another recorded Bob's turn: at the fifth
+    they are cleared with a word, not shown for Ann (session 38), and the whole card comes
+    as it is now. A tester found the standings and boxes left as they were, for good: the
+    turn alone came, with the new version, so the page's polls saw nothing to fetch."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    first, second = phone, second_phone
+    second.route(re.compile(r".*live=1.*"), lambda route: route.abort())  # its polls late
+    for page in (first, second):
+        join_household(page, household)
+        page.goto(f"{page.base}/games/{game.public_id}/")
+    enter(first, "44425")
+    box(first, "Fours").click()
+    expect(first.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    second.reload()
+    expect(second.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    pad = second.get_by_role("group", name="Add a die")
+    for face in "55":
+        pad.get_by_role("button", name=face, exact=True).click()
+    enter(first, "12346")
+    box(first, "Chance").click()  # Bob's turn, on the first phone
+    expect(first.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    for face in "555":
+        pad.get_by_role("button", name=face, exact=True).click()
+    notice = second.get_by_role("status")
+    expect(notice).to_have_text(re.compile("^The card changed since these dice were entered"))
+    expect(second.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    expect(second.get_by_label("Dice, five digits")).to_have_value("")
+    expect(total_of(second, "Bob")).to_have_text("16")  # the standings as they are now
+    chance = second.locator("#boxes").get_by_role("link", name=re.compile("^Correct Bob’s Chance"))
+    expect(chance).to_have_text("16")
+    assert list(Entry.objects.values_list("turn", "box")) == [(1, "fours"), (2, "chance")]
+    assert first.errors == [] and second.errors == []
+
+
 def correct_by_taps(page, cell: str, dice: str) -> None:
     """Tap a filled box of the grid, type the dice it should have had, and save."""
     page.locator("#boxes").get_by_role("link", name=re.compile(f"^Correct {cell}:")).click()

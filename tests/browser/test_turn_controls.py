@@ -461,6 +461,24 @@ def test_the_advice_switch_steps_through_its_choices_by_keys(small_phone, policy
     assert page.errors == []
 
 
+def test_the_advice_switch_set_comes_back_to_the_dice_half_entered(small_phone):
+    """Found by a tester: two dice tapped, then Advice set to the coach: the page came back
+    with the pad empty (only five dice shown came back)."""
+    page = small_phone
+    open_game(page)
+    page.wait_for_load_state()
+    tap(page, "12")
+    page.locator(".advice-switch summary").click()
+    page.get_by_label("Advice", exact=True).select_option(label="Always")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Set").click()
+    expect(page.locator(".advice-switch summary")).to_have_text("Advice: Always")
+    expect(page.get_by_label("Dice, five digits")).to_have_value("12")
+    tap(page, "346")
+    expect(box(page, "Chance")).to_be_visible()
+    assert page.errors == []
+
+
 def test_a_zero_s_question_takes_the_focus_from_the_box_pressed(small_phone):
     """Found by a new user with a keyboard: the box pressed gave way to the question, and the
     focus fell to the top of the page, eleven Tabs from its answers."""
