@@ -282,8 +282,8 @@ class TurnPanel:
         return f"{self.links.page}?{urlencode(shown)}" if shown else self.links.page
 
     def _dice_shown(self) -> dict[str, object]:
-        """The pad's dice, which roll they are and on which card, for this version of the
-        game: `dice_for_version` drops them from an address of another (a later turn)."""
+        """The pad's dice, which roll they are and on which card, for this turn:
+        `dice_for_turn` drops them from an address of another."""
         entry = self.dice_entry
         if entry is None or not entry.text:
             return {}
@@ -292,7 +292,7 @@ class TurnPanel:
             shown["roll"] = entry.roll
         if self.card is not None and self.card.number != 1:
             shown["card"] = self.card.number
-        return shown | {"version": self.game.version}
+        return shown | {"turn": self.progress.next_turn}
 
     @property
     def house(self) -> rules.HouseRules[Any]:
@@ -469,7 +469,7 @@ class TypedPoints(NamedTuple):
     extra_yahtzee: bool
 
 
-# Said where dice entered on a page of an earlier version are dropped: a phone without
+# Said where dice entered for a turn the card has moved past are dropped: a phone without
 # scripts tapped on, and Bob's dice became Ann's when another phone recorded Bob (a tester).
 DICE_OF_A_CHANGED_CARD = gettext_lazy(
     "The card changed since these dice were entered (another phone?), so they were cleared: "
@@ -478,15 +478,17 @@ DICE_OF_A_CHANGED_CARD = gettext_lazy(
 
 
 # What a page's address or its pad says of the dice being entered (the rest, such as the
-# advice switch or the card chosen, holds whatever the version).
-DICE_FIELDS = {"dice", "add", "back", "clear", "show", "roll", "version"}
+# advice switch or the card chosen, holds whatever the turn). `version`: addresses written
+# before the turn was.
+DICE_FIELDS = {"dice", "add", "back", "clear", "show", "roll", "turn", "version"}
 
 
-def dice_for_version(query, version: int) -> tuple[Any, str]:
-    """The page's query, without the dice of an address or a pad written for another version
-    of the game (`TurnPanel.page_with_dice`, the pad's own field): they were entered for a
-    turn the card has moved past. With it, what to say when dice went."""
-    if query.get("version", str(version)) == str(version):
+def dice_for_turn(query, turn: int) -> tuple[Any, str]:
+    """The page's query, without the dice of an address or a pad written for another turn
+    (`TurnPanel.page_with_dice`, the pad's own field): the card has moved past the turn they
+    were entered for, by an entry or an undo (a correction leaves them: a whole card redrawn
+    by another phone's correction had cleared them). With it, what to say when dice went."""
+    if query.get("turn", str(turn)) == str(turn):
         return query, ""
     kept = {name: value for name, value in query.items() if name not in DICE_FIELDS}
     return kept, str(DICE_OF_A_CHANGED_CARD) if "dice" in query or "add" in query else ""

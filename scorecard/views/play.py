@@ -34,7 +34,7 @@ from scorecard.presenters.turn_panel import (
     build_turn_panel,
     coach_on_box,
     coach_on_hold,
-    dice_for_version,
+    dice_for_turn,
 )
 from scorecard.web import advice_setting, fragments, idempotency, live
 from scorecard.web.forms import (
@@ -200,7 +200,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     message = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
-    query, cleared = dice_for_version(request.GET, game.version)
+    query, cleared = dice_for_turn(request.GET, progress.next_turn)
     told = str(message) if message else cleared
     said = {"notice": told, "focus_notice": True} if told else {}
     panel = _panel(request, progress, links, query, after_tap=after_tap, **said)

@@ -27,11 +27,11 @@
   // Dice short of a roll ask nothing, so the address is written here as the server's answer
   // writes it (TurnPanel.page_with_dice; the roll and card are left to that answer): a
   // reload, or a phone reopening a page it dropped, finds them still on the pad. The
-  // version keeps them from a later turn. The pad is on its own page's address (a game's
+  // turn keeps them from a later one. The pad is on its own page's address (a game's
   // ends with its slash: "." is the page without its query), and no state of htmx's is
   // kept (no copy of a page in its history, htmx-settings.js).
-  function remember(dice) {
-    history.replaceState(null, "", dice ? `?dice=${dice}&version=${document.querySelector("[data-live]").dataset.version}` : ".");
+  function remember(form, dice) {
+    history.replaceState(null, "", dice ? `?dice=${dice}&turn=${form.elements.turn.value}` : ".");
   }
 
   // Back online, dice that asked for their boxes in vain (no connection) ask again; not
@@ -76,8 +76,8 @@
     if (stale) stale.inert = true;
     if (asking) return (tapped = [dice, extra]);
     const all = dice.length === diceCount(form);
-    if (!all && !stale) return remember(dice);
-    // The form's fields (the card, the roll, the version the dice belong to), its dice
+    if (!all && !stale) return remember(form, dice);
+    // The form's fields (the card, the roll, the turn the dice belong to), its dice
     // these; no button (a FormData without a submitter has none).
     const values = Object.fromEntries(new FormData(form));
     values.dice = dice;

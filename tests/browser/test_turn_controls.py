@@ -360,7 +360,7 @@ def test_the_pad_s_dice_come_back_after_a_reload_and_back_but_not_on_the_next_tu
     # Fewer dice than a roll too (found by a new user: three dice tapped, then a reload).
     page.get_by_role("button", name="Clear").click()
     tap(page, "555")
-    expect(page).to_have_url(re.compile(r"\?dice=555&version=0$"))
+    expect(page).to_have_url(re.compile(r"\?dice=555&turn=1$"))
     page.reload()
     expect(dice).to_have_value("555")
     page.get_by_role("button", name="Clear").click()
@@ -390,7 +390,7 @@ def test_the_dice_an_undo_brings_back_come_back_after_a_reload_too(small_phone):
     expect(page.get_by_role("status")).to_contain_text("Undone: Ann’s Fours")
     dice = page.get_by_label("Dice, five digits")
     expect(dice).to_have_value("24445")
-    expect(page).to_have_url(re.compile(r"\?dice=24445&roll=3&version=2$"))
+    expect(page).to_have_url(re.compile(r"\?dice=24445&roll=3&turn=1$"))
     page.reload()
     expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
     expect(dice).to_have_value("24445")

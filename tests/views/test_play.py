@@ -64,10 +64,10 @@ def test_bad_dice_get_a_message_in_place(client_of, game, dice, message):
     assert message in text(response)
 
 
-def test_the_pad_s_answer_writes_its_dice_into_the_address_for_this_version(client_of, game):
-    """A reload or Back shows the dice again; the version keeps them from a later turn."""
+def test_the_pad_s_answer_writes_its_dice_into_the_address_for_this_turn(client_of, game):
+    """A reload or Back shows the dice again; the turn keeps them from a later one."""
     answer = client_of.get(game_url(game), {"dice": "44425", "roll": "2"}, headers=HTMX)
-    assert answer["HX-Replace-Url"] == f"{game_url(game)}?dice=44425&roll=2&version=0"
+    assert answer["HX-Replace-Url"] == f"{game_url(game)}?dice=44425&roll=2&turn=1"
     cleared = client_of.get(game_url(game), {"dice": ""}, headers=HTMX)
     assert cleared["HX-Replace-Url"] == game_url(game)
     here = HTMX | {"HX-Current-URL": f"http://testserver{game_url(game)}"}
@@ -75,15 +75,16 @@ def test_the_pad_s_answer_writes_its_dice_into_the_address_for_this_version(clie
     assert "HX-Replace-Url" not in unchanged  # written only where the address changes
     refused = client_of.get(game_url(game), {"dice": "44427", "show": "1"}, headers=HTMX)
     assert refused.status_code == 400 and "HX-Replace-Url" not in refused
-    assert 'value="44425"' in text(client_of.get(game_url(game), {"dice": "44425", "version": 0}))
+    assert 'value="44425"' in text(client_of.get(game_url(game), {"dice": "44425", "turn": 1}))
     # A box recorded takes the dice out of the address: they were the turn before's.
     recorded = post_box(client_of, game, Box.FOURS, dice=(4, 4, 4, 2, 5), htmx=True)
     assert recorded["HX-Replace-Url"] == game_url(game)
     undone = client_of.post(game_url(game, "game-undo"), {"version": 1}, headers=HTMX)
-    assert undone["HX-Replace-Url"] == f"{game_url(game)}?dice=24445&roll=3&version=2"
+    assert undone["HX-Replace-Url"] == f"{game_url(game)}?dice=24445&roll=3&turn=1"
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
-    later = text(client_of.get(game_url(game), {"dice": "44425", "version": 2}))
+    later = text(client_of.get(game_url(game), {"dice": "44425", "turn": 1}))  # now 2
     assert 'value="44425"' not in later and "Fours, 12 points" not in later
+    assert "The card changed since these dice were entered" in later  # and says so
 
 
 def test_a_forbidden_box_is_disabled_with_the_reason(client_of, game):
@@ -892,9 +893,9 @@ def test_setting_the_advice_comes_back_to_the_dice_on_show(client_of, game):
     """Dice entered at the table go with the switch's form and come back after it is set,
     shown with their boxes (the roll they are too); without dice the page is plain."""
     closed = text(client_of.get(game_url(game), {"dice": "66634", "roll": "2"}, headers=HTMX))
-    opened_at = f"{game_url(game)}?advice=1&amp;dice=66634&amp;roll=2&amp;version=0"
+    opened_at = f"{game_url(game)}?advice=1&amp;dice=66634&amp;roll=2&amp;turn=1"
     assert f'hx-get="{opened_at}"' in closed and f'href="{opened_at}#turn"' in closed
-    query = "advice=1&dice=66634&roll=2&version=0"
+    query = "advice=1&dice=66634&roll=2&turn=1"
     form = text(client_of.get(f"{game_url(game)}?{query}", headers=HTMX))
     back = f"{game_url(game)}?{query}#advice-setting"
     assert f'name="next" value="{back.replace("&", "&amp;")}"' in form
