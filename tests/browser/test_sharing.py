@@ -495,19 +495,26 @@ def test_the_boxes_asked_for_before_a_poll_redrew_the_turn_come_into_the_new_tur
     assert phone.errors == [] and scorer.errors == []
 
 
+def scriptless_link_page(phone, chromium, role: str):
+    """Ann and Bob's game, its `role` link made on its owner's phone and opened in a browser
+    without scripts: the game, that browser's context (its one page) and the address."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    address = make_link(phone, role)
+    context = chromium.new_context(viewport=SMALL_PHONE, java_script_enabled=False)
+    context.new_page().goto(address)
+    return game, context, address
+
+
 def test_a_scorer_without_scripts_records_by_the_plain_forms_of_the_score_link(
     phone, chromium, live_server
 ):
     """The score link's own forms post without htmx too: a post from a link page carries
     our origin, which the CSRF check needs (under "no-referrer" it was `null`: a 403)."""
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    join_household(phone, household)
-    open_share_page(phone, game)
-    score_address = make_link(phone, "Score")
-    context = chromium.new_context(viewport=SMALL_PHONE, java_script_enabled=False)
-    scorer = context.new_page()
-    scorer.goto(score_address)
+    _game, context, score_address = scriptless_link_page(phone, chromium, "Score")
+    scorer = context.pages[0]
     scorer.get_by_label("Dice, five digits").fill("44425")
     scorer.get_by_role("button", name="Show").click()
     box(scorer, "Fours").click()
@@ -530,14 +537,8 @@ def test_a_watcher_without_scripts_is_shown_the_latest_scores_by_a_link(
 ):
     """Found by a tester without scripts: a watch page said the standings follow the game,
     and never changed (they follow by a script). Without it, a link shows the latest."""
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    join_household(phone, household)
-    open_share_page(phone, game)
-    watch_address = make_link(phone, "Watch")
-    context = chromium.new_context(viewport=SMALL_PHONE, java_script_enabled=False)
-    watcher = context.new_page()
-    watcher.goto(watch_address)
+    game, context, watch_address = scriptless_link_page(phone, chromium, "Watch")
+    watcher = context.pages[0]
     expect(watcher.get_by_role("heading", name=re.compile("^Ann’s turn"))).to_be_visible()
     phone.goto(f"{phone.base}/games/{game.public_id}/")
     phone.get_by_label("Dice, five digits").fill("44425")
