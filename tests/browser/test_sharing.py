@@ -396,6 +396,7 @@ def wait_for_a_held_poll(page, held: list, seconds: float = 5) -> None:
     raise AssertionError("the page did not send the request")
 
 
+@pytest.mark.routes_requests
 def test_a_die_tapped_while_the_poll_bringing_a_change_is_on_its_way_is_kept(phone, second_phone):
     """On a slow network the poll that brings another phone's correction is a while on its
     way; a die tapped meanwhile is in the panel its answer replaces, and stays with the
