@@ -337,7 +337,7 @@ def _claim_version(
 
 
 def _reread(game: Game, seats: list[Seat] | None) -> GameProgress:
-    game.refresh_from_db(fields=["version", "finished"])
+    game.refresh_from_db(fields=["version", "finished", "recorded_version"])
     return load_progress(game, seats=seats)
 
 

@@ -141,7 +141,7 @@ def _refused(
     tap or phone changed the game first, else 400)."""
     progress = refusal.progress
     if progress is None:
-        game.refresh_from_db(fields=["version", "finished"])
+        game.refresh_from_db(fields=["version", "finished", "recorded_version"])
         progress = load_progress(game, seats=seats)
     query: dict[str, str] | QueryDict = {}
     if "points" in request.POST:  # typed points come back in their open form, as sent
@@ -155,19 +155,31 @@ def _refused(
         query.setlist("hold", request.POST.getlist("hold"))
         query["held_at"] = str(progress.game.version)
     error = str(refusal)
-    if isinstance(refusal, services.GameChanged) and progress.entries:
-        # The phone that lost a race is told what won it, not left to find it on the card.
-        last = progress.entries[-1]
-        said = _entry_said(last, game) | {"reason": error}
-        if said["multiplier"]:
-            error = _(
-                "%(reason)s Last on the card: %(name)s, %(box)s %(points)s on card ×%(multiplier)s."
-            )
-        else:
-            error = _("%(reason)s Last on the card: %(name)s, %(box)s %(points)s.")
-        error %= said
+    if isinstance(refusal, services.GameChanged):
+        error = _what_won(error, progress)
     panel = _panel(request, progress, links, query, error=error)
     return _respond(request, panel, "after-refusal", status=refusal.status_code)
+
+
+def _what_won(reason: str, progress: GameProgress) -> str:
+    """The phone that lost a race is told what won it, not left to find it on the card: the
+    correction or undo made since the last entry (a tester's tap refused for a correction
+    was told of an entry made long before), else that entry."""
+    game = progress.game
+    if game.recorded_version != game.version and (fix := latest_fix(game)) is not None:
+        if isinstance(fix, UndoneEntry):
+            return f"{reason} {_undone_note(fix, game)}"
+        return f"{reason} {_corrected_note(fix, game)}"
+    if not progress.entries:
+        return reason
+    said = _entry_said(progress.entries[-1], game) | {"reason": reason}
+    if said["multiplier"]:
+        last = _(
+            "%(reason)s Last on the card: %(name)s, %(box)s %(points)s on card ×%(multiplier)s."
+        )
+    else:
+        last = _("%(reason)s Last on the card: %(name)s, %(box)s %(points)s.")
+    return last % said
 
 
 def _replayed(

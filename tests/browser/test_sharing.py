@@ -431,6 +431,33 @@ def test_a_die_tapped_while_the_poll_bringing_a_change_is_on_its_way_is_kept(pho
 
 
 @pytest.mark.routes_requests
+def test_a_box_tapped_after_another_phone_corrected_one_is_refused_naming_the_correction(
+    phone, second_phone
+):
+    """A tester's box, tapped before the poll bringing another phone's correction came, was
+    refused naming Ann's Fours as last on the card (recorded long before), not what won."""
+    scorer = scoring_on_bobs_turn(phone, second_phone)
+    held: list = []
+    scorer.route(POLLS, lambda route: held.append(route))  # its polls late
+    enter(scorer, "66612")
+    correct_by_taps(phone, "Ann’s Fours", "44445")
+    box(scorer, "Sixes").click()
+    alert = scorer.get_by_role("alert")
+    expect(alert).to_contain_text("Not recorded: the card changed since this screen")
+    expect(alert).to_contain_text("Corrected: Ann’s Fours, now 16.")
+    expect(alert).not_to_contain_text("Last on the card")
+    expect(total_of(scorer, "Ann")).to_have_text("16")
+    expect(scorer.get_by_role("heading", name="Bob’s turn")).to_be_visible()
+    assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "fours", 16)]
+    scorer.unroute(POLLS)
+    for route in held:
+        route.fallback()
+    no_error_page(scorer)
+    conflict = "Failed to load resource: the server responded with a status of 409 (Conflict)"
+    assert phone.errors == [] and scorer.errors == [conflict]  # the refusal's answer
+
+
+@pytest.mark.routes_requests
 def test_a_poll_answered_after_the_pad_redrew_the_turn_waits_for_the_next_poll(phone, second_phone):
     """A poll on its way while the scorer's fifth die redraws the turn panel (the pad asks
     for the boxes), and another phone corrects a box before the poll is read: its answer

@@ -287,6 +287,35 @@ def test_a_stale_screen_is_refused_with_409(client_of, game):
     assert Entry.objects.count() == 1
 
 
+def test_a_tap_refused_for_another_phones_correction_names_the_correction(client_of, game):
+    """A tester's Chance, tapped on a screen shown before another phone corrected Ann's
+    Fours, was refused naming Ann's Fours as last written, not the correction."""
+    url = game_url(game, "game-record")
+    client_of.post(url, {"version": 0, "turn": 1, "box": "fours", "dice": "44425"})
+    correct = reverse("game-correct", args=[game.public_id, 1])
+    client_of.post(correct, {"version": 1, "dice": "44445"})
+    stale = {"version": 1, "turn": 2, "box": "chance", "dice": "12346"}
+    response = client_of.post(url, stale, headers=HTMX)
+    assert response.status_code == 409
+    assert (
+        "changed since this screen was shown; here it is as it is now. Corrected: Ann’s "
+        "Fours, now 16." in text(response)
+    )
+    assert "Last on the card" not in text(response)
+    assert Entry.objects.count() == 1
+
+
+def test_a_tap_refused_for_another_phones_undo_names_the_undo(client_of, game):
+    url = game_url(game, "game-record")
+    client_of.post(url, {"version": 0, "turn": 1, "box": "fours", "dice": "44425"})
+    client_of.post(game_url(game, "game-undo"), {"version": 1})
+    stale = {"version": 1, "turn": 2, "box": "chance", "dice": "12346"}
+    response = client_of.post(url, stale, headers=HTMX)
+    assert response.status_code == 409
+    assert "as it is now. Undone: Ann’s Fours (12)." in text(response)
+    assert not Entry.objects.exists()
+
+
 def test_a_stale_screen_of_triple_yahtzee_names_the_card_last_written_on(client_of, household):
     game = GameFactory(owner=household, names=["Tri"], mode=Game.Mode.TRIPLE)
     url = game_url(game, "game-record")
