@@ -208,7 +208,8 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     progress = load_progress(game, seats=seats)
     if live.is_poll(request):
         partial, entry = _poll_answer(request, progress)
-        panel = _panel(request, progress, links, {}, notice=_poll_notice(request, entry, game))
+        notice = _then(_poll_notice(request, entry, game), _dice_dropped(request, progress))
+        panel = _panel(request, progress, links, {}, notice=notice)
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     message = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
@@ -261,6 +262,21 @@ def _poll_notice(request: HtmxHttpRequest, entry: EntryRow | None, game: Game) -
     if isinstance(fix, UndoneEntry):
         return _undone_note(fix, game)
     return _corrected_note(fix, game) if fix is not None else None
+
+
+def _dice_dropped(request: HtmxHttpRequest, progress: GameProgress) -> str:
+    """What a scorer's poll says of the dice its page had half entered for a turn the card
+    has since moved past (the pad writes them and their turn in the page's address): they
+    go with the panel the answer replaces (they went unsaid, a tester)."""
+    shown = urlsplit(request.htmx.current_url or "").query if request.htmx else ""
+    return dice_for_turn(QueryDict(shown), progress.next_turn)[1]
+
+
+def _then(said: str | None, more: str) -> str | None:
+    """Two notes as one, the first ended as a sentence."""
+    if not said or not more:
+        return said or more or None
+    return f"{said} {more}" if said[-1] in ".!?" else f"{said}. {more}"
 
 
 def _poll_answer(request: HtmxHttpRequest, progress: GameProgress) -> tuple[str, EntryRow | None]:

@@ -383,6 +383,33 @@ def test_a_scorer_keeps_the_dice_it_is_entering_when_another_phone_corrects_a_bo
     assert phone.errors == [] and scorer.errors == []
 
 
+def test_dice_half_entered_for_a_turn_another_phone_recorded_are_said_to_be_cleared(
+    phone, second_phone
+):
+    """The poll bringing another phone's entry of the turn a scorer was entering dice for
+    draws the next turn, without those dice: it says so (a tester saw them go unsaid)."""
+    scorer = scoring_on_bobs_turn(phone, second_phone)
+    pad = scorer.get_by_role("group", name="Add a die")
+    for face in "55":
+        pad.get_by_role("button", name=face, exact=True).click()
+    expect(scorer).to_have_url(re.compile(r"\?dice=55&turn=2$"))
+    enter(phone, "12346")
+    box(phone, "Chance").click()  # Bob's turn, on the owner's phone
+    expect(phone.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    expect(scorer.get_by_role("heading", name="Ann’s turn")).to_be_visible(timeout=5_000)
+    expect(scorer.locator("#turn-notice")).to_have_text(
+        "Bob: Chance 16. The card changed since these dice were entered (another phone?), so "
+        "they were cleared: nothing was recorded with them."
+    )
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("")
+    assert list(Entry.objects.values_list("turn", "box", "points")) == [
+        (1, "fours", 12),
+        (2, "chance", 16),
+    ]
+    no_error_page(scorer)
+    assert phone.errors == [] and scorer.errors == []
+
+
 POLLS = re.compile(r".*live=1.*")  # a live page's polls, which a test may hold on their way
 
 

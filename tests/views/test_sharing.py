@@ -2,6 +2,7 @@
 household pages, and the hygiene of pages reached by a link token."""
 
 import logging
+import re
 from datetime import timedelta
 
 import pytest
@@ -589,6 +590,30 @@ def test_a_poll_one_entry_behind_brings_the_turn_and_what_the_entry_changed(shar
     last = game.entries.latest("turn")
     said = f"{last.seat.player.name}: {box_name(last.rules_box)} {last.points}"
     assert f'<p class="notice" role="status" id="turn-notice">{said}</p>' in page
+
+
+@pytest.mark.parametrize("who", ["owner", "scorer"])
+def test_a_poll_says_the_dice_its_page_entered_for_a_turn_recorded_elsewhere_went(
+    shared, game, who
+):
+    """Dice half entered on a page (its address says for which turn) go with the panel a
+    poll replaces once another phone recorded that turn; its note says so after the entry's."""
+    client, key, prefix = shared[who]
+    game.refresh_from_db()
+    seen, turn = game.version, game.entries.count() + 1
+    Client().post(f"/score/{shared['scorer'][1]}/record/", _data(game, "record"))
+    page = f"http://testserver/{prefix}/{key}/"
+
+    def notice(shown: str) -> str:
+        headers = HTMX | {"If-None-Match": f'"{seen}"', "HX-Current-URL": page + shown}
+        answer = text(client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers))
+        return re.search(r'id="turn-notice">([^<]*)<', answer).group(1)
+
+    last = game.entries.latest("turn")
+    said = f"{last.seat.player.name}: {box_name(last.rules_box)} {last.points}"
+    cleared = f"{said}. The card changed since these dice were entered (another phone?)"
+    assert notice(f"?dice=55&turn={turn}").startswith(cleared)
+    assert notice(f"?dice=55&turn={turn + 1}") == notice("") == said  # this turn's, or none
 
 
 def test_a_removed_browser_is_told_so_where_its_games_were(client_of, game):
