@@ -24,6 +24,7 @@ class Heading:
     name: str
     short: str
     meaning: str
+    is_total: bool = False  # kept in sight when the table is swiped sideways
 
     @property
     def term(self) -> str:
@@ -82,6 +83,7 @@ def headings(house: rules.HouseRules[Any], finished: bool = False) -> tuple[Head
             _("The score: the four columns before it added up.")
             if family.has_jokers
             else _("The score: the three columns before it added up."),
+            is_total=True,
         )
     )
     if not finished:

@@ -153,3 +153,39 @@ def test_the_household_and_language_pages_fit_text_at_200_percent(phones):
         save_screenshot(page, f"text-200{path.replace('/', '-')}")
         assert wide == [180, []], path
     assert page.errors == []
+
+
+# Each player's name and total cell, and whether it lies inside the standings' scrolled box.
+NAMES_AND_TOTALS_IN_SIGHT = """() => {
+  const box = document.querySelector('#standings .scroll').getBoundingClientRect();
+  const inside = (e) => {
+    const cell = e.getBoundingClientRect();
+    return cell.left >= box.left - 0.5 && cell.right <= box.right + 0.5;
+  };
+  return [...document.querySelectorAll('#standings tbody tr')].map(
+    (row) => [row.querySelector('th').textContent, inside(row.querySelector('th')),
+              row.querySelector('.total').textContent, inside(row.querySelector('.total'))]);
+}"""
+
+
+def test_the_standings_keep_names_and_totals_in_sight_with_text_at_200_percent(phones):
+    """Found by two new users' helpers: at 200% the standings showed Player, Up, Bon and Low,
+    the totals behind a swipe; swiped, the names went. Both stay where they are now."""
+    page = phones(**TEXT_AT_200)
+    start(page, ["Ann", "Bob", "Cleo"])
+    pad = page.get_by_role("group", name="Add a die")
+    for face in "44425":
+        pad.get_by_role("button", name=face, exact=True).tap()
+    page.get_by_role("button", name="Fours, 12 points").tap()
+    expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
+    table = page.get_by_role("region", name="Standings table")
+    assert table.evaluate("e => e.scrollWidth > e.clientWidth")  # it is swiped to see it all
+    in_sight = [["Ann", True, "12", True], ["Bob", True, "0", True], ["Cleo", True, "0", True]]
+    for swiped in (0, 40, 10_000):
+        table.evaluate(f"e => e.scrollLeft = {swiped}")
+        assert page.evaluate(NAMES_AND_TOTALS_IN_SIGHT) == in_sight, swiped
+        save_screenshot(page, f"large-text-standings-{swiped}")
+    header = table.locator("thead th")
+    assert header.first.evaluate("e => getComputedStyle(e).position") == "sticky"
+    assert table.locator("thead .total").evaluate("e => getComputedStyle(e).position") == "sticky"
+    assert page.errors == []

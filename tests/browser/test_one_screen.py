@@ -60,6 +60,8 @@ def test_a_turn_with_its_dice_fits_one_screen(chromium, live_server, size, playe
     for cell in ("td:first-of-type", "td.total + td"):  # the upper total, the bonus pace
         assert in_view(current.locator(cell).bounding_box(), screen), cell
     assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    # A thumb's target, as the turn's are (a tester measured the legend's line at 35 px).
+    assert page.locator(".standings-legend summary").bounding_box()["height"] >= 44
     context.close()
 
 
