@@ -616,6 +616,20 @@ def test_a_poll_says_the_dice_its_page_entered_for_a_turn_recorded_elsewhere_wen
     assert notice(f"?dice=55&turn={turn + 1}") == notice("") == said  # this turn's, or none
 
 
+def test_a_poll_after_another_phones_undo_says_the_dice_entered_here_went(shared, game):
+    """Found by a tester: Bob's dice half entered on the owner's phone went when the score
+    link undid Ann's turn, and the page said only "Undone: …"."""
+    client, key, prefix = shared["owner"]
+    game.refresh_from_db()
+    seen, turn = game.version, game.entries.count() + 1
+    Client().post(f"/score/{shared['scorer'][1]}/undo/", _data(game, "undo"))
+    shown = f"http://testserver/{prefix}/{key}/?dice=11122&turn={turn}"
+    headers = HTMX | {"If-None-Match": f'"{seen}"', "HX-Current-URL": shown}
+    answer = text(client.get(f"/{prefix}/{key}/", {"live": "1"}, headers=headers))
+    said = re.search(r'id="turn-notice">([^<]*)<', answer).group(1)
+    assert re.fullmatch(r"Undone: \w+’s [\w ]+ \(\d+\)\. The card changed since these .*", said)
+
+
 def test_a_removed_browser_is_told_so_where_its_games_were(client_of, game):
     """Not greeted as a browser with no games yet (found by a new user): the start page, the
     games list and its old game's address say it was removed."""
