@@ -19,7 +19,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from scorecard.access import links
 from scorecard.models import Game
 from scorecard.web.htmx import HtmxHttpRequest
-from scorecard.web.language import vary_by_language
+from scorecard.web.language import vary_by_phone
 from scorecard.web.middleware import keep_link_page_private
 from scorecard.web.unavailable import CACHE_GONE, DATABASE_GONE
 
@@ -83,7 +83,7 @@ class AnswerUnchangedPolls:
                     if answer := get_conditional_response(request, etag=etag(version)):
                         tagged(answer, version)
                         patch_cache_control(answer, private=True)
-                        vary_by_language(answer)
+                        vary_by_phone(answer)
                         keep_link_page_private(answer, match.url_name)
                         return answer
                     asker._polled_version = version  # the view need not ask again

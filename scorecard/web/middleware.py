@@ -19,7 +19,7 @@ from django.utils.translation import get_language, get_language_from_request, ov
 from django.utils.translation import gettext as _
 
 from scorecard.history import exchange
-from scorecard.web.language import vary_by_language
+from scorecard.web.language import vary_by_phone
 
 
 def _has_nul(request: HttpRequest) -> bool:
@@ -41,7 +41,7 @@ def _refusal(request: HttpRequest, message: Callable[[], str], status: int) -> H
     with override(get_language_from_request(request)):
         response = HttpResponse(message(), status=status, content_type="text/plain; charset=utf-8")
         response.headers["Content-Language"] = get_language()
-    return vary_by_language(response)
+    return vary_by_phone(response)
 
 
 def _too_large_message() -> str:
@@ -61,7 +61,7 @@ def _import_page_refusal(request: HttpRequest) -> HttpResponse:
         error = _("Nothing was imported. %(reason)s") % {"reason": exchange.too_large_reason()}
         response = render(request, "import.html", {"error": error}, status=413)
         response.headers["Content-Language"] = get_language()
-    return vary_by_language(response)
+    return vary_by_phone(response)
 
 
 def _nul_message() -> str:

@@ -73,8 +73,10 @@ def routes_need_the_marker(*args, **kwargs):
 
 def service_workers(request) -> str:
     """Playwright's routes miss the requests of a page while its service worker takes
-    control: a test that routes requests is marked `routes_requests` and runs without it."""
-    return "block" if request.node.get_closest_marker("routes_requests") else "allow"
+    control: a test that routes requests is marked `routes_requests` and runs without it, as
+    one marked `without_service_worker` does (a browser's first visit, before it has one)."""
+    marked = request.node.get_closest_marker
+    return "block" if marked("routes_requests") or marked("without_service_worker") else "allow"
 
 
 @pytest.fixture

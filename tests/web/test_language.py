@@ -25,6 +25,14 @@ def test_the_page_speaks_the_browser_s_language_and_says_so_on_html():
     assert _varies_by_language(page)
 
 
+def test_a_page_and_its_fragment_at_one_address_say_they_differ_by_htmx(client_of):
+    """The games list's filter brings the list in place and writes its address: Back to it
+    showed the fragment the browser kept, without the page (a tester)."""
+    for headers in ({}, HTMX):
+        answer = client_of.get(reverse("games"), {"player": "", "mode": "yatzy"}, headers=headers)
+        assert "hx-request" in {part.strip().lower() for part in answer["Vary"].split(",")}
+
+
 def test_a_language_the_card_does_not_speak_falls_back_to_english():
     page = Client(headers={"Accept-Language": "ja"}).get(reverse("sheet"))
     assert '<html lang="en">' in text(page) and "Yahtzee score sheet" in text(page)
