@@ -8,6 +8,7 @@ mode follows the page.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -240,16 +241,23 @@ def histogram(
     pairs, in order; empty bands between them are drawn empty, and a bar says its count over
     it (a scale with the tallest's count alone left the others to be guessed, a tester).
     None without a band."""
-    left, right, top, bottom = 8, 8, LABEL_SIZE + 5, 30
     if not bands:
         return None
     low = bands[0][0]
     bins = [0] * ((bands[-1][0] - low) // bin_size + 1)
     for start, count in bands:
         bins[(start - low) // bin_size] = count
+    # The first start is centred on the plot's left edge: the margin holds its half whole
+    # (its first digit was cut off, a tester).
+    left = max(8, math.ceil(text_width(str(low)) / 2) + 1)
+    right, top, bottom = 8, LABEL_SIZE + 5, 30
     tallest = max(bins)
     plot_w, plot_h = width - left - right, height - top - bottom
     bar_w = plot_w / len(bins)
+    # Every band's start, every other's or fewer: each with half a label's height of space
+    # before the next (twelve bands' starts stood edge to edge, a tester).
+    widest = text_width(str(low + (len(bins) - 1) * bin_size)) + LABEL_SIZE / 2
+    stride = math.ceil(widest / bar_w)
     bars = []
     for index, count in enumerate(bins):
         bar_h = plot_h * count / tallest
@@ -259,7 +267,7 @@ def histogram(
         if len(bins) <= WHOLE_BANDS:
             said = f"{start}–{start + bin_size - 1}"
             label = Mark(f"{bx + bar_w / 2:.1f}", str(height - 12), said)
-        elif len(bins) <= 12 or index % 2 == 0:  # every other band's when crowded
+        elif index % stride == 0:
             # At the band's left edge, where its scores begin, as an axis is read: under the
             # bar's middle, "500" read as exactly 500 for a 502 (a new user).
             label = Mark(f"{bx:.1f}", str(height - 12), str(start))

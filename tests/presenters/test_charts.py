@@ -219,3 +219,18 @@ def test_each_bar_of_a_histogram_says_its_count_over_it():
     svg = drawn("_histogram.html", chart)
     bands = ["100–124", "3", "125–149", "1", "150–174", "175–199", "1"]
     assert re.findall(r">([^<]+)</text>", svg) == bands
+
+
+def test_a_histograms_starts_are_whole_and_stand_apart():
+    """Found by a tester (scores of 250 to 527): the first start's "2" was cut off at the
+    chart's left edge, and twelve starts stood edge to edge."""
+    chart = histogram([(250, 9), (275, 9), (525, 1)], title="t")
+    labels = [bar.label for bar in chart.bars if bar.label]
+    first = labels[0]
+    assert first.text == "250" and float(first.x) - charts.text_width("250") / 2 >= 0
+    assert [label.text for label in labels] == [str(start) for start in range(250, 526, 50)]
+    for one, next_one in pairwise(labels):
+        room = float(next_one.x) - float(one.x)
+        assert room >= (charts.text_width(one.text) + charts.text_width(next_one.text)) / 2 + 6
+    few = histogram([(100, 1), (300, 2)], title="t")  # nine bands: each start has room
+    assert len([bar for bar in few.bars if bar.label]) == 9
