@@ -386,6 +386,8 @@ def parse_document(text: str | bytes, *, max_objects: int | None = MAX_OBJECTS) 
             raise _TooManyObjects
         return dict(pairs)
 
+    if not text.strip():  # said as it is, not as JSON that stops at its start (a tester)
+        raise ImportRefused(_("This file is empty."))
     try:
         return json.loads(text, object_pairs_hook=counted)
     except _TooManyObjects:

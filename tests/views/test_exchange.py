@@ -122,6 +122,18 @@ def test_an_export_cut_short_is_said_to_be_cut_short(client_of, game):
     assert "This is not JSON (line" in refused  # a fault inside a whole file is one
 
 
+@pytest.mark.parametrize("content", ["", "\n  \n"])
+def test_an_empty_file_is_said_to_be_empty(client_of, content):
+    """Found by a tester: a file of 0 bytes "stops before its end (line 1, column 1): it
+    was not saved or sent whole"."""
+    upload = StringIO(content)
+    upload.name = "games.json"
+    response = client_of.post(reverse("games-import"), {"file": upload})
+    assert response.status_code == 400
+    assert "Nothing was imported. This file is empty." in text(response)
+    assert not Game.objects.exists()
+
+
 def test_a_csv_export_chosen_by_mistake_is_named_as_such(client_of, game):
     """Its header row is ours: the refusal says which file to take, not "not JSON"."""
     play(game, [(Box.FOURS, (4, 4, 1, 2, 3))])
