@@ -105,6 +105,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The phone's language: its cookie (the footer's switch), else its Accept-Language.
     "scorecard.web.language.PhoneLanguage",
+    # Times in the phone's time zone, once a page that shows them has told it (a cookie).
+    "scorecard.web.phone_time.PhoneTimeZone",
     # A failed htmx request's answer says what happened in words (static/js/requests.js).
     "scorecard.web.failures.SayFailuresInWords",
     "django.middleware.common.CommonMiddleware",

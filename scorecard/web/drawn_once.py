@@ -11,7 +11,8 @@ it, about 15% more of a request than with it (README, Performance).
 This is a memo of a pure function, not shared state: each worker keeps its own, none needs
 another's, and a worker that has not drawn a row draws it. Everything the markup reads must
 be among the values named (lists count by their items; a presenter's row made of tuples is
-one value, hashed and compared in C), and the language the response is drawn in. Each tag
+one value, hashed and compared in C), and the language and time zone the response is drawn
+in. Each tag
 in a compiled template keeps its own drawings, so a reloaded template starts empty, and
 only the most recently used (`KEPT`).
 """
@@ -26,6 +27,7 @@ from contextvars import ContextVar
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language
 from jinja2 import nodes
 from jinja2.ext import Extension
@@ -73,16 +75,18 @@ def hashable(value: object) -> Hashable:
     return value  # type: ignore[return-value]
 
 
-# The language of the page being drawn, read once when its drawing starts (`drawing_in`):
-# Django's get_language() is a context-local lookup, and a page asks at every tag (about 20
-# times in a record's answer, more in a whole page).
-_DRAWING_IN: ContextVar[str | None] = ContextVar("drawing_in", default=None)
+# The language of the page being drawn and its time zone (a past game's card holds its
+# time: a phone's own zone, `web/phone_time`, drew it anew), read once when its drawing
+# starts (`drawing_in`): Django's get_language() is a context-local lookup, and a page asks
+# at every tag (about 20 times in a record's answer, more in a whole page).
+_DRAWING_IN: ContextVar[tuple[str, str] | None] = ContextVar("drawing_in", default=None)
 
 
 @contextmanager
-def drawing_in(language: str) -> Iterator[None]:
-    """Every drawing kept while a page in `language` is drawn is kept for `language`."""
-    token = _DRAWING_IN.set(language)
+def drawing_in(language: str, zone: str) -> Iterator[None]:
+    """Every drawing kept while a page in `language` and time `zone` is drawn is kept for
+    them."""
+    token = _DRAWING_IN.set((language, zone))
     try:
         yield
     finally:
@@ -90,8 +94,12 @@ def drawing_in(language: str) -> Iterator[None]:
 
 
 def drawn(drawings: Drawings, values: list[object], draw: Callable[[], str]) -> Markup:
-    """The markup kept for `values` in the page's language, else `draw()` kept for them."""
-    key = (_DRAWING_IN.get() or get_language(), *map(hashable, values))
+    """The markup kept for `values` in the page's language and time zone, else `draw()`
+    kept for them."""
+    key = (
+        _DRAWING_IN.get() or (get_language(), get_current_timezone_name()),
+        *map(hashable, values),
+    )
     drawing = drawings.get(key)
     if drawing is None:
         drawing = Markup(draw())

@@ -19,7 +19,7 @@ from django.utils.timezone import now as current_time
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup, escape
 
-from scorecard.web import jinja_tags, jinja_values
+from scorecard.web import jinja_tags, jinja_values, phone_time
 from scorecard.web.fragments import per_version
 from scorecard.web.idempotency import FIELD
 from scorecard.web.jinja_filters import FILTERS
@@ -95,6 +95,7 @@ GLOBALS = {
     "tap_key": tap_key,
     "per_version": per_version,
     "unlocalised": jinja_values.unlocalised,
+    "minutes_east_of_utc": phone_time.minutes_east_of_utc,
 }
 
 

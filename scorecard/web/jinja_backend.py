@@ -9,6 +9,7 @@ from typing import Any
 
 from django.template import TemplateDoesNotExist
 from django.template.backends import jinja2 as django_jinja2
+from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language
 from jinja2 import Template
 
@@ -29,11 +30,11 @@ class Jinja2(django_jinja2.Jinja2):
 
 
 class InOneLanguage(django_jinja2.Template):
-    """A template drawn in the language active when its drawing starts, read once for the
-    drawings it keeps (`drawn_once.drawing_in`)."""
+    """A template drawn in the language and time zone active when its drawing starts, read
+    once for the drawings it keeps (`drawn_once.drawing_in`)."""
 
     def render(self, context: dict[str, Any] | None = None, request: Any = None) -> str:
-        with drawing_in(get_language()):
+        with drawing_in(get_language(), get_current_timezone_name()):
             return super().render(context, request)
 
 

@@ -88,6 +88,7 @@ BUNDLES = {
     "bundles/family-choice.js": ["js/family-choice.js"],
     "bundles/print.js": ["js/print-button.js"],
     "bundles/share.js": ["js/share-button.js"],
+    "bundles/phone-time.js": ["js/phone-time.js"],
 }
 
 

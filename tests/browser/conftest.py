@@ -42,14 +42,19 @@ def chromium():
         browser.close()
 
 
-def open_phone(chromium, base: str, *, viewport=PHONE, scale: int = 2, workers: str = "allow"):
-    """A touch page on a phone screen whose console errors land in `page.errors`."""
+def open_phone(
+    chromium, base: str, *, viewport=PHONE, scale: int = 2, workers: str = "allow", zone="UTC"
+):
+    """A touch page on a phone screen whose console errors land in `page.errors`; `zone` is
+    the phone's time zone (the server's, UTC, unless a test says: a page with times is then
+    drawn again once, `web/phone_time`)."""
     context = chromium.new_context(
         viewport=viewport,
         device_scale_factor=scale,
         is_mobile=True,
         has_touch=True,
         service_workers=workers,
+        timezone_id=zone,
     )
     page = context.new_page()
     page.set_default_timeout(10_000)

@@ -361,6 +361,7 @@ def phones(chromium, live_server, tmp_path, request):
             has_touch=True,
             color_scheme=scheme,
             accept_downloads=True,
+            timezone_id="UTC",  # the server's: no page with times is drawn again for it
         )
         context.add_init_script(RECORDER)
         contexts.append(context)

@@ -2,6 +2,7 @@
 
 import itertools
 import re
+from datetime import UTC, datetime
 
 import pytest
 from playwright.sync_api import expect
@@ -256,6 +257,39 @@ def test_back_to_a_games_list_filtered_in_place_shows_the_whole_page(phone):
     expect(cards).to_have_count(2)
     root = "document.documentElement"
     assert phone.evaluate(f"{root}.scrollWidth <= {root}.clientWidth")  # the bare list's did not
+    assert phone.errors == []
+
+
+def test_a_phone_sees_the_times_of_its_games_in_its_own_time_zone(phones):
+    """Found by a tester in Helsinki: the games list said a game began at 21.35 when the
+    phone's clock had said 23.35 (the server's zone, UTC). The page tells the server the
+    phone's zone and is drawn again once; after it, every page shows times in it."""
+    phone = phones(zone="Europe/Helsinki")
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    began = datetime(2026, 12, 1, 10, 30, tzinfo=UTC)  # 12:30 in Helsinki, in winter
+    Game.objects.filter(pk=game.pk).update(created=began)
+    join_household(phone, household)
+    pages = []
+    phone.on(
+        "request", lambda asked: pages.append(asked.url) if asked.is_navigation_request() else None
+    )
+    phone.goto(f"{phone.base}/games/")
+    expect(phone.locator(".game-card strong")).to_have_text("1 Dec 2026, 12:30")
+    assert len(pages) == 2  # drawn again once, with the zone
+    phone.get_by_role("link", name="Yahtzee", exact=True).tap()  # the start page lists it too
+    expect(phone.locator(f"#going-{game.public_id}")).to_contain_text(", 12:30 ·")
+    phone.get_by_role("link", name="Games", exact=True).tap()
+    expect(phone.locator(".game-card strong")).to_have_text("1 Dec 2026, 12:30")
+    assert len(pages) == 4  # not drawn again: the zone is known
+    utc = phones()  # a phone in the server's zone is told without a second drawing
+    join_household(utc, household)
+    utc_pages = []
+    utc.on("request", lambda asked: utc_pages.append(1) if asked.is_navigation_request() else None)
+    utc.goto(f"{utc.base}/games/")
+    expect(utc.locator(".game-card strong")).to_have_text("1 Dec 2026, 10:30")
+    utc.wait_for_function("document.cookie.includes('tz=UTC')")
+    assert len(utc_pages) == 1 and utc.errors == []
     assert phone.errors == []
 
 

@@ -128,7 +128,7 @@ def test_a_first_page_over_16_kb_is_compressed_as_every_later_page(db, monkeypat
 def test_every_kind_of_page_loads_the_one_file_of_htmx_and_our_scripts(client, db):
     """A phone downloads htmx and our scripts once, with whichever page it opens first; a
     digital game, the new-game form, a sheet and the share page add one small file of their
-    own."""
+    own, and a page that shows times one that tells the server the phone's time zone."""
     game = GameFactory(names=["Ann", "Bob", "Cy", "Di"])
     digital = services.game_create(owner=game.owner, names=["Ann"], digital=True)
     link = sharing.link_renew(game=game, role=LinkRole.WATCH)
@@ -137,7 +137,7 @@ def test_every_kind_of_page_loads_the_one_file_of_htmx_and_our_scripts(client, d
     pages = {
         reverse("watch", args=[link.token]): [every_page],
         reverse("game", args=[game.public_id]): [every_page],
-        reverse("games"): [every_page],
+        reverse("games"): [every_page, shell.static("bundles/phone-time.js")],
         reverse("rules"): [every_page],
         reverse("game", args=[digital.public_id]): [
             every_page,

@@ -98,17 +98,22 @@ def test_the_pages_fixed_parts_follow_the_phone_s_language(game):
         assert f"<summary>{name}</summary>" in page
 
 
-def test_a_page_reads_its_language_once_for_every_drawing_it_keeps(game, monkeypatch):
-    """The page's language is read when its drawing begins (`jinja_backend`), not at each
-    of its tags: a context-local lookup each, about 20 in a record's answer."""
+def test_a_page_reads_its_language_and_zone_once_for_every_drawing_it_keeps(game, monkeypatch):
+    """The page's language and time zone are read when its drawing begins (`jinja_backend`),
+    not at each of its tags: a context-local lookup each, about 20 in a record's answer."""
     asked = []
     monkeypatch.setattr(drawn_once, "get_language", lambda: asked.append("tag") or "en")
+    monkeypatch.setattr(
+        drawn_once, "get_current_timezone_name", lambda: asked.append("zone") or "UTC"
+    )
     drawn_once.forget()
-    page = browser_of(game.owner).get(game_url(game), headers={"Accept-Language": "sv"})
+    phone = browser_of(game.owner)
+    phone.cookies["tz"] = "Europe/Oslo"
+    page = phone.get(game_url(game), headers={"Accept-Language": "sv"})
     assert ">Nytt spel</a>" in page.content.decode()
     assert asked == []
     kept = [key for tag in drawn_once._EXTENSIONS for keys in tag.drawings for key in keys]
-    assert len(kept) > 10 and {key[0] for key in kept} == {"sv"}
+    assert len(kept) > 10 and {key[0] for key in kept} == {("sv", "Europe/Oslo")}
 
 
 def test_a_page_after_an_entry_draws_only_the_rows_and_headings_that_changed(game, monkeypatch):
