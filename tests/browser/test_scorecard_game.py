@@ -142,7 +142,9 @@ def test_eight_players_fit_a_360_pixel_screen(chromium, live_server):
     names = ["Alexandra", "Bartholomew", "Cy", "Dee", "Evangeline", "Flo", "Gus", "Hal"]
     game = GameFactory(owner=household, names=names)
     play(game, [(Box.FOURS, (4, 4, 4, 1, 2))] * 8 + [(Box.YAHTZEE, (6,) * 5)] * 3)
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, timezone_id="UTC"
+    )  # the server's zone: the start page, which lists the game, is not drawn again
     page = context.new_page()
     page.base = live_server.url
     join_household(page, household)
