@@ -483,15 +483,44 @@ DICE_OF_A_CHANGED_CARD = gettext_lazy(
 DICE_FIELDS = {"dice", "add", "back", "clear", "show", "roll", "turn", "version"}
 
 
-def dice_for_turn(query, turn: int) -> tuple[Any, str]:
+# Said where those dice were for a turn now on the card: whichever phone recorded it (this
+# one's page brought back by Back, without scripts, was told "another phone?", a tester).
+DICE_OF_A_RECORDED_TURN = gettext_lazy(
+    "That turn is on the card already (%(name)s: %(box)s %(points)s), so the dice entered "
+    "for it were cleared: nothing more was recorded."
+)
+
+
+def dice_for_turn(query, progress: GameProgress) -> tuple[Any, str]:
     """The page's query, without the dice of an address or a pad written for another turn
     (`TurnPanel.page_with_dice`, the pad's own field): the card has moved past the turn they
     were entered for, by an entry or an undo (a correction leaves them: a whole card redrawn
-    by another phone's correction had cleared them). With it, what to say when dice went."""
-    if query.get("turn", str(turn)) == str(turn):
+    by another phone's correction had cleared them). With it, what to say when dice went:
+    the entry of their turn, where it is on the card."""
+    turn = str(progress.next_turn)
+    if query.get("turn", turn) == turn:
         return query, ""
     kept = {name: value for name, value in query.items() if name not in DICE_FIELDS}
-    return kept, str(DICE_OF_A_CHANGED_CARD) if "dice" in query or "add" in query else ""
+    if "dice" not in query and "add" not in query:
+        return kept, ""
+    recorded = entry_of_turn(progress, query.get("turn"))
+    if recorded is None:  # undone since, or an address of no turn of this game
+        return kept, str(DICE_OF_A_CHANGED_CARD)
+    return kept, DICE_OF_A_RECORDED_TURN % entry_words(recorded)
+
+
+def entry_of_turn(progress: GameProgress, turn: str | None) -> EntryRow | None:
+    """The entry on the card for a turn, as an address or a form names it."""
+    return next((entry for entry in progress.entries if str(entry.turn) == turn), None)
+
+
+def entry_words(entry: EntryRow) -> dict[str, object]:
+    assert entry.seat is not None, "a game's state seats every entry it holds"
+    return {
+        "name": entry.seat.player.name,
+        "box": box_name(entry.rules_box),
+        "points": entry.points,
+    }
 
 
 def build_turn_panel(

@@ -208,12 +208,12 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     progress = load_progress(game, seats=seats)
     if live.is_poll(request):
         partial, entry = _poll_answer(request, progress)
-        notice = _then(_poll_notice(request, entry, game), _dice_dropped(request, progress))
+        notice = _then(_poll_notice(request, entry, game), _dice_dropped(request, progress, entry))
         panel = _panel(request, progress, links, {}, notice=notice)
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     message = None if request.htmx else next(iter(messages.get_messages(request)), None)
     after_tap = "dice" if request.htmx else ""
-    query, cleared = dice_for_turn(request.GET, progress.next_turn)
+    query, cleared = dice_for_turn(request.GET, progress)
     told = str(message) if message else cleared
     said = {"notice": told, "focus_notice": True} if told else {}
     panel = _panel(request, progress, links, query, after_tap=after_tap, **said)
@@ -264,12 +264,16 @@ def _poll_notice(request: HtmxHttpRequest, entry: EntryRow | None, game: Game) -
     return _corrected_note(fix, game) if fix is not None else None
 
 
-def _dice_dropped(request: HtmxHttpRequest, progress: GameProgress) -> str:
+def _dice_dropped(request: HtmxHttpRequest, progress: GameProgress, entry: EntryRow | None) -> str:
     """What a scorer's poll says of the dice its page had half entered for a turn the card
     has since moved past (the pad writes them and their turn in the page's address): they
-    go with the panel the answer replaces (they went unsaid, a tester)."""
-    shown = urlsplit(request.htmx.current_url or "").query if request.htmx else ""
-    return dice_for_turn(QueryDict(shown), progress.next_turn)[1]
+    go with the panel the answer replaces (they went unsaid, a tester). Briefly after the
+    note of that turn's own entry."""
+    shown = QueryDict(urlsplit(request.htmx.current_url or "").query if request.htmx else "")
+    cleared = dice_for_turn(shown, progress)[1]
+    if cleared and entry is not None and shown.get("turn") == str(entry.turn):
+        return _("The dice entered for that turn were cleared.")
+    return cleared
 
 
 def _then(said: str | None, more: str) -> str | None:

@@ -294,7 +294,9 @@ def test_dice_half_entered_when_another_phone_records_are_cleared_with_the_card_
     for face in "555":
         pad.get_by_role("button", name=face, exact=True).click()
     notice = second.get_by_role("status")
-    expect(notice).to_have_text(re.compile("^The card changed since these dice were entered"))
+    expect(notice).to_have_text(
+        re.compile("^That turn is on the card already \\(Bob: Chance 16\\)")
+    )
     expect(second.get_by_role("heading", name="Ann’s turn")).to_be_visible()
     expect(second.get_by_label("Dice, five digits")).to_have_value("")
     expect(total_of(second, "Bob")).to_have_text("16")  # the standings as they are now
@@ -398,8 +400,7 @@ def test_dice_half_entered_for_a_turn_another_phone_recorded_are_said_to_be_clea
     expect(phone.get_by_role("heading", name="Ann’s turn")).to_be_visible()
     expect(scorer.get_by_role("heading", name="Ann’s turn")).to_be_visible(timeout=5_000)
     expect(scorer.locator("#turn-notice")).to_have_text(
-        "Bob: Chance 16. The card changed since these dice were entered (another phone?), so "
-        "they were cleared: nothing was recorded with them."
+        "Bob: Chance 16. The dice entered for that turn were cleared."
     )
     expect(scorer.get_by_label("Dice, five digits")).to_have_value("")
     assert list(Entry.objects.values_list("turn", "box", "points")) == [

@@ -84,7 +84,8 @@ def test_the_pad_s_answer_writes_its_dice_into_the_address_for_this_turn(client_
     play(game, [(Box.CHANCE, (1, 2, 3, 4, 6))])
     later = text(client_of.get(game_url(game), {"dice": "44425", "turn": 1}))  # now 2
     assert 'value="44425"' not in later and "Fours, 12 points" not in later
-    assert "The card changed since these dice were entered" in later  # and says so
+    # ... and says why: that turn is on the card (Back without scripts said "another phone?").
+    assert "That turn is on the card already (Ann: Chance 16), so the dice entered" in later
 
 
 def test_a_forbidden_box_is_disabled_with_the_reason(client_of, game):

@@ -611,7 +611,7 @@ def test_a_poll_says_the_dice_its_page_entered_for_a_turn_recorded_elsewhere_wen
 
     last = game.entries.latest("turn")
     said = f"{last.seat.player.name}: {box_name(last.rules_box)} {last.points}"
-    cleared = f"{said}. The card changed since these dice were entered (another phone?)"
+    cleared = f"{said}. The dice entered for that turn were cleared."
     assert notice(f"?dice=55&turn={turn}").startswith(cleared)
     assert notice(f"?dice=55&turn={turn + 1}") == notice("") == said  # this turn's, or none
 
