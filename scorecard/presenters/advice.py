@@ -33,19 +33,30 @@ NOT_READY = gettext_lazy(
     "Advice is not ready yet: this server has not finished working out the best play for this "
     "rule. Try again later."
 )
+# As the turn began: the column does not follow the rolls of the turn (a tester read "from
+# here" beside a panel whose chance to win moved with each roll).
 WIN_NOTE = gettext_lazy(
     "Win: each player’s chance of finishing first if everyone plays for points optimally "
-    "from here (a tie counts as a share)."
+    "from the start of this turn (a tie counts as a share)."
 )
 
 # The exact chances carry rounding error: this close to 0 or 1, the result is settled.
 SETTLED = 1e-9
 
 
+def settled(chance: float) -> float:
+    """0 or 1 where the chance is that within rounding error: a player who has won already
+    was shown ">99%" (0.9999999999999998, a tester)."""
+    if abs(chance) < SETTLED:
+        return 0.0
+    return 1.0 if abs(1 - chance) < SETTLED else chance
+
+
 def percent(chance: float, digits: int = 1) -> str:
     """A chance as people read it ("12.3%", or "37%" with no digits), and never a rounded
     0% or 100% that is not exact: "<0.1%", ">99.9%"."""
     least = 10.0 ** -(digits + 2)  # the smallest step shown: 0.1% with one digit
+    chance = settled(chance)
     if 0 < chance < least / 2:
         return f"<{percent_said(least, digits)}"
     if 1 - least / 2 < chance < 1:
@@ -58,6 +69,7 @@ def shares_in_percent(chances: Sequence[float]) -> list[str]:
     up to 100, as a table reads the column: each is rounded down, and the points still
     missing go to the largest remainders (63.5, 18.3 and 18.2 show 64, 18, 18, not 63, 18,
     18). A share that is not none or not certain still never shows as 0% or 100%."""
+    chances = [settled(chance) for chance in chances]
     scaled = [chance * 100 for chance in chances]
     whole = [math.floor(share) for share in scaled]
     missing = round(sum(scaled)) - sum(whole)

@@ -50,6 +50,8 @@ def test_the_coach_gives_the_loss_the_ratings_show(loss):
         ((0.125, 0.125, 0.75), ["13%", "12%", "75%"]),
         ((0.996, 0.003, 0.001), [">99%", "<1%", "<1%"]),
         ((1, 0, 0), ["100%", "0%", "0%"]),
+        # A player who has won already, in exact chances' rounding error (a tester).
+        ((0.9999999999999998, 2.2e-16), ["100%", "0%"]),
     ],
 )
 def test_the_win_column_adds_up_to_100_and_never_rounds_to_a_certainty(chances, shown):
@@ -90,3 +92,9 @@ def test_a_rating_level_with_the_best_but_for_a_float_s_last_bit_prints_as_the_b
     """Found by hypothesis: best 0.25 (printed 0.3) and a box 2e-16 below it printed 0.2."""
     level = advice.BoxAdvice(0.25 - 2.220446049250313e-16, 2.220446049250313e-16)
     assert level.shown_expected == advice.BoxAdvice(0.25, 0.0).shown_expected == Decimal("0.3")
+
+
+def test_a_settled_chance_is_said_as_certain_within_rounding_error():
+    assert advice.percent(0.9999999999999998) == "100.0%"
+    assert advice.percent(1e-17) == "0.0%"
+    assert advice.percent(0.9996) == ">99.9%"  # not settled: never rounded to a certainty
