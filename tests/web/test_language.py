@@ -186,3 +186,12 @@ def test_a_name_ending_in_s_reads_right_on_the_nordic_turn_heading(household, la
     play(game, [(Box.THREE_OF_A_KIND, (3, 3, 3, 1, 2))])
     page = text(phone.get(game_url(game), headers={"Accept-Language": language}))
     assert heading.replace("Lars", "Max") in page and "Maxs" not in page
+
+
+def test_the_switchs_own_page_shows_its_form_in_no_box_that_closes(client):
+    """Found by a tester: its one form was in a box whose line, tapped, closed it and left
+    the page empty."""
+    page = text(client.get(reverse("set_language")))
+    main = page[page.index("<main") : page.index("</main>")]
+    assert "<details" not in main and "<summary" not in main
+    assert '<form method="post" action="/language/"' in main and "<select" in main
