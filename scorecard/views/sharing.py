@@ -169,7 +169,9 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
     else:
         error = _("That is not something this page can do.")
         return _household(request, browser, error=error, status=400)
-    return redirect("household")
+    # To what was said: a rename's form asks for its browser's row (#browser-N), which a
+    # redirect without a place of its own keeps, and the words were out of sight (a tester).
+    return redirect(f"{reverse('household')}#told")
 
 
 def _remove(

@@ -674,6 +674,12 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
     member(phone, this=False).get_by_role("button", name="Rename").click()
     expect(member(phone, this=False)).to_contain_text("Kitchen tablet")
     expect(phone.get_by_role("alert")).to_have_count(0)
+    # What was done is in sight and focused (the page came back at the browser's row, the
+    # words out of sight at its top: a tester).
+    said = phone.get_by_role("status").filter(has_text="The browser is now called Kitchen tablet.")
+    expect(said).to_be_in_viewport()
+    expect(said).to_be_focused()
+    assert phone.url.endswith("/household/#told")  # not at the row the form asked for
     save_screenshot(phone, "household-360")
     assert phone.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     phone.emulate_media(color_scheme="dark")

@@ -359,7 +359,8 @@ def test_each_change_of_the_join_link_is_said_when_the_page_comes_back(client_of
     said = []
     for action in ("new-join-link", "new-join-link", "revoke-join-link"):
         page = client_of.post(reverse("household"), {"action": action}, follow=True)
-        said.append(text(page).split('role="status" tabindex="-1" autofocus>')[1].split("<")[0])
+        notice = 'role="status" id="told" tabindex="-1" autofocus>'
+        said.append(text(page).split(notice)[1].split("<")[0])
     assert said == [
         "The join link is made: open it on the phone that should join.",
         "A new join link is made: the old one lets nobody in.",
@@ -419,7 +420,7 @@ def test_the_household_tells_its_browsers_apart(client_of, household, game):
 def test_a_browser_is_renamed_by_its_household(client_of, household, game):
     other = Browser.objects.create(household=household, name="Chrome on Linux")
     response = _rename(client_of, other, "  Kitchen\ttablet ")
-    assert response.status_code == 302 and response.url == reverse("household")
+    assert response.status_code == 302 and response.url == reverse("household") + "#told"
     other.refresh_from_db()
     assert other.name == "Kitchen tablet"
     assert (
@@ -428,7 +429,8 @@ def test_a_browser_is_renamed_by_its_household(client_of, household, game):
     )
     page = text(client_of.get(reverse("household")))
     # Said, and said first: a keyboard or a screen reader was left at the top, told nothing.
-    assert 'role="status" tabindex="-1" autofocus>The browser is now called Kitchen tablet.' in page
+    notice = 'role="status" id="told" tabindex="-1" autofocus>'
+    assert f"{notice}The browser is now called Kitchen tablet." in page
     assert "The browser is now called Ann’s phone.</p>" in page and "Ann’s phone" in page
 
 
