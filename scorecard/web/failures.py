@@ -41,9 +41,10 @@ GONE_FOR_THE_OWNER = _(
 # that never opened a link, read as a fault (a tester).
 GONE_HEADING = _("Link no longer works")
 GONE_FOR_THE_OWNER_HEADING = _("This game no longer opens here")
+# A renewed link is replaced, the word its phone's household used (a tester read "revoked").
 GONE_FOR_A_LINK = _(
-    "This link no longer works: it was revoked or the game was deleted. Ask the table for a "
-    "new one."
+    "This link no longer works: it was replaced or revoked, or the game was deleted. Ask "
+    "someone at the table for a new one."
 )
 GONE_FOR_A_JOIN_LINK = _(
     "This join link no longer works: it was replaced or revoked. Ask someone in the household "

@@ -187,7 +187,7 @@ def test_a_revoked_link_opened_again_says_it_was_revoked(client_of, game):
     for address in [f"/watch/{link.token}/", f"/watch/{link.token}/sheet/"]:
         reloaded = Client().get(address)
         assert reloaded.status_code == 404
-        assert "This link no longer works: it was revoked" in text(reloaded)
+        assert "This link no longer works: it was replaced or revoked" in text(reloaded)
     mistyped = Client().get(f"/games/{game.public_id}x/")
     assert mistyped.status_code == 404 and "no longer works" not in text(mistyped)
 

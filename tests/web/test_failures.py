@@ -62,8 +62,8 @@ def test_a_live_poll_answered_not_found_reloads_the_page_which_says_why(client_o
         reloaded = watcher.get(address, headers={"Accept-Language": "en"})
         assert reloaded.status_code == 404 and "<form" not in text(reloaded)
         assert (
-            "This link no longer works: it was revoked or the game was deleted. "
-            "Ask the table for a new one."
+            "This link no longer works: it was replaced or revoked, or the game was deleted. "
+            "Ask someone at the table for a new one."
         ) in text(reloaded)
     Browser.objects.filter(household=game.owner).delete()
     removed = client_of.get(game_url(game), poll, headers=HTMX)
@@ -92,7 +92,7 @@ def test_a_revoked_link_is_said_on_our_page_with_debug_on_as_make_run_serves(set
     sharing.link_revoke(game=game, role=LinkRole.SCORE)
     revoked = Client().get(f"/score/{link.token}/", headers={"Accept-Language": "en"})
     assert revoked.status_code == 404 and "URLconf" not in text(revoked)
-    assert "This link no longer works: it was revoked" in text(revoked)
+    assert "This link no longer works: it was replaced or revoked" in text(revoked)
     stranger = Client().get(f"/games/{game.public_id}/", headers={"Accept-Language": "en"})
     assert stranger.status_code == 404 and "URLconf" not in text(stranger)
     assert "There is nothing at this address" in text(stranger)
@@ -116,7 +116,7 @@ def test_a_button_pressed_on_a_page_that_no_longer_opens_says_it_was_not_recorde
     tap = {"version": 0, "turn": 1, "box": "ones", "dice": "11234", "card": 1}
     answer = Client().post(f"/score/{link.token}/record/", tap, headers={"Accept-Language": "en"})
     assert answer.status_code == 404
-    assert "This link no longer works: it was revoked" in text(answer)
+    assert "This link no longer works: it was replaced or revoked" in text(answer)
     assert "What was just sent was not recorded: nothing was changed." in text(answer)
     page = Client().get(f"/score/{link.token}/", headers={"Accept-Language": "en"})
     assert "not recorded" not in text(page)  # a page opened, not a tap
