@@ -52,8 +52,13 @@ def entries(game) -> list[tuple[int, str, int]]:
 
 def script_errors(page) -> list[str]:
     """The console's errors but the lines the browser and htmx write about a request that
-    failed (each test checks what the page says about it)."""
-    offline = re.compile(r"^Failed to load resource|^htmx:(afterRequest|sendError),")
+    failed (each test checks what the page says about it), the service worker's script's
+    among them: a page gone offline while its worker is still being fetched (a loaded
+    machine's run)."""
+    offline = re.compile(
+        r"^Failed to load resource|^htmx:(afterRequest|sendError),"
+        r"|^An unknown error occurred when fetching the script\.$"
+    )
     return [error for error in page.errors if not offline.search(error)]
 
 
