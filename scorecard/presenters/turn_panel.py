@@ -413,6 +413,12 @@ class TurnPanel:
         return _("Dice %(dice)s") % {"dice": " ".join(map(str, faces))}
 
     @property
+    def dice_as_they_lie(self) -> list[int] | str:
+        """The dice a question is asked about, as the page shows them: a digital game's in
+        table order (the coach's box question showed them sorted, a tester), else as typed."""
+        return (self.game.digital and self.progress.table_dice) or self.dice_text
+
+    @property
     def table_faces(self) -> list[int]:
         return [die.face for die in self.table]
 

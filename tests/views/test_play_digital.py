@@ -272,6 +272,8 @@ def test_the_coach_weighs_a_box_against_rolling_again_while_rolls_are_left(
     loss = keep_value - boxes[worst].expected
     said = f"now gives up {loss:.1f} points on average against rolling again, keeping"
     assert said in page and Entry.objects.count() == 0
+    # The dice asked about, as they lie on the table (they were shown sorted, a tester).
+    assert dice_row(table) in page
     assert f"Roll keeping {keep_label(keep)} instead" in page
     assert re.search(rf"<button[^>]*>{box_name(worst)} anyway</button>", page)
     held = advisor.best_hold(card, table, 2, digital, keep)
@@ -280,6 +282,11 @@ def test_the_coach_weighs_a_box_against_rolling_again_while_rolls_are_left(
     second = Roll.objects.get(number=2)
     assert [str(place) for place, flag in enumerate(second.held) if flag == "1"] == positions
     assert Entry.objects.count() == 0
+
+
+def dice_row(faces) -> str:
+    """A row of dice as a page draws it: its faces in that order."""
+    return "".join(f'<span class="die">{face}</span>' for face in faces)
 
 
 def test_every_die_held_is_refused_before_the_coach_asks_anything(advised, digital, seeded):
