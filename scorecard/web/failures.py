@@ -35,7 +35,7 @@ SAID_BY_STATUS = {
 }
 GONE_FOR_THE_OWNER = _(
     "This browser can no longer open this game: it was removed from the household, or the game "
-    "was deleted."
+    "was deleted. To join again, ask someone in the household for a new join link."
 )
 # The owner's case has a heading of its own: "Link no longer works" over it, to a browser
 # that never opened a link, read as a fault (a tester).

@@ -71,7 +71,8 @@ def test_a_live_poll_answered_not_found_reloads_the_page_which_says_why(client_o
     gone = text(client_of.get(game_url(game)))
     assert (
         "This browser can no longer open this game: it was removed from the household, "
-        "or the game was deleted."
+        "or the game was deleted. To join again, ask someone in the household for a new join "
+        "link."
     ) in gone
     assert "<h1>This game no longer opens here</h1>" in gone
     other = client_of.get(game_url(game), headers=HTMX)  # not a poll: the status's words
