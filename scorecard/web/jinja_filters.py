@@ -18,7 +18,7 @@ from scorecard.web.jinja_values import local_time
 
 
 def date(value: Any, format_string: str = "DATE_FORMAT") -> str:
-    """`{{ when|date }}` (or `|date("DATETIME_FORMAT")`, `|time`): in the server's time zone,
+    """`{{ when|date }}` (or `|date("DATETIME_FORMAT")`, `|time`): in the time zone active,
     written as the page's language writes a date (a format's name: DATE_FORMAT,
     DATETIME_FORMAT, MONTH_DAY_FORMAT, TIME_FORMAT), as Django's `date` filter does."""
     return formats.date_format(local_time(value), format_string) if value else ""

@@ -18,7 +18,8 @@ _unlocalised: ContextVar[bool] = ContextVar("unlocalised", default=False)
 
 
 def local_time[T](value: T) -> T:
-    """A date and time in the server's time zone, as Django's templates print it."""
+    """A date and time in the time zone active (the phone's, `web/phone_time`, else the
+    server's), as Django's templates print it."""
     return timezone.template_localtime(value)  # type: ignore[attr-defined]
 
 

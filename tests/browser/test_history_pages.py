@@ -329,6 +329,7 @@ def test_the_names_in_the_games_and_players_lists_are_thumb_sized(phones):
     on_cards = phone.locator(".game-card .scores").get_by_role("link")
     expect(on_cards).to_have_count(9)
     heights["games"] = [link.bounding_box()["height"] for link in on_cards.all()]
+    widths = [link.bounding_box()["width"] for link in on_cards.all()]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     phone.get_by_role("link", name="Players", exact=True).tap()
     expect(phone.get_by_role("heading", name="Players")).to_be_visible()
@@ -336,6 +337,9 @@ def test_the_names_in_the_games_and_players_lists_are_thumb_sized(phones):
     heights["players"] = [link.bounding_box()["height"] for link in listed]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert min(heights["home"] + heights["games"] + heights["players"]) >= 44, heights
+    # ... and wide: "Bo" was a 20 px target, "Cleo" 37 (a tester).
+    widths += [link.bounding_box()["width"] for link in listed]
+    assert len(widths) == 13 and min(widths) >= 44, widths
     listed[1].tap()
     expect(phone.get_by_role("heading", name="Maximilian-Alexander")).to_be_visible()
     # Found by a new user: the player's games link, and the high scores' names and dates,
