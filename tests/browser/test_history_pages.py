@@ -196,17 +196,22 @@ def test_the_games_list_on_a_phone_by_taps(phone):
     assert phone.errors == []
 
 
-def test_a_filtered_games_list_keeps_its_choice_in_the_address_through_a_reload(phone):
-    """A choice of player and mode is written into the address bar as it is made, so a
-    reload (or the address copied to another phone) shows the same list."""
+def two_tables_games_list(phone):
+    """The games list of a household's phone with five finished games of two tables (Ann
+    and Bob's three, Cy and Di's two): its cards, and Cy, to choose."""
     household = HouseholdFactory()
     bulk_finished_games(household, ["Ann", "Bob"], 3, seed=5)
     bulk_finished_games(household, ["Cy", "Di"], 2, seed=6)
     join_household(phone, household)
     phone.goto(f"{phone.base}/games/")
-    cards = phone.locator(".game-card")
+    return phone.locator(".game-card"), Player.objects.get(name="Cy")
+
+
+def test_a_filtered_games_list_keeps_its_choice_in_the_address_through_a_reload(phone):
+    """A choice of player and mode is written into the address bar as it is made, so a
+    reload (or the address copied to another phone) shows the same list."""
+    cards, cy = two_tables_games_list(phone)
     expect(cards).to_have_count(5)
-    cy = Player.objects.get(name="Cy")
     phone.get_by_label("Player", exact=True).select_option(label="Cy")
     expect(cards).to_have_count(2)
     expect(phone).to_have_url(re.compile(rf"/games/\?player={cy.public_id}&mode=$"))
@@ -239,13 +244,7 @@ def test_back_to_a_games_list_filtered_in_place_shows_the_whole_page(phone):
     """Found by a tester: a choice brought the list in place (htmx) and wrote its address;
     a game opened, then Back showed the bare list the browser had kept from htmx's request,
     with no header, style or filters. Every answer says it varies by `HX-Request`."""
-    household = HouseholdFactory()
-    bulk_finished_games(household, ["Ann", "Bob"], 3, seed=5)
-    bulk_finished_games(household, ["Cy", "Di"], 2, seed=6)
-    join_household(phone, household)
-    phone.goto(f"{phone.base}/games/")
-    cards = phone.locator(".game-card")
-    cy = Player.objects.get(name="Cy")
+    cards, cy = two_tables_games_list(phone)
     phone.get_by_label("Player", exact=True).select_option(label="Cy")
     expect(cards).to_have_count(2)
     cards.first.locator("a").first.tap()

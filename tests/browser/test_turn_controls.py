@@ -556,17 +556,24 @@ def test_a_revoked_watch_link_reloads_to_say_so_and_stops_polling(phone, chromiu
     context.close()
 
 
+def scriptless_game_page(chromium, live_server, household, game):
+    """The game's page on a touch phone of its household with scripts off (its own context:
+    `page.context.close()` after)."""
+    context = chromium.new_context(viewport=SMALL_PHONE, has_touch=True, java_script_enabled=False)
+    table = context.new_page()
+    table.base = live_server.url
+    join_household(table, household)
+    table.goto(f"{table.base}/games/{game.public_id}/")
+    return table
+
+
 def test_without_scripts_back_after_a_box_says_that_turn_is_on_the_card(chromium, live_server):
     """Found by a tester without scripts: Back after recording a box brought the page of its
     dice, which said "The card changed since these dice were entered (another phone?) …"
     though this phone had recorded them, and nothing said the turn was on the card."""
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
-    context = chromium.new_context(viewport=SMALL_PHONE, has_touch=True, java_script_enabled=False)
-    table = context.new_page()
-    table.base = live_server.url
-    join_household(table, household)
-    table.goto(f"{table.base}/games/{game.public_id}/")
+    table = scriptless_game_page(chromium, live_server, household, game)
     tap(table, "12346")
     box(table, "Chance").click()
     expect(table.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()
@@ -579,7 +586,7 @@ def test_without_scripts_back_after_a_box_says_that_turn_is_on_the_card(chromium
     expect(table.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()
     expect(table.get_by_label("Dice, five digits")).to_have_value("")
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "chance", 16)]
-    context.close()
+    table.context.close()
 
 
 def test_without_scripts_dice_entered_for_a_turn_another_phone_recorded_are_cleared(
@@ -591,11 +598,7 @@ def test_without_scripts_dice_entered_for_a_turn_another_phone_recorded_are_clea
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     play(game, [(rules.Box.FOURS, (4, 4, 4, 2, 5))])
-    context = chromium.new_context(viewport=SMALL_PHONE, has_touch=True, java_script_enabled=False)
-    table = context.new_page()
-    table.base = live_server.url
-    join_household(table, household)
-    table.goto(f"{table.base}/games/{game.public_id}/")
+    table = scriptless_game_page(chromium, live_server, household, game)
     tap(table, "55")
     expect(table.get_by_label("Dice, five digits")).to_have_value("55")
     # Meanwhile the other phone records Bob's turn.
@@ -631,7 +634,7 @@ def test_without_scripts_dice_entered_for_a_turn_another_phone_recorded_are_clea
         ("twos", 6),
     ]
     assert phone.errors == []
-    context.close()
+    table.context.close()
 
 
 def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chromium, live_server):
