@@ -441,7 +441,8 @@ def test_a_page_reloaded_offline_shows_the_last_card_the_phone_saw(phone):
     box(phone, "Chance").tap()
     expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
     wait_for(lambda: "Bob’s turn" in saved_copy(phone, game), 10)  # no reload in between
-    # The browser's clock, which the copy is stamped by (it ran a minute ahead of Python's once).
+    # The browser's clock, which the copy is stamped by, to its second (rounded, it ran a
+    # minute ahead at 23:16:59.6, a CI run).
     clock = "() => new Date().toTimeString().slice(0, 5)"
     recorded_at = phone.evaluate(clock)
     phone.context.set_offline(True)
