@@ -24,7 +24,7 @@ from scorecard.access.links import GameLinks
 from scorecard.engine import rules
 from scorecard.game.progress import CardProgress, EntryRow, GameProgress, SeatProgress
 from scorecard.game.services import UndoNeedsConfirmation, ZeroNeedsConfirmation
-from scorecard.models import Game
+from scorecard.models import Entry, Game, UndoneEntry
 from scorecard.presenters import advisor, house_rules
 from scorecard.presenters.advice import (
     BoxAdvice,
@@ -512,7 +512,7 @@ def dice_for_turn(query, progress: GameProgress) -> tuple[Any, str]:
     recorded = entry_of_turn(progress, query.get("turn"))
     if recorded is None:  # undone since, or an address of no turn of this game
         return kept, str(DICE_OF_A_CHANGED_CARD)
-    return kept, DICE_OF_A_RECORDED_TURN % entry_words(recorded)
+    return kept, DICE_OF_A_RECORDED_TURN % entry_words(recorded, progress.game)
 
 
 def entry_of_turn(progress: GameProgress, turn: str | None) -> EntryRow | None:
@@ -520,12 +520,18 @@ def entry_of_turn(progress: GameProgress, turn: str | None) -> EntryRow | None:
     return next((entry for entry in progress.entries if str(entry.turn) == turn), None)
 
 
-def entry_words(entry: EntryRow) -> dict[str, object]:
+def entry_words(entry: EntryRow | Entry | UndoneEntry, game: Game) -> dict[str, object]:
+    """What a note says of an entry: whose, which box, its points; with three cards a
+    player, which card it went on (the box alone left a player who chose card ×3 wondering
+    where their 24 went)."""
     assert entry.seat is not None, "a game's state seats every entry it holds"
+    multiplier = rules.card_multiplier(entry.card) if game.cards_per_player > 1 else 0
     return {
         "name": entry.seat.player.name,
         "box": box_name(entry.rules_box),
         "points": entry.points,
+        "multiplier": multiplier,
+        "bonus": rules.EXTRA_YAHTZEE_BONUS,
     }
 
 

@@ -35,6 +35,7 @@ from scorecard.presenters.turn_panel import (
     coach_on_box,
     coach_on_hold,
     dice_for_turn,
+    entry_words,
 )
 from scorecard.web import advice_setting, fragments, idempotency, live
 from scorecard.web.forms import (
@@ -172,7 +173,7 @@ def _what_won(reason: str, progress: GameProgress) -> str:
         return f"{reason} {_corrected_note(fix, game)}"
     if not progress.entries:
         return reason
-    said = _entry_said(progress.entries[-1], game) | {"reason": reason}
+    said = entry_words(progress.entries[-1], game) | {"reason": reason}
     if said["multiplier"]:
         last = _(
             "%(reason)s Last on the card: %(name)s, %(box)s %(points)s on card ×%(multiplier)s."
@@ -324,7 +325,7 @@ def record(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> HttpR
 def _recorded_note(entry: EntryRow | Entry, game: Game) -> str:
     """What was just recorded, as the phone that recorded it is told (and every other phone
     showing the game, at its next poll)."""
-    recorded_said = _entry_said(entry, game)
+    recorded_said = entry_words(entry, game)
     if entry.yahtzee_bonus and recorded_said["multiplier"]:
         note = _(
             "%(name)s: %(box)s %(points)s on card ×%(multiplier)s and +%(bonus)s for an "
@@ -362,7 +363,7 @@ def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
 
 def _corrected_note(entry: Entry, game: Game, moved_from: services.Place | None = None) -> str:
     if moved_from is not None and moved_from != (entry.card, entry.rules_box):
-        said_of = _entry_said(entry, game) | {"from": box_name(moved_from.box)}
+        said_of = entry_words(entry, game) | {"from": box_name(moved_from.box)}
         said_of["was"] = rules.card_multiplier(moved_from.card)
         moved = (
             _(
@@ -385,22 +386,8 @@ def _entry_note(
     entry: EntryRow | Entry | UndoneEntry, game: Game, *, on_card: str, plain: str
 ) -> str:
     """A note of an entry: `on_card` names its card, where a player has three."""
-    entry_said = _entry_said(entry, game)
+    entry_said = entry_words(entry, game)
     return (on_card if entry_said["multiplier"] else plain) % entry_said
-
-
-def _entry_said(entry: EntryRow | Entry | UndoneEntry, game: Game) -> dict[str, object]:
-    """What a note says of an entry; with three cards a player, which card it went on (the
-    box alone left a player who chose card ×3 wondering where their 24 went)."""
-    assert entry.seat is not None, "a game's state seats every entry it holds"
-    multiplier = rules.card_multiplier(entry.card) if game.cards_per_player > 1 else 0
-    return {
-        "name": entry.seat.player.name,
-        "box": box_name(entry.rules_box),
-        "points": entry.points,
-        "multiplier": multiplier,
-        "bonus": rules.EXTRA_YAHTZEE_BONUS,
-    }
 
 
 def _said_then_shown(request: HtmxHttpRequest, note: str, page: str) -> HttpResponse:
