@@ -422,3 +422,29 @@ def test_a_swedish_triple_game_s_card_tabs_stay_inside_the_turn_at_360_px(phone)
         assert tab["x"] + tab["width"] <= turn["x"] + turn["width"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert phone.errors == []
+
+
+HEADER_LINKS = """header => [...header.querySelectorAll("a")].map(link => {
+    const box = link.getBoundingClientRect();
+    return [link.textContent.trim(), box.width, box.height];
+})"""
+ONE_LINE_HEADERS = {"en", "da", "de", "fi", "nb", "sv"}  # es and fr wrap their long brands
+
+
+@pytest.mark.parametrize("language", ["en", "da", "de", "es", "fi", "fr", "nb", "sv"])
+def test_every_header_link_is_a_thumb_wide_and_its_edge_opens_it(phones, language):
+    """The header's links were 48 px high but "Spil", "Pelit" and "Spel" 28-33 px wide (a
+    tester): each is now at least 44 px both ways, its edge is part of it, and the headers
+    that fit one line on a 360 px phone still do."""
+    phone = speaking(phones(viewport={"width": 360, "height": 740}), language)
+    phone.goto(f"{phone.base}/rules/")
+    header = phone.locator(".site-header")
+    sizes = header.evaluate(HEADER_LINKS)
+    assert min(min(width, height) for _, width, height in sizes) >= 44, sizes
+    if language in ONE_LINE_HEADERS:
+        assert header.bounding_box()["height"] < 60, sizes
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    games = header.locator('nav a[href="/games/"]')
+    games.tap(position={"x": 2, "y": 24})  # the link's edge, beside its word
+    phone.wait_for_url("**/games/")
+    assert phone.errors == []
