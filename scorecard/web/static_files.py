@@ -97,13 +97,17 @@ def minified(name: str, text: str) -> str:
     if name.endswith(".js"):
         return rjsmin.jsmin(text)
     if name.endswith(".css"):
-        return LEADING_ZERO.sub("", rcssmin.cssmin(text))
+        return QUOTED_NAME.sub(r"[\1=\2]", LEADING_ZERO.sub("", rcssmin.cssmin(text)))
     return text
 
 
 # A number's leading zero, which rcssmin keeps ("0.75rem" is ".75rem"): after a property's
 # colon, a space, a comma or a bracket, never inside a name (our sheets quote no numbers).
 LEADING_ZERO = re.compile(r"(?<=[:\s,(/-])0(?=\.\d)")
+
+# An attribute selector's value that is a name needs no quotes (`[scope="row"]` is
+# `[scope=row]`): 10 of them, 5 bytes of every first load after brotli.
+QUOTED_NAME = re.compile(r'\[([a-z-]+)="([a-z][a-z0-9-]*)"\]')
 
 
 def uglified(source: str) -> str:

@@ -433,23 +433,28 @@ def test_a_players_figures_stand_two_to_a_row_on_a_360_px_phone(phones):
     assert phone.errors == []
 
 
-def test_a_filled_boxs_correction_link_is_thumb_sized_and_fills_its_cell(phone):
+def test_a_filled_boxs_correction_link_is_thumb_sized_and_fills_its_cell(phones):
     """The grid's correction links were 34 px tall in a 42 px cell: a tap at a cell's edge
-    did nothing. Each now fills its cell and is at least 44 px high; the tap opens the
-    correction."""
+    did nothing. Each now fills its cell and is at least 44 px high, and as wide in a game
+    of five players with short names on a 360 px phone (they were 34 px wide); the tap
+    opens the correction."""
     household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    game = GameFactory(owner=household, names=["Ann", "Bo", "Cy", "Di", "Ed"])
     play(game, SOLO_GAME[:3])
+    phone = phones(viewport={"width": 360, "height": 740})
     join_household(phone, household)
     phone.goto(f"{phone.base}/games/{game.public_id}/")
     links = phone.locator("#boxes table.sheet td a")
     expect(links).to_have_count(3)
+    grid = phone.locator("#boxes .scroll")
+    assert grid.evaluate("scroll => scroll.scrollWidth <= scroll.clientWidth")  # no swipe
     for link in links.all():
         box = link.bounding_box()
         cell = link.locator("xpath=..").bounding_box()
-        assert box["height"] >= 44, box
+        assert box["height"] >= 44 and box["width"] >= 44, box
         assert box["height"] >= cell["height"] - 2 and box["width"] >= cell["width"] - 2
     save_screenshot(phone, "grid-correction-links")
+    links.first.scroll_into_view_if_needed()
     edge = links.first.bounding_box()
     phone.touchscreen.tap(edge["x"] + 3, edge["y"] + 3)  # a thumb at the cell's corner
     expect(phone.get_by_role("heading", level=1)).to_contain_text("Correct")

@@ -135,3 +135,10 @@ def test_the_file_every_page_loads_starts_strict_and_sets_htmx_s_settings_after_
     settings_at = built.index("includeIndicatorStyles:!1")
     ours_begin = built.index('classList.add("scripted")')
     assert htmx_ends < settings_at < ours_begin
+
+
+def test_a_style_sheet_loses_leading_zeros_and_the_quotes_a_name_needs_not():
+    sheet = '.a[scope="row"] { margin: 0.3rem -0.2rem; } a[href*="/games/"] { width: 10.5em; }'
+    assert minified("x.css", sheet) == (
+        '.a[scope=row]{margin:.3rem -.2rem}a[href*="/games/"]{width:10.5em}'
+    )
