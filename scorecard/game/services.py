@@ -709,6 +709,7 @@ def correct_box(
     box: str | None = None,
     card: int | None = None,
     rolls_used: int | None = None,
+    confirm_zero: bool = True,
 ) -> Corrected:
     """Change a filled box's dice or points, or move it to a box still open on its player's
     cards (`box` by key, on `card`: a roll written in the wrong box, or on the wrong card,
@@ -719,7 +720,9 @@ def correct_box(
     claim an extra Yahtzee's bonus, as when they are recorded; dice say for themselves. A
     move without new dice or points takes the box's own dice along. Where rolls are saved,
     `rolls_used` corrects the rolls the turn used, as long as every later turn of its player
-    still had the rolls it used."""
+    still had the rolls it used. Unless `confirm_zero`, a correction that makes a box 0 (one
+    that held points, or a box moved to) is asked about first, as a zero recorded is: a
+    digit typed wrong wiped a box's points without a word (a tester)."""
     check_correctable(game)
     used = entry.rolls_used if rolls_used is None else _corrected_rolls(game, entry, rolls_used)
     place = _place_for_the_correction(game, entry, box, card)
@@ -752,6 +755,8 @@ def correct_box(
                 entry.rolls_used)  # fmt: skip
     if fixed == as_it_is:
         return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
+    if not (confirm_zero or placement.points or placement.bonus) and (moves or entry.points):
+        raise ZeroNeedsConfirmation(place.box, place.card, load_progress(game))
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
     _claim_version(game, version, doing="correct")
     if game.finished:

@@ -484,7 +484,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                  "so nothing was changed.")  # fmt: skip
         return _said_then_shown(request, gone, links.page)
     players = game.seats.count()
-    error, status, correctable = "", 200, True
+    error, status, correctable, zero_in = "", 200, True, None
     try:
         services.check_correctable(game)
     except services.Refusal as refusal:  # said before anything is typed, not after
@@ -502,6 +502,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 points=parse_int(post["points"], POINTS) if post.get("points") else None,
                 extra_yahtzee=post.get("extra_yahtzee") == "on",
                 rolls_used=parse_int(post["rolls"], ROLLS_USED) if post.get("rolls") else None,
+                confirm_zero=post.get("confirm") == "zero",
                 **_move_to(post.get("box", "")),
             )
             note = _corrected_note(corrected.entry, game, moved_from)
@@ -520,10 +521,12 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 note += " " + said_later % {"box": box_name(later.rules_box), "round": later_round}
             idempotency.remember(request, note)
             return _said_then_shown(request, note, links.page)
+        except services.ZeroNeedsConfirmation as question:
+            zero_in = question.box
         except services.Refusal as refusal:
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
-    context = {"game": game, "entry": entry, "error": error, "links": links}
+    context = {"game": game, "entry": entry, "error": error, "links": links, "zero_in": zero_in}
     context["back"] = f"{links.page}#{box_anchor(entry.turn)}"
     context["entry_state"] = _entry_state(entry)
     context["round"] = round_of(entry.turn, players)

@@ -70,6 +70,7 @@ AXE_OPTIONS = {
     "rules": {"label-content-name-mismatch": {"enabled": True}},
 }
 
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_on_any_page(phone, scheme):
     household = HouseholdFactory()

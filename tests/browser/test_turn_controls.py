@@ -844,6 +844,33 @@ def test_a_correction_page_brought_back_by_back_and_sent_again_says_nothing_chan
     assert list(game.entries.values_list("points", flat=True)) == [16]
 
 
+def test_a_correction_that_makes_a_box_0_is_asked_about_and_keeps_what_was_typed(small_phone):
+    """Found by a tester: Two pairs' 6 corrected with dice mistyped as 44445 was saved as 0
+    at once. The page now asks, the dice typed still in their field and nothing changed;
+    Enter saves as before (and asks again), and only "Yes, 0 in Fours" writes the 0."""
+    page = small_phone
+    game = open_game(page)
+    play(game, [(rules.Box.FOURS, (4, 4, 4, 2, 5))])
+    page.reload()
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Fours:")).tap()
+    page.get_by_label("The dice that were rolled").fill("11236")
+    page.get_by_role("button", name="Save the correction").tap()
+    question = page.get_by_role("alert")
+    expect(question).to_contain_text("Score 0 in Fours? A zero stays on the card")
+    expect(question).to_be_focused()
+    expect(page.get_by_label("The dice that were rolled")).to_have_value("11236")
+    save_screenshot(page, "correction-zero-question")
+    assert list(game.entries.values_list("points", "corrected")) == [(12, None)]
+    page.get_by_label("The dice that were rolled").press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("Score 0 in Fours?")
+    assert list(game.entries.values_list("points", flat=True)) == [12]
+    page.get_by_role("button", name="Yes, 0 in Fours").tap()
+    expect(page.get_by_role("status")).to_contain_text("Corrected: Ann’s Fours, now 0.")
+    expect(page.locator("#boxes")).to_contain_text("0")
+    assert list(game.entries.values_list("points", "dice")) == [(0, "11236")]
+    assert page.errors == []
+
+
 def test_keep_the_screen_on_says_with_a_tick_that_it_is_on(small_phone):
     """Found by a new user: the screen is kept on from the start, but the button said only
     "Keep the screen on" (a green border the one sign), so a tap meant to turn it on turned

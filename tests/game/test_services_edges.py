@@ -532,6 +532,37 @@ def test_a_corrected_box_takes_the_new_dice_and_says_when(game):
     assert game.version == 2
 
 
+@pytest.mark.parametrize(
+    ("change", "asks"),
+    [
+        ({"dice": (1, 2, 3, 4, 4)}, True),  # Fives 15 becomes 0: asked first
+        ({"points": 0}, True),
+        ({"box": "sixes", "dice": None}, True),  # its 55512 moved to Sixes score 0 there
+        ({"dice": (5, 5, 5, 1, 2)}, False),  # points still
+    ],
+)
+def test_a_correction_that_makes_a_box_0_is_asked_about_first(game, change, asks):
+    """A digit typed wrong in a correction wiped a box's points without a word (a tester):
+    a box corrected or moved to 0 is asked about, as a zero recorded is, and nothing is
+    written until it is said yes to."""
+    entry = record(game, Box.FIVES, dice=(5, 5, 5, 1, 2)).entry
+    kwargs = {key: value for key, value in change.items() if value is not None}
+    if asks:
+        with pytest.raises(services.ZeroNeedsConfirmation):
+            correct(game, entry, confirm_zero=False, **kwargs)
+        assert (Entry.objects.get().points, Entry.objects.get().corrected) == (15, None)
+        correct(game, entry, confirm_zero=True, **kwargs)
+        assert Entry.objects.get().points == 0
+    else:
+        assert correct(game, entry, confirm_zero=False, **kwargs).entry.points == 15
+
+
+def test_a_zero_corrected_to_other_dice_that_make_0_is_not_asked_about_again(game):
+    entry = record(game, Box.SIXES, dice=(1, 2, 3, 4, 5)).entry
+    corrected = correct(game, entry, dice=(1, 1, 2, 2, 3), confirm_zero=False)
+    assert (corrected.entry.points, corrected.entry.dice) == (0, "11223")
+
+
 def test_a_box_corrected_to_typed_points_drops_its_dice(game):
     entry = record(game, Box.CHANCE, dice=STRAIGHT).entry
     correct(game, entry, points=22)

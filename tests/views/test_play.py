@@ -552,10 +552,15 @@ def test_a_refused_correction_comes_back_as_it_was_typed(client_of, household):
 
 def test_a_yahtzee_box_corrected_to_0_says_the_later_bonus_it_takes(client_of, game):
     """Found by a new user: a mistaken 50 could not be put right once a later five alike had
-    its 100. The correction takes that 100 away, and says so."""
+    its 100. The correction takes that 100 away, and says so, once the 0 is said yes to
+    (a box corrected to 0 is asked about first, as a zero recorded is)."""
     play(game, [(Box.YAHTZEE, (2,) * 5), (Box.CHANCE, (1, 2, 3, 4, 6)), (Box.TWOS, (2,) * 5)])
     url = reverse("game-correct", args=[game.public_id, 1])
-    response = client_of.post(url, {"version": 3, "points": "0"})
+    asked = client_of.post(url, {"version": 3, "points": "0"})
+    assert asked.status_code == 200 and "Score 0 in Yahtzee?" in text(asked)
+    assert Entry.objects.get(turn=1).points == 50
+    assert game.entries.filter(corrected=None).count() == 3
+    response = client_of.post(url, {"version": 3, "points": "0", "confirm": "zero"})
     assert response.status_code == 302
     said = text(client_of.get(response["Location"]))
     assert "Corrected: Ann’s Yahtzee, now 0. Twos (round 2) no longer has a 100" in said

@@ -183,7 +183,8 @@ def test_a_page_further_behind_or_behind_another_change_gets_every_region(househ
         owner.post(reverse("game-undo", args=[game.public_id]), {"version": seen}, headers=HTMX)
     else:  # Aces corrected to nothing, as the correction page's form sends it
         correct = reverse("game-correct", args=[game.public_id, 1])
-        assert owner.post(correct, {"version": seen, "points": "0"}).status_code == 302
+        said_yes = {"version": seen, "points": "0", "confirm": "zero"}  # a zero, asked about
+        assert owner.post(correct, said_yes).status_code == 302
     game.refresh_from_db()
     assert game.version == seen + (2 if change == "two entries" else 1)
     for follower, address in ((Client(), watch_address(game)), (owner, game_url(game))):
@@ -212,7 +213,8 @@ def test_a_page_one_version_behind_an_undo_or_a_correction_is_told_which_box(
         owner.post(reverse("game-undo", args=[game.public_id]), {"version": 2}, headers=HTMX)
     else:
         correct = reverse("game-correct", args=[game.public_id, 1])
-        assert owner.post(correct, {"version": 2, "points": "0"}).status_code == 302
+        said_yes = {"version": 2, "points": "0", "confirm": "zero"}
+        assert owner.post(correct, said_yes).status_code == 302
     for follower, address in ((Client(), watch_address(game)), (owner, game_url(game))):
         answers = [
             follower.get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": f'"{seen}"'})
