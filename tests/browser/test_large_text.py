@@ -189,3 +189,28 @@ def test_the_standings_keep_names_and_totals_in_sight_with_text_at_200_percent(p
     assert header.first.evaluate("e => getComputedStyle(e).position") == "sticky"
     assert table.locator("thead .total").evaluate("e => getComputedStyle(e).position") == "sticky"
     assert page.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_player_page_fits_a_phone_with_text_at_200_percent(phones, language):
+    """Found by a tester: at 150% text and more a player's "Average per box" table ran past
+    the screen (481 px of 360 at 200%): it now swipes inside its own region, as the game's
+    tables do, and the page itself does not."""
+    from tests.browser.conftest import join_household
+    from tests.browser.test_history_pages import SOLO_GAME, play
+    from tests.factories import GameFactory, HouseholdFactory
+
+    household = HouseholdFactory()
+    play(GameFactory(owner=household, names=["Ann", "Bob"]), [t for t in SOLO_GAME for _ in (1, 2)])
+    page = phones(**TEXT_AT_200)
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    join_household(page, household)
+    page.goto(f"{page.base}/games/")
+    page.locator(".game-card .scores").get_by_role("link", name="Ann").first.tap()
+    expect(page.locator("table.box-averages tbody tr")).to_have_count(13)
+    root = "document.documentElement"
+    assert page.evaluate(f"{root}.scrollWidth <= {root}.clientWidth")
+    region = page.locator("table.box-averages").locator("xpath=..")
+    assert region.evaluate("scroll => scroll.scrollWidth > scroll.clientWidth")  # it swipes
+    save_screenshot(page, f"player-page-{language}-200")
+    assert page.errors == []
