@@ -189,9 +189,12 @@ class TurnPanel:
     advice_open: bool = False
     rolls_choice: RollsChoice | None = None
     # This phone's own tap, answered in place (htmx): "dice" (the pad's dice shown), "roll"
-    # (digital dice rolled) or "entry" (a box recorded or undone). Empty for a whole page and
-    # another phone's poll.
+    # (digital dice rolled) or "entry" (a box recorded or undone); "pad" for a pad's key
+    # answered with a whole page (no scripts). Empty for any other page and another phone's
+    # poll.
     after_tap: str = ""
+    # The pad's key that page was asked for: a face ("4"), "back" or "clear".
+    pad_key: str = ""
 
     @property
     def focus(self) -> str:
@@ -208,7 +211,8 @@ class TurnPanel:
             return "typed-points"  # its points refused (found by a user)
         if self.typed_open and self.after_tap == "dice":
             return "typed-box"  # opened by a key: the box first (the points skipped it)
-        if self.after_tap == "dice" and self.dice_entry is not None and self.dice_entry.error:
+        entered = self.after_tap in ("dice", "pad")
+        if entered and self.dice_entry is not None and self.dice_entry.error:
             return "dice-typed"  # its dice refused: Show swapped out, the focus fell to the page
         if not self.after_tap:
             return ""
@@ -216,7 +220,14 @@ class TurnPanel:
             return "roll-counter"
         if any(c.option.allowed for c in self.choices):
             return "boxes"
+        if self.after_tap == "pad" and self.pad_key:
+            return "pad"  # the key pressed, as a script leaves it (the page's top was 13 Tabs away)
         return "heading" if self.after_tap == "entry" else ""
+
+    @property
+    def pad_focus(self) -> str:
+        """The pad's key that has the focus on a page without scripts: "" on any other."""
+        return self.pad_key if self.focus == "pad" else ""
 
     @property
     def focus_description(self) -> str:
@@ -487,6 +498,7 @@ DICE_OF_A_CHANGED_CARD = gettext_lazy(
 # advice switch or the card chosen, holds whatever the turn). `version`: addresses written
 # before the turn was.
 DICE_FIELDS = {"dice", "add", "back", "clear", "show", "roll", "turn", "version"}
+PAD_KEYS = ("add", "back", "clear")  # the pad's keys a page without scripts is asked for
 
 
 # Said where those dice were for a turn now on the card: whichever phone recorded it (this
@@ -554,6 +566,9 @@ def build_turn_panel(
     panel = TurnPanel(progress, links, wants_advice, advice_setting=advice_setting, **shown)
     panel.typed_open = "typed" in query
     panel.typed_on_demand = not panel.typed_open
+    panel.pad_key = next((key for key in PAD_KEYS if key in query), "")
+    if panel.pad_key == "add":
+        panel.pad_key = str(query.get("add", ""))[:1]
     panel.advice_open = "advice" in query
     if "points" in query:  # typed points the card refused: shown again to be put right
         extra = "extra_yahtzee" in query

@@ -30,6 +30,7 @@ from scorecard.presenters.box_names import box_name
 from scorecard.presenters.rule_words import said
 from scorecard.presenters.sheet import GameSheet, box_anchor, changed_rows
 from scorecard.presenters.turn_panel import (
+    PAD_KEYS,
     TurnPanel,
     build_turn_panel,
     coach_on_box,
@@ -213,7 +214,9 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
         panel = _panel(request, progress, links, {}, notice=notice)
         return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
     message = None if request.htmx else next(iter(messages.get_messages(request)), None)
-    after_tap = "dice" if request.htmx else ""
+    # A whole page asked for by the pad's keys or Show (no scripts) keeps the focus there too.
+    pad_tap = any(key in request.GET for key in (*PAD_KEYS, "show"))
+    after_tap = "dice" if request.htmx else "pad" if pad_tap else ""
     query, cleared = dice_for_turn(request.GET, progress)
     told = str(message) if message else cleared
     said = {"notice": told, "focus_notice": True} if told else {}

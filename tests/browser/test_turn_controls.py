@@ -637,6 +637,47 @@ def test_without_scripts_dice_entered_for_a_turn_another_phone_recorded_are_clea
     table.context.close()
 
 
+def test_without_scripts_a_keyboard_enters_dice_on_the_pad_without_leaving_it(
+    chromium, live_server
+):
+    """Found by a tester with scripts off: each key of the pad answered with a page whose
+    focus was at its top, 13 Tabs from the pad, at every die. The page now puts the focus
+    back on the key pressed, and on the boxes' hint once the dice are in, as the pad's
+    script does."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    table = scriptless_game_page(chromium, live_server, household, game)
+    pad = table.get_by_role("group", name="Add a die")
+    pad.get_by_role("button", name="4", exact=True).focus()
+    for entered in ("4", "44", "444"):
+        table.keyboard.press("Enter")
+        expect(table.get_by_label("Dice, five digits")).to_have_value(entered)
+        expect(pad.get_by_role("button", name="4", exact=True)).to_be_focused()
+    for key in ("Shift+Tab", "Shift+Tab", "Enter"):  # to 2
+        table.keyboard.press(key)
+    expect(table.get_by_label("Dice, five digits")).to_have_value("4442")
+    expect(pad.get_by_role("button", name="2", exact=True)).to_be_focused()
+    for _ in range(5):  # past 3, 4, 5 and 6 to ⌫
+        table.keyboard.press("Tab")
+    table.keyboard.press("Enter")
+    expect(table.get_by_label("Dice, five digits")).to_have_value("444")
+    expect(pad.get_by_role("button", name="Remove the last die")).to_be_focused()
+    for _ in range(2):
+        table.keyboard.press("Shift+Tab")
+    table.keyboard.press("Enter")  # the 5, on 6's left
+    expect(pad.get_by_role("button", name="5", exact=True)).to_be_focused()
+    table.keyboard.press("Enter")
+    expect(table.get_by_label("Dice, five digits")).to_have_value("44455")
+    expect(table.locator("p.hint").filter(has_text="Tap the box to fill:")).to_be_focused()
+    for _ in range(4):  # Ones, Twos, Threes, Fours
+        table.keyboard.press("Tab")
+    expect(box(table, "Fours")).to_be_focused()
+    table.keyboard.press("Enter")
+    expect(table.get_by_role("status")).to_have_text("Ann: Fours 12")
+    assert list(Entry.objects.values_list("box", "points")) == [("fours", 12)]
+    table.context.close()
+
+
 def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chromium, live_server):
     """The standings' legend and the typed points' form are fetched when opened; a phone
     without scripts opens each box and follows its link to the page with it open, then
