@@ -1,9 +1,10 @@
 """Small SVG charts drawn on the server: no JavaScript, crisp on a phone and on paper.
 
-Here every position, label and colour is worked out; the markup is the templates'
-(`_line_chart.html`, `_histogram.html`). Colours are presentation attributes (a strict
-content security policy forbids inline styles); lines and text take `currentColor` so dark
-mode follows the page.
+Here every position and label is worked out; the markup is the templates'
+(`_line_chart.html`, `_histogram.html`). A line's colour is its series' class (`series-0`
+to `series-7`), whose colour pages.css gives in light and in dark mode (the light palette's
+red and blue were under 3:1 on a dark page, a tester); lines and text take `currentColor`
+(a strict content security policy forbids inline styles).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.utils.translation import pgettext
 
 from scorecard.presenters.percentages import percent_said
 
-PALETTE = ["#0b5fce", "#c2410c", "#15803d", "#9333ea", "#be123c", "#0e7490", "#a16207", "#4d7c0f"]
+SERIES_COLOURS = 8  # pages.css's `.series-0` to `.series-7`; a ninth player's is the first's
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,11 @@ class Gridline:
 
 @dataclass(frozen=True)
 class Line:
-    """One series drawn: its polyline's points, its colour, and its key below the plot."""
+    """One series drawn: its polyline's points, its colour's number, and its key below the
+    plot."""
 
     points: str
-    colour: str
+    series: int
     key: Mark  # the name and last value, the name cut to fit its column
     swatch: Mark  # the coloured square before the key (no text)
     whole: str  # the key uncut when its name was cut (a pointer's tip), else ""
@@ -193,7 +195,7 @@ def line_chart(
         key = Mark(f"{key_x + SWATCH:.0f}", str(key_y + 1), text)
         swatch = Mark(f"{key_x:.0f}", str(key_y + 2 - SQUARE), "")  # its foot at the text's
         whole = name + value if text != name + value else ""
-        lines.append(Line(points, PALETTE[index % len(PALETTE)], key, swatch, whole))
+        lines.append(Line(points, index % SERIES_COLOURS, key, swatch, whole))
     by_round = per_round or entries_per_round > 0
     said = pgettext("chart axis", "round") if by_round else pgettext("chart axis", "turn")
     axis = Mark(f"{left + plot_w / 2:.0f}", str(top + plot_h + axis_at), said)
@@ -217,7 +219,6 @@ class Histogram:
     title: str
     width: int
     height: int
-    colour: str
     bars: list[Bar]
 
     @property
@@ -276,4 +277,4 @@ def histogram(
         shown = Mark(f"{bx + bar_w / 2:.1f}", f"{top + plot_h - bar_h - 4:.1f}", str(count))
         counted = shown if count else None
         bars.append(Bar(f"{bx + 1:.1f}", y_top, bar_width, f"{bar_h:.1f}", tip, label, counted))
-    return Histogram(title, width, height, PALETTE[0], bars)
+    return Histogram(title, width, height, bars)
