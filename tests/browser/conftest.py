@@ -43,16 +43,23 @@ def chromium():
 
 
 def open_phone(
-    chromium, base: str, *, viewport=PHONE, scale: int = 2, workers: str = "allow", zone="UTC"
+    chromium,
+    base: str,
+    *,
+    viewport=PHONE,
+    scale: int = 2,
+    workers: str = "allow",
+    zone="UTC",
+    touch: bool = True,
 ):
     """A touch page on a phone screen whose console errors land in `page.errors`; `zone` is
     the phone's time zone (the server's, UTC, unless a test says: a page with times is then
-    drawn again once, `web/phone_time`)."""
+    drawn again once, `web/phone_time`). Without `touch`, a laptop's: a mouse, no touch."""
     context = chromium.new_context(
         viewport=viewport,
         device_scale_factor=scale,
-        is_mobile=True,
-        has_touch=True,
+        is_mobile=touch,
+        has_touch=touch,
         service_workers=workers,
         timezone_id=zone,
     )

@@ -1,0 +1,60 @@
+"""A laptop or a tablet on the table: pages laid out for a wide screen and used with a
+mouse (a tester drove a 1366 px laptop and a 768 px tablet)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import join_household, save_screenshot
+from tests.browser.test_history_pages import SOLO_GAME, play
+from tests.factories import GameFactory, HouseholdFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def widths(page, selector: str) -> list[float]:
+    return [element.bounding_box()["width"] for element in page.locator(selector).all()]
+
+
+def test_a_laptops_forms_keep_their_fields_to_what_they_hold(phones):
+    """The sheet's Columns (one digit), the games list's filters and the new game's names
+    were each as wide as the page, 757 px: a field is now as wide as what it holds, and a
+    form's button as its words. Each form still does its job by a click."""
+    household = HouseholdFactory()
+    finished = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(finished, [turn for turn in SOLO_GAME for _ in (1, 2)])
+    page = phones(viewport=LAPTOP, scale=1, touch=False)
+    join_household(page, household)
+    page.goto(f"{page.base}/sheet/")
+    assert max(widths(page, "main select, main form.stack > button")) < 300
+    page.get_by_label("Columns").select_option("3")
+    page.get_by_role("button", name="Update the sheet").click()
+    page.wait_for_url("**columns=3**")
+    page.get_by_role("link", name="Games", exact=True).click()
+    assert max(widths(page, "form.filters select")) < 300
+    page.locator("form.filters").get_by_label("Player").select_option(label="Ann")
+    page.get_by_role("button", name="Filter").click()
+    page.wait_for_url("**player=**")
+    page.get_by_role("link", name="New game").click()
+    assert max(widths(page, "input[name^=name_]")) <= 24 * 17 + 1
+    page.get_by_label("Player 1", exact=True).fill("Cleo")
+    page.get_by_role("button", name="Start the game").first.click()
+    expect(page.get_by_role("heading", name="Cleo’s turn")).to_be_visible()
+    save_screenshot(page, "laptop-game-page")
+    assert page.errors == []
+
+
+def test_a_reviews_names_and_boxes_line_up_on_the_left(phones):
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in (1, 2)])
+    page = phones(viewport=LAPTOP, scale=1, touch=False)
+    join_household(page, household)
+    page.goto(f"{page.base}/games/")
+    page.locator(f'.game-card > a[href*="{game.public_id}"]').click()
+    page.wait_for_url("**/review/")
+    cells = page.locator("table.turns tr > :is(:nth-child(2), :nth-child(3))")
+    aligned = {cell.evaluate("e => getComputedStyle(e).textAlign") for cell in cells.all()}
+    assert aligned == {"left"}, aligned
+    assert page.errors == []
