@@ -58,3 +58,31 @@ def test_a_reviews_names_and_boxes_line_up_on_the_left(phones):
     aligned = {cell.evaluate("e => getComputedStyle(e).textAlign") for cell in cells.all()}
     assert aligned == {"left"}, aligned
     assert page.errors == []
+
+
+@pytest.mark.parametrize(("players", "language"), [(4, "en"), (8, "de")])
+def test_a_watch_link_on_a_laptop_is_a_scoreboard_read_from_across_the_room(
+    phones, players, language
+):
+    """Found by a tester with the laptop by the table as the family's scoreboard: the watch
+    page was a phone's column in the middle of the screen, its standings at 13.6 px and the
+    card's lower half below the fold. On a wide screen the standings and the turn stand
+    beside the whole card, in sight at 1366×768, the standings' figures larger."""
+    from tests.views.test_poll_steps import watch_address
+
+    names = ["Grandma Elisabeth", "Dad", "Leo", "Mia", "Ed", "Flo", "Gus", "Hal"][:players]
+    game = GameFactory(names=names)
+    play(game, [turn for turn in SOLO_GAME[:5] for _ in names])
+    page = phones(viewport=LAPTOP, scale=1, touch=False)
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    page.goto(page.base + watch_address(game))
+    standings = page.locator("table.standings").bounding_box()
+    card = page.locator("#boxes table.sheet").bounding_box()
+    assert card["x"] > standings["x"] + standings["width"]  # side by side
+    assert card["y"] + card["height"] <= LAPTOP["height"]  # the whole card in sight
+    regions = "[...document.querySelectorAll('.scroll')].map(s => s.scrollWidth - s.clientWidth)"
+    assert page.evaluate(regions) == [0, 0]  # nothing behind a sideways swipe
+    figure = page.locator("table.standings tbody td").first
+    assert float(figure.evaluate("e => getComputedStyle(e).fontSize")[:-2]) >= 20
+    save_screenshot(page, f"watch-scoreboard-{players}-{language}")
+    assert page.errors == []
