@@ -3,7 +3,7 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.conftest import join_household
+from tests.browser.conftest import join_household, save_screenshot
 from tests.factories import SOLO_GAME, GameFactory, HouseholdFactory, bulk_finished_games, play
 from tests.helpers import settled_family_game
 
@@ -210,4 +210,9 @@ def test_every_players_line_on_a_review_stands_out_from_the_page(phone, scheme):
     contrasts = [line.evaluate(CONTRAST) for line in lines.all()]
     assert min(contrasts) >= 3, contrasts
     assert len({line.evaluate("e => getComputedStyle(e).stroke") for line in lines.all()}) == 8
+    dashed = [
+        line.evaluate("e => getComputedStyle(e).strokeDasharray") != "none" for line in lines.all()
+    ]
+    assert dashed == [False] * 4 + [True] * 4  # the fifth player's on, not by colour alone
+    save_screenshot(phone, f"review-eight-lines-{scheme}")
     assert phone.errors == []
