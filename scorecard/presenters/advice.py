@@ -217,19 +217,33 @@ class CoachNote:
 @dataclass(frozen=True)
 class HoldCoachNote:
     """The coach's word on dice about to be held (the digital game) that give up too much;
-    the holds are positions on the table."""
+    the holds are positions on the table. On the game's last turn against finished rivals
+    it is the chance to win that is given up: `chances` are the chosen keep's and the best's
+    (the coach judged points there, and spoke against the keep that wins most often)."""
 
     chosen: tuple[int, ...]
     best: tuple[int, ...]
     loss: float
     chosen_hold: list[int]
     best_hold: list[int]
+    chances: tuple[float, float] | None = None
 
     @property
     def best_label(self) -> str:
         return keep_phrase(self.best)
 
     def __str__(self) -> str:
+        if self.chances is not None:
+            chosen_chance, best_chance = self.chances
+            return _(
+                "Coach: on the last turn %(chosen)s wins %(chosen_chance)s of the time, "
+                "%(best)s %(best_chance)s."
+            ) % {
+                "chosen": keep_phrase(self.chosen),
+                "chosen_chance": percent(chosen_chance),
+                "best": keep_phrase(self.best),
+                "best_chance": percent(best_chance),
+            }
         return _("Coach: %(chosen)s gives up %(loss)s points on average against %(best)s.") % {
             "chosen": keep_phrase(self.chosen),
             "loss": points_given_up(self.loss),

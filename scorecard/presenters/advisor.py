@@ -201,6 +201,29 @@ def coach_hold_objection(
     return HoldCoachNote(chosen, best, loss, sorted(hold), positions)
 
 
+def coach_hold_objection_to_win(
+    card: CardProgress,
+    table: list[int],
+    hold: list[int],
+    rolls_left: int,
+    game: Game,
+    rivals: list[int],
+    threshold: float,
+) -> HoldCoachNote | None:
+    """On the game's last turn, a note when holding the dice at `hold` gives up at least
+    `threshold` of the chance to win (a fraction: the points coach's 2 is 2 percentage
+    points here) against the keep that wins most often (`play_to_win`'s)."""
+    wins = dict(_keeps_to_win(card, table, rolls_left, game, rivals))
+    chosen = tuple(sorted(table[position] for position in hold))
+    best, best_chance = play_to_win(card, table, rolls_left, game, rivals).to_win
+    if best_chance - wins[chosen] < max(threshold, SETTLED):
+        return None
+    held = best_hold(card, table, rolls_left, game, best)
+    positions = [position for position, kept in enumerate(held) if kept]
+    chances = (wins[chosen], best_chance)
+    return HoldCoachNote(chosen, best, best_chance - wins[chosen], sorted(hold), positions, chances)
+
+
 def best_hold(
     card: CardProgress,
     table: list[int],
@@ -262,6 +285,18 @@ def _last_turn_chances(progress: GameProgress, rivals: list[int]) -> list[float]
     return [chance if seat is current else next(theirs) for seat in progress.seats]
 
 
+def _keeps_to_win(
+    card: CardProgress, dice: Sequence[int], rolls_left: int, game: Game, rivals: list[int]
+) -> list[tuple[tuple[int, ...], float]]:
+    """Every keep of `dice` with its chance to win the game, the likeliest first."""
+    solver = family_solver(game)
+    filled: Any = card.filled
+    if solver:
+        return solver.rate_keeps_to_win(filled, dice, rolls_left, rivals)
+    extra, joker = card.extra_yahtzees, game.joker_rule
+    return strategy.rate_keeps_to_win(filled, dice, rolls_left, joker, extra, rivals)
+
+
 def play_to_win(
     card: CardProgress,
     dice: Sequence[int],
@@ -269,13 +304,7 @@ def play_to_win(
     game: Game,
     rivals: list[int],
 ) -> PlayToWin:
-    solver = family_solver(game)
-    filled: Any = card.filled
-    if solver:
-        wins = solver.rate_keeps_to_win(filled, dice, rolls_left, rivals)
-    else:
-        extra, joker = card.extra_yahtzees, game.joker_rule
-        wins = strategy.rate_keeps_to_win(filled, dice, rolls_left, joker, extra, rivals)
+    wins = _keeps_to_win(card, dice, rolls_left, game, rivals)
     by_points = [keep for keep, _value in ranked_keeps(card, dice, rolls_left, game)]
     # Of the keeps that win as often as the best, the one for the most points: keeping all
     # five for a sure win beside 5 5 5, as sure and more points, read as a mistake.

@@ -651,8 +651,9 @@ def coach_on_hold(
     progress: GameProgress, sent: tuple[int, int], hold: list[int], threshold: float
 ) -> HoldCoachNote | None:
     """The coach's word on the dice at `hold` about to be kept for the next roll (`sent` is
-    the version and turn the player saw), when they give up at least `threshold` points;
-    anything the service would refuse is left for it to refuse."""
+    the version and turn the player saw), when they give up at least `threshold` points, or
+    on the game's last turn `threshold` percentage points of the chance to win; anything the
+    service would refuse is left for it to refuse."""
     table = progress.table_dice
     if sent != (progress.game.version, progress.next_turn) or not (progress.may_roll and table):
         return None
@@ -662,8 +663,12 @@ def coach_on_hold(
         return None
     assert progress.current is not None, "may_roll: someone's turn"
     card = progress.current.open_cards()[0]
-    left, game = progress.rolls_left, progress.game
-    return advisor.coach_hold_objection(card, table, sorted(set(hold)), left, game, threshold)
+    left, game, held = progress.rolls_left, progress.game, sorted(set(hold))
+    if rivals := advisor.rivals_on_last_turn(progress):  # the game's last turn: to win
+        return advisor.coach_hold_objection_to_win(
+            card, table, held, left, game, rivals, threshold / 100
+        )
+    return advisor.coach_hold_objection(card, table, held, left, game, threshold)
 
 
 def _mode(panel: TurnPanel) -> Mode:

@@ -50,16 +50,8 @@ def test_a_digital_last_turn_marks_the_dice_that_win_most_often(household, polic
     the ★ marks follow `strategy.rate_keeps_to_win`, not the keep for points."""
     from scorecard.engine import strategy
 
-    game = services.game_create(owner=household, names=["Ann", "Bob"], digital=True)
-    for turn in range(1, 26):
-        game.refresh_from_db()
-        progress = services.roll_dice(game=game, version=game.version, turn=turn)
-        box = progress.current.cards[0].open_boxes()[0]
-        game.refresh_from_db()
-        services.record_box(game=game, version=game.version, turn=turn, box=box, card=1)
-    game.refresh_from_db()
-    services.roll_dice(game=game, version=game.version, turn=26)
-    progress = load_progress(game)
+    progress = last_digital_turn(household)
+    game = progress.game
     panel = build_turn_panel(progress, {}, advice_setting="on")
     assert panel.play_to_win is not None and panel.last_turn_note
     card, rival = progress.current.cards[0], progress.seats[0].totals.total
@@ -200,3 +192,55 @@ def test_playing_to_win_keeps_the_dice_for_more_points_among_keeps_as_sure(
     keep, chance = panel.play_to_win.to_win
     assert keep == (5, 5, 5) and chance > 1 - 1e-9
     assert not panel.play_to_win.differ  # the keep for points wins as surely
+
+
+def last_digital_turn(household):
+    """A digital game of Ann and Bob, each taking the first open box, at Bob's last turn's
+    first roll (the dice as `seeded` rolls them)."""
+    game = services.game_create(owner=household, names=["Ann", "Bob"], digital=True)
+    for turn in range(1, 26):
+        game.refresh_from_db()
+        progress = services.roll_dice(game=game, version=game.version, turn=turn)
+        box = progress.current.cards[0].open_boxes()[0]
+        game.refresh_from_db()
+        services.record_box(game=game, version=game.version, turn=turn, box=box, card=1)
+    game.refresh_from_db()
+    services.roll_dice(game=game, version=game.version, turn=26)
+    return load_progress(game)
+
+
+def test_on_the_last_turn_the_coach_judges_holds_by_the_chance_to_win(
+    household, policy_tables, seeded
+):
+    """The coach judged points on the game's last turn too, and spoke against the dice that
+    win most often: there it weighs the chance to win (its figure in percentage points),
+    and says both chances."""
+    from scorecard.engine import strategy
+    from scorecard.presenters import advisor
+    from scorecard.presenters.advice import keep_phrase
+    from scorecard.presenters.turn_panel import coach_on_hold
+
+    progress = last_digital_turn(household)
+    game, table = progress.game, progress.table_dice
+    card, rivals = progress.current.cards[0], [progress.seats[0].totals.total]
+    wins = dict(strategy.rate_keeps_to_win(card.filled, table, 2, game.joker_rule, 0, rivals))
+    best, best_chance = advisor.play_to_win(card, table, 2, game, rivals).to_win
+    sent = (game.version, progress.next_turn)
+
+    def positions(keep):
+        left, held = list(keep), []
+        for position, face in enumerate(table):
+            if face in left:
+                left.remove(face)
+                held.append(position)
+        return held
+
+    for_points = advisor.ranked_keeps(card, table, 2, game)[0][0]
+    assert coach_on_hold(progress, sent, positions(best), 0.5) is None
+    worst = min(wins, key=wins.get)
+    assert best_chance - wins[worst] > 0.05, (best, worst, wins[worst])  # a keep worth a word
+    note = coach_on_hold(progress, sent, positions(worst), 0.5)
+    assert note is not None and note.best == best and note.chances == (wins[worst], best_chance)
+    assert str(note).startswith(f"Coach: on the last turn {keep_phrase(worst)} wins ")
+    if wins[for_points] < best_chance - 0.005:  # the keep for points is no longer the coach's
+        assert coach_on_hold(progress, sent, positions(for_points), 0.5) is not None
