@@ -178,6 +178,8 @@ class CoachNote:
     best: rules.Box
     keep: tuple[int, ...] | None = None
     hold: list[int] = field(default_factory=list)
+    # On the game's last turn: the chance to win now, and rolling again holding `keep`.
+    chances: tuple[float, float] | None = None
 
     @property
     def rolls(self) -> bool:
@@ -186,6 +188,13 @@ class CoachNote:
 
     def __str__(self) -> str:
         names = {"box": box_name(self.box), "loss": points_given_up(self.loss)}
+        if self.chances is not None and self.keep is not None:
+            now, again = self.chances
+            names |= {"keeping": keep_phrase(self.keep), "now": percent(now)}
+            return _(
+                "Coach: on the last turn, %(box)s now wins %(now)s of the time; rolling again "
+                "(%(keeping)s) wins %(again)s."
+            ) % {"again": percent(again), **names}
         if self.keep:
             return _(
                 "Coach: %(box)s now gives up %(loss)s points on average against rolling "

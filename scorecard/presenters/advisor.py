@@ -201,6 +201,29 @@ def coach_hold_objection(
     return HoldCoachNote(chosen, best, loss, sorted(hold), positions)
 
 
+def coach_objection_to_win(
+    card: CardProgress,
+    table: list[int],
+    box: Any,
+    rolls_left: int,
+    game: Game,
+    rivals: list[int],
+    threshold: float,
+) -> CoachNote | None:
+    """On the game's last turn, a note when filling its last box with the dice on the table
+    now gives up at least `threshold` of the chance to win against rolling again, holding
+    the dice that win most often (the coach judged points there: a roll for more points
+    could lose a game the dice on the table had won)."""
+    wins = dict(_keeps_to_win(card, table, rolls_left, game, rivals))
+    now = wins[tuple(sorted(table))]  # every die kept: the dice as they are
+    keep, again = play_to_win(card, table, rolls_left, game, rivals).to_win
+    if again - now < max(threshold, SETTLED):
+        return None
+    held = best_hold(card, table, rolls_left, game, keep)
+    hold = [position for position, kept in enumerate(held) if kept]
+    return CoachNote(box, again - now, box, keep, hold, chances=(now, again))
+
+
 def coach_hold_objection_to_win(
     card: CardProgress,
     table: list[int],

@@ -630,8 +630,9 @@ def _held_in(query, version: int) -> set[int] | None:
 
 def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> CoachNote | None:
     """The coach's word on the box about to be filled with `fields` (an entry's fields), when
-    it gives up at least `threshold` points; anything the service would refuse is left for
-    it to refuse."""
+    it gives up at least `threshold` points (on the game's last turn, `threshold` percentage
+    points of the chance to win); anything the service would refuse is left for it to
+    refuse."""
     current = progress.current
     if current is None or not advisor.advice_available(progress):
         return None
@@ -642,8 +643,13 @@ def coach_on_box(progress: GameProgress, fields: dict, threshold: float) -> Coac
     if card is None or dice is None:
         return None
     if progress.may_roll and progress.table_dice:  # rolling again may be the better choice
-        table, left = progress.table_dice, progress.rolls_left
-        return advisor.coach_objection(card, table, fields["box"], progress.game, threshold, left)
+        table, left, game = progress.table_dice, progress.rolls_left, progress.game
+        if rivals := advisor.rivals_on_last_turn(progress):  # the game's last turn: to win
+            box = fields["box"]
+            return advisor.coach_objection_to_win(
+                card, table, box, left, game, rivals, threshold / 100
+            )
+        return advisor.coach_objection(card, table, fields["box"], game, threshold, left)
     return advisor.coach_objection(card, dice, fields["box"], progress.game, threshold)
 
 

@@ -244,3 +244,27 @@ def test_on_the_last_turn_the_coach_judges_holds_by_the_chance_to_win(
     assert str(note).startswith(f"Coach: on the last turn {keep_phrase(worst)} wins ")
     if wins[for_points] < best_chance - 0.005:  # the keep for points is no longer the coach's
         assert coach_on_hold(progress, sent, positions(for_points), 0.5) is not None
+
+
+def test_on_the_last_turn_the_coach_weighs_scoring_now_by_the_chance_to_win(
+    household, policy_tables, seeded
+):
+    """Scoring the last box now against rolling again was judged in points there too: a
+    roll for more points could lose a game the dice on the table had won. It weighs the
+    chance to win, and says both: silent where the dice on the table win already, and
+    speaking up where they lose and another roll may win."""
+    from scorecard.presenters import advisor
+    from scorecard.presenters.turn_panel import coach_on_box
+
+    progress = last_digital_turn(household)  # Bob's Chance, with 4 3 6 5 5 (23): a win
+    game, table = progress.game, progress.table_dice
+    card = progress.current.cards[0]
+    box = card.open_boxes()[0]
+    fields = {"version": game.version, "turn": progress.next_turn, "card": 1, "box": box}
+    assert coach_on_box(progress, fields | {"dice": None}, 0.5) is None
+    needed = progress.current.totals.total + 25  # a rival 25 ahead: 23 now loses
+    note = advisor.coach_objection_to_win(card, table, box, 2, game, [needed], 0.005)
+    keep, again = advisor.play_to_win(card, table, 2, game, [needed]).to_win
+    assert note is not None and note.chances == (0.0, again) and note.keep == keep
+    assert 0 < again < 1 and note.rolls
+    assert str(note).startswith("Coach: on the last turn, Chance now wins 0")
