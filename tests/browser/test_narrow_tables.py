@@ -171,7 +171,7 @@ LINES = """(head) => {
 
 def test_long_names_head_the_game_page_and_its_sheet_whole_on_a_360_px_phone(phones, household):
     """A sheet's name heads were capped at 6em on the game page and 4em on its sheet page,
-    so a new user read "Alexandr a" and "Christ opher". At 9em such names are whole, on
+    so a new user read "Alexandr a" and "Christ opher". At 7.2rem such names are whole, on
     one line; four of them scroll in the sheet's box under its sticky box names, and the
     page never sideways. (A 40-letter name among four: test_long_names.py.)"""
     from scorecard.game import services

@@ -233,6 +233,34 @@ def test_a_watcher_kept_up_entry_by_entry_shows_what_a_fresh_load_shows(
     save_screenshot(watcher, "watcher-kept-up-by-entries")
 
 
+def test_a_watcher_hears_each_change_from_a_live_region_that_stays_on_the_page(phone, second_phone):
+    """Found by a tester with a screen reader's view: a watcher's page showed "Bob: Fives
+    15" in a status that came new with the turn panel each poll, and such a status may go
+    unsaid. The words now change inside one live region that stays on the page (the turn's
+    notice shows them without being a second status): an entry, an undo, another entry."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    open_share_page(phone, game)
+    watch_address = make_link(phone, "Watch")
+    phone.get_by_role("link", name="Back to the game").click()
+    watcher = second_phone
+    watcher.goto(watch_address)
+    told = watcher.locator("#watch-told")
+    expect(told).to_have_attribute("role", "status")
+    told.evaluate("region => { region.dataset.first = 'yes'; }")  # the same element after
+    enter(phone, "44425")
+    box(phone, "Fours").click()
+    expect(told).to_have_text("Ann: Fours 12", timeout=5_000)
+    phone.get_by_role("button", name="Undo last entry").click()
+    expect(told).to_have_text("Undone: Ann’s Fours (12).", timeout=5_000)
+    box(phone, "Chance").click()  # the undone turn's dice, back on the pad
+    expect(told).to_have_text("Ann: Chance 19", timeout=5_000)
+    expect(watcher.get_by_role("status")).to_have_count(1)  # not said twice
+    assert told.get_attribute("data-first") == "yes"
+    assert watcher.errors == [] and phone.errors == []
+
+
 @pytest.mark.routes_requests
 def test_two_scorers_on_the_same_turn_one_wins_the_other_sees_the_fresh_card(phone, second_phone):
     household = HouseholdFactory()
