@@ -135,7 +135,8 @@ def test_a_watcher_sees_each_entry_live_until_the_link_is_renewed_or_revoked(pho
     expect(phone.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     expect(total_of(watcher, "Ann")).to_have_text("12", timeout=5_000)  # within 5 s
     expect(watcher.get_by_role("heading", name="Bob’s turn")).to_be_visible()
-    expect(watcher.locator("#turn").get_by_role("status")).to_have_text("Ann: Fours 12")
+    expect(watcher.locator("#turn-notice")).to_have_text("Ann: Fours 12")
+    expect(watcher.get_by_role("status")).to_have_text("Ann: Fours 12")  # said once
     enter(phone, "66612")
     box(phone, "Sixes").click()
     expect(total_of(watcher, "Bob")).to_have_text("18", timeout=5_000)
