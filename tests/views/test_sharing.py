@@ -591,7 +591,12 @@ def test_a_poll_one_entry_behind_brings_the_turn_and_what_the_entry_changed(shar
     # What the other phone recorded is said where this one's turn changed under it.
     last = game.entries.latest("turn")
     said = f"{last.seat.player.name}: {box_name(last.rules_box)} {last.points}"
-    assert f'<p class="notice" role="status" id="turn-notice">{said}</p>' in page
+    if who == "watcher":  # shown by the panel, said by the live region that stays on the page
+        assert f'<p class="notice" id="turn-notice">{said}</p>' in page
+        assert f'<p id="watch-told" hx-swap-oob="innerHTML">{said}</p>' in page
+    else:
+        assert f'<p class="notice" role="status" id="turn-notice">{said}</p>' in page
+        assert "watch-told" not in page
 
 
 @pytest.mark.parametrize("who", ["owner", "scorer"])
