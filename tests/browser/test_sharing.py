@@ -183,13 +183,20 @@ def a_poll_after_an_entry(page):
     )
 
 
-def test_two_phones_watching_are_sent_one_drawing_of_each_entry(phone, second_phone, third_phone):
+def watched_game(phone) -> str:
+    """A new game of Ann and Bob in `phone`'s household, shared by a watch link made by its
+    button; `phone` back on the game. The link's address."""
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     join_household(phone, household)
     open_share_page(phone, game)
     watch_address = make_link(phone, "Watch")
     phone.get_by_role("link", name="Back to the game").click()
+    return watch_address
+
+
+def test_two_phones_watching_are_sent_one_drawing_of_each_entry(phone, second_phone, third_phone):
+    watch_address = watched_game(phone)
     for watcher in (second_phone, third_phone):
         watcher.goto(watch_address)
         expect(watcher.get_by_role("heading", name="Ann’s turn")).to_be_visible()
@@ -210,12 +217,7 @@ def test_a_watcher_kept_up_entry_by_entry_shows_what_a_fresh_load_shows(
 ):
     """Each poll one entry behind brings only what the entry changed (no grid, no standings
     table): swapped in by htmx, the watcher's grid, standings and turn read as a fresh load's."""
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    join_household(phone, household)
-    open_share_page(phone, game)
-    watch_address = make_link(phone, "Watch")
-    phone.get_by_role("link", name="Back to the game").click()
+    watch_address = watched_game(phone)
     watcher = second_phone
     watcher.goto(watch_address)
     regions = ("#boxes table", "#standings table", "#turn h2")
@@ -239,12 +241,7 @@ def test_a_watcher_hears_each_change_from_a_live_region_that_stays_on_the_page(p
     15" in a status that came new with the turn panel each poll, and such a status may go
     unsaid. The words now change inside one live region that stays on the page (the turn's
     notice shows them without being a second status): an entry, an undo, another entry."""
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    join_household(phone, household)
-    open_share_page(phone, game)
-    watch_address = make_link(phone, "Watch")
-    phone.get_by_role("link", name="Back to the game").click()
+    watch_address = watched_game(phone)
     watcher = second_phone
     watcher.goto(watch_address)
     told = watcher.locator("#watch-told")

@@ -13,6 +13,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LAPTOP = {"width": 1366, "height": 768}
 
 
+def laptop_of_a_finished_game(phones):
+    """A laptop in a household whose one game, Ann's and Bob's, is over; and that game."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in (1, 2)])
+    page = phones(viewport=LAPTOP, scale=1, touch=False)
+    join_household(page, household)
+    return page, game
+
+
 def widths(page, selector: str) -> list[float]:
     return [element.bounding_box()["width"] for element in page.locator(selector).all()]
 
@@ -21,11 +31,7 @@ def test_a_laptops_forms_keep_their_fields_to_what_they_hold(phones):
     """The sheet's Columns (one digit), the games list's filters and the new game's names
     were each as wide as the page, 757 px: a field is now as wide as what it holds, and a
     form's button as its words. Each form still does its job by a click."""
-    household = HouseholdFactory()
-    finished = GameFactory(owner=household, names=["Ann", "Bob"])
-    play(finished, [turn for turn in SOLO_GAME for _ in (1, 2)])
-    page = phones(viewport=LAPTOP, scale=1, touch=False)
-    join_household(page, household)
+    page, _game = laptop_of_a_finished_game(phones)
     page.goto(f"{page.base}/sheet/")
     assert max(widths(page, "main select, main form.stack > button")) < 300
     page.get_by_label("Columns").select_option("3")
@@ -46,11 +52,7 @@ def test_a_laptops_forms_keep_their_fields_to_what_they_hold(phones):
 
 
 def test_a_reviews_names_and_boxes_line_up_on_the_left(phones):
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    play(game, [turn for turn in SOLO_GAME for _ in (1, 2)])
-    page = phones(viewport=LAPTOP, scale=1, touch=False)
-    join_household(page, household)
+    page, game = laptop_of_a_finished_game(phones)
     page.goto(f"{page.base}/games/")
     page.locator(f'.game-card > a[href*="{game.public_id}"]').click()
     page.wait_for_url("**/review/")
