@@ -214,14 +214,11 @@ def coach_objection_to_win(
     now gives up at least `threshold` of the chance to win against rolling again, holding
     the dice that win most often (the coach judged points there: a roll for more points
     could lose a game the dice on the table had won)."""
-    wins = dict(_keeps_to_win(card, table, rolls_left, game, rivals))
-    now = wins[tuple(sorted(table))]  # every die kept: the dice as they are
-    keep, again = play_to_win(card, table, rolls_left, game, rivals).to_win
-    if again - now < max(threshold, SETTLED):
-        return None
-    held = best_hold(card, table, rolls_left, game, keep)
-    hold = [position for position, kept in enumerate(held) if kept]
-    return CoachNote(box, again - now, box, keep, hold, chances=(now, again))
+    now = tuple(sorted(table))  # every die kept: the dice as they are
+    if short := _short_of_winning(card, table, now, rolls_left, game, rivals, threshold):
+        keep, hold, chances = short
+        return CoachNote(box, chances[1] - chances[0], box, keep, hold, chances=chances)
+    return None
 
 
 def coach_hold_objection_to_win(
@@ -236,15 +233,34 @@ def coach_hold_objection_to_win(
     """On the game's last turn, a note when holding the dice at `hold` gives up at least
     `threshold` of the chance to win (a fraction: the points coach's 2 is 2 percentage
     points here) against the keep that wins most often (`play_to_win`'s)."""
-    wins = dict(_keeps_to_win(card, table, rolls_left, game, rivals))
     chosen = tuple(sorted(table[position] for position in hold))
-    best, best_chance = play_to_win(card, table, rolls_left, game, rivals).to_win
-    if best_chance - wins[chosen] < max(threshold, SETTLED):
+    if short := _short_of_winning(card, table, chosen, rolls_left, game, rivals, threshold):
+        best, positions, chances = short
+        loss = chances[1] - chances[0]
+        return HoldCoachNote(chosen, best, loss, sorted(hold), positions, chances)
+    return None
+
+
+def _short_of_winning(
+    card: CardProgress,
+    table: list[int],
+    kept: tuple[int, ...],
+    rolls_left: int,
+    game: Game,
+    rivals: list[int],
+    threshold: float,
+) -> tuple[tuple[int, ...], list[int], tuple[float, float]] | None:
+    """Where keeping `kept` wins at least `threshold` less often than the keep that wins
+    most often: that keep, the positions on the table that hold it, and the two chances
+    (`kept`'s, the best's); else None."""
+    wins = _keeps_to_win(card, table, rolls_left, game, rivals)
+    best, best_chance = _surest_win(wins, _keeps_by_points(card, table, rolls_left, game))
+    chance = dict(wins)[kept]
+    if best_chance - chance < max(threshold, SETTLED):
         return None
     held = best_hold(card, table, rolls_left, game, best)
-    positions = [position for position, kept in enumerate(held) if kept]
-    chances = (wins[chosen], best_chance)
-    return HoldCoachNote(chosen, best, best_chance - wins[chosen], sorted(hold), positions, chances)
+    positions = [position for position, held_here in enumerate(held) if held_here]
+    return best, positions, (chance, best_chance)
 
 
 def best_hold(
@@ -328,9 +344,21 @@ def play_to_win(
     rivals: list[int],
 ) -> PlayToWin:
     wins = _keeps_to_win(card, dice, rolls_left, game, rivals)
-    by_points = [keep for keep, _value in ranked_keeps(card, dice, rolls_left, game)]
-    # Of the keeps that win as often as the best, the one for the most points: keeping all
-    # five for a sure win beside 5 5 5, as sure and more points, read as a mistake.
+    by_points = _keeps_by_points(card, dice, rolls_left, game)
+    return PlayToWin(_surest_win(wins, by_points), (by_points[0], dict(wins)[by_points[0]]))
+
+
+def _keeps_by_points(
+    card: CardProgress, dice: Sequence[int], rolls_left: int, game: Game
+) -> list[tuple[int, ...]]:
+    return [keep for keep, _value in ranked_keeps(card, dice, rolls_left, game)]
+
+
+def _surest_win(
+    wins: list[tuple[tuple[int, ...], float]], by_points: list[tuple[int, ...]]
+) -> tuple[tuple[int, ...], float]:
+    """Of the keeps that win as often as the best (`wins`, the likeliest first), the one for
+    the most points (`by_points`, the best first): keeping all five for a sure win beside
+    5 5 5, as sure and more points, read as a mistake."""
     surest = [win for win in wins if win[1] > wins[0][1] - SETTLED]
-    to_win = min(surest, key=lambda win: by_points.index(win[0]))
-    return PlayToWin(to_win, (by_points[0], dict(wins)[by_points[0]]))
+    return min(surest, key=lambda win: by_points.index(win[0]))
