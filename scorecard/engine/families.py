@@ -67,6 +67,17 @@ def _english(value: object) -> object:
     return value.label if isinstance(value, _Sided | Switch) else value
 
 
+# A name a file gave, said back in a refusal: long enough to find it in the file, never a
+# whole field (an import's message once repeated 100,000 letters).
+QUOTED_AT_MOST = 40
+
+
+def quoted(key: object) -> str:
+    """`key` as a refusal quotes it (its repr), cut to `QUOTED_AT_MOST` characters."""
+    shown = repr(key)
+    return shown if len(shown) <= QUOTED_AT_MOST else f"{shown[: QUOTED_AT_MOST - 2]}…{shown[-1]}"
+
+
 def is_box(value: object) -> bool:
     """Whether `value` is a box of some family's card (a Yahtzee `Box` or a `FamilyBox`)."""
     return isinstance(value, _Sided)
@@ -161,7 +172,7 @@ class Switch(enum.Enum):
     def from_key(cls, key: str) -> Switch:
         found = member_by_key(cls, key)
         if found is None:  # a file may name anything: said to the person importing it
-            raise RuleViolation(Said("There is no house rule called %(key)s.", key=repr(key)))
+            raise RuleViolation(Said("There is no house rule called %(key)s.", key=quoted(key)))
         return found
 
 
@@ -323,9 +334,8 @@ class Family[B: (Box, FamilyBox)]:
         """The box a form, a file or the database names, or a readable refusal."""
         found = self.by_key.get(key) if isinstance(key, str) else None
         if found is None:
-            raise RuleViolation(
-                Said("There is no box called %(key)s on a %(game)s card.", key=repr(key), game=self)
-            )
+            unknown = "There is no box called %(key)s on a %(game)s card."
+            raise RuleViolation(Said(unknown, key=quoted(key), game=self))
         return found
 
     @property
@@ -539,5 +549,5 @@ def family_named(key: str) -> Family[Box] | Family[FamilyBox]:
     """The family a form or a file names, or a readable refusal."""
     found = FAMILIES.get(key) if isinstance(key, str) else None
     if found is None:
-        raise RuleViolation(Said("There is no game called %(key)s.", key=repr(key)))
+        raise RuleViolation(Said("There is no game called %(key)s.", key=quoted(key)))
     return found

@@ -71,6 +71,7 @@ from scorecard.engine.families import (
 from scorecard.engine.families import (
     hand_of,
     member_by_key,
+    quoted,
 )
 
 UPPER_BONUS_THRESHOLD = YAHTZEE.upper_bonus.threshold
@@ -125,7 +126,7 @@ class JokerRule(enum.Enum):
     def from_key(cls, key: str) -> JokerRule:
         found = member_by_key(cls, key)
         if found is None:  # a file may name anything: said to the person importing it
-            raise RuleViolation(Said("There is no joker rule called %(key)s.", key=repr(key)))
+            raise RuleViolation(Said("There is no joker rule called %(key)s.", key=quoted(key)))
         return found
 
 

@@ -37,7 +37,7 @@ import io
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -292,6 +292,15 @@ def _need(condition: bool, where: str, problem: str, **values: object) -> None:
         raise _refused(where, _(problem) % values)
 
 
+def _named[T](lookup: Callable[[str], T], key: str, where: str) -> T:
+    """What `key` names by `lookup` (a joker rule, a family, a house rule, a box), or the
+    engine's refusal, said at `where`."""
+    try:
+        return lookup(key)
+    except families.RuleViolation as error:
+        raise _refused(where, said(error)) from None
+
+
 def _whole_file() -> str:
     """The place of a fault in the file as a whole (not in one of its games)."""
     return pgettext("the imported file, as the place of a fault in it", "file")
@@ -442,10 +451,7 @@ def _check_game(data, where: str) -> dict:
     _need(PUBLIC_ID.fullmatch(public_id) is not None, f"{where}.id", gettext_noop("not a game id."))
     mode = _field(data, "mode", str, where)
     _need(mode in Game.Mode.values, f"{where}.mode", gettext_noop("unknown mode."))
-    try:
-        joker = rules.JokerRule.from_key(_field(data, "joker", str, where))
-    except rules.RuleViolation as error:
-        raise _refused(f"{where}.joker", said(error)) from None
+    joker = _named(rules.JokerRule.from_key, _field(data, "joker", str, where), f"{where}.joker")
     _field(data, "digital", bool, where)
     _whole(data, "version", where, 0, MAX_VERSION)
     _field(data, "household", str, where)
@@ -485,9 +491,9 @@ CLOCKS_APART = timedelta(hours=1)
 
 
 def _check_times(game: dict, where: str) -> None:
-    """A game's times in the order play makes them: begun, its boxes filled, finished, none
-    of them to come. A file saying otherwise listed a game "of 1 Jan 2099" first of all, or
-    finished before it began (found by a new user)."""
+    """A game's times in the order play makes them: begun, its boxes filled (then perhaps
+    corrected), finished, none of them to come. A file saying otherwise listed a game "of 1
+    Jan 2099" first of all, or finished before it began (found by a new user)."""
     latest = timezone.now() + CLOCKS_APART
     begun, finished = game["created"], game["finished"]
     _need(begun <= latest, f"{where}.created", gettext_noop("this time is still to come."))
@@ -500,6 +506,10 @@ def _check_times(game: dict, where: str) -> None:
         if finished is not None:
             _need(made <= finished + CLOCKS_APART, at, gettext_noop("after the game finished."))
         _need(made <= latest, at, gettext_noop("this time is still to come."))
+        corrected, at = entry["corrected"], f"{where}.entries[{index}].corrected"
+        if corrected is not None:  # a box is corrected after it is filled, never before
+            _need(made <= corrected, at, gettext_noop("before the box was filled."))
+            _need(corrected <= latest, at, gettext_noop("this time is still to come."))
 
 
 def _check_finished(game: dict, where: str, turns: int) -> None:
@@ -521,16 +531,17 @@ MAX_HOUSE_BONUS = 1000  # far above any printed rule; keeps a typo from reaching
 def _check_house_rules(data: dict, where: str) -> rules.HouseRules[Any]:
     """The rules a game's file names, checked by the engine; a file without them (written
     before rule families) is a Yahtzee game."""
+    named = data.get("family", families.YAHTZEE.key)
+    _need(isinstance(named, str), f"{where}.family", EXPECTED[str])
+    family: families.Family[Any] = _named(families.family_named, named, f"{where}.family")
+    switches = data.get("switches", [])
+    listed = isinstance(switches, list) and all(isinstance(key, str) for key in switches)
+    _need(listed, f"{where}.switches", gettext_noop("expected a list of house rules’ names."))
+    switch = families.Switch.from_key
+    chosen = frozenset(_named(switch, key, f"{where}.switches") for key in switches)
+    forced = data.get("forced_order", False)
+    _need(isinstance(forced, bool), f"{where}.forced_order", EXPECTED[bool])
     try:
-        named = data.get("family", families.YAHTZEE.key)
-        _need(isinstance(named, str), f"{where}.family", EXPECTED[str])
-        family: families.Family[Any] = families.family_named(named)
-        switches = data.get("switches", [])
-        listed = isinstance(switches, list) and all(isinstance(key, str) for key in switches)
-        _need(listed, f"{where}.switches", gettext_noop("expected a list of house rules’ names."))
-        chosen = frozenset(families.Switch.from_key(key) for key in switches)
-        forced = data.get("forced_order", False)
-        _need(isinstance(forced, bool), f"{where}.forced_order", EXPECTED[bool])
         house = rules.HouseRules(family, chosen, _house_bonus(data, where), forced)
     except families.RuleViolation as error:
         raise _refused(where, said(error)) from None
@@ -619,8 +630,8 @@ def _box_and_dice(
     data: dict, where: str, house: rules.HouseRules[Any]
 ) -> tuple[Any, rules.Dice | None]:  # the family's own box type
     dice = _field(data, "dice", str, where)
+    box = _named(house.family.box, _field(data, "box", str, where), f"{where}.box")
     try:
-        box = house.family.box(_field(data, "box", str, where))
         parsed = house.family.parse_dice(dice) if dice else None
     except rules.RuleViolation as error:
         raise _refused(where, said(error)) from None

@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from django.db.models import F
 
 from scorecard.engine.rules import Box
 from scorecard.game import services
@@ -19,7 +20,7 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
     finished_game(household)
     game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.CHALLENGE)
     play(game, SOLO_GAME[:3])
-    Entry.objects.filter(game=game, turn=2).update(corrected=game.created)
+    Entry.objects.filter(game=game, turn=2).update(corrected=F("created"))
 
     services.undo_last_entry(game=game, version=3)
     play(game, [SOLO_GAME[5]])
@@ -188,6 +189,11 @@ def test_a_fault_in_a_turn_is_said_by_its_round_and_player_then_as_the_file_s_pa
         ({"finished": "2099-01-01T00:00:00+00:00"}, "‘finished’: this time is still to come."),
         ({"entry": "2001-01-01T00:00:00+00:00"}, "round 1, Ann’s turn, ‘created’: before the game"),
         ({"entry": "2099-01-01T00:00:00+00:00"}, "round 1, Ann’s turn, ‘created’: after the game"),
+        (
+            {"corrected": "2001-01-01T00:00:00+00:00"},
+            "round 1, Ann’s turn, ‘corrected’: before the box was filled.",
+        ),
+        ({"corrected": "2099-01-01T00:00:00+00:00"}, "Ann’s turn, ‘corrected’: this time is still"),
     ],
 )
 def test_a_game_s_times_are_refused_out_of_the_order_play_makes_them(household, spoil, message):
@@ -197,9 +203,33 @@ def test_a_game_s_times_are_refused_out_of_the_order_play_makes_them(household, 
     game = document["games"][0]
     if "entry" in spoil:
         game["entries"][0]["created"] = spoil.pop("entry")
+    if "corrected" in spoil:  # found by a helper: a box corrected years before it was filled
+        game["entries"][0]["corrected"] = spoil.pop("corrected")
     game.update(spoil)
     with pytest.raises(exchange.ImportRefused, match=re.escape(message)):
         exchange.read_games(document)
+
+
+@pytest.mark.parametrize(
+    ("field", "spoil"),
+    [
+        ("joker", lambda g, name: g.update(joker=name)),
+        ("family", lambda g, name: g.update(family=name)),
+        ("switches", lambda g, name: g.update(switches=[name])),
+        ("entries[0]", lambda g, name: g["entries"][0].update(box=name)),
+    ],
+)
+def test_a_refusal_quotes_a_long_name_from_the_file_cut_short(household, field, spoil):
+    """Found by a helper: a joker rule named with 100,000 letters came back whole in the
+    message, screens of it above the import form."""
+    document = good_document(household)
+    spoil(document["games"][0], "x" * 100_000)
+    with pytest.raises(exchange.ImportRefused) as refused:
+        exchange.read_games(document)
+    message = str(refused.value)
+    assert f"'{'x' * 37}…'" in message
+    assert len(message) < 200
+    assert f"games[0].{field}" in message
 
 
 @pytest.mark.parametrize("untidy", [" {}", "{}\n", "1,{}", "fullwidth"])
