@@ -679,14 +679,14 @@ def coach_on_hold(
 
 def _mode(panel: TurnPanel) -> Mode:
     progress = panel.progress
+    if panel.undo_question:  # a finished game's last box too (a helper's Undo did nothing)
+        return Mode.CONFIRM_UNDO
     if progress.current is None:
         return Mode.GAME_OVER
     if not panel.links.role.may_score:
         return Mode.WATCHING
     if panel.confirm:
         return Mode.CONFIRM_ZERO
-    if panel.undo_question:
-        return Mode.CONFIRM_UNDO
     if panel.coach:
         return Mode.COACH
     if progress.game.digital:

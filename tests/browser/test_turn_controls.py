@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from scorecard.engine import rules
 from scorecard.models import Entry
 from tests.browser.conftest import join_household, save_screenshot
-from tests.factories import GameFactory, HouseholdFactory, play
+from tests.factories import GameFactory, HouseholdFactory, play, play_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -1123,4 +1123,33 @@ def test_undo_right_after_a_correction_asks_first_and_says_the_correction_stays(
     expect(page.locator("#turn .notice")).to_have_text("Undone: Bob’s Sixes (18).")
     expect(page.locator("#turn-title")).to_contain_text("Bob’s turn")
     assert list(Entry.objects.values_list("box", "points")) == [("fours", 16)]
+    assert page.errors == []
+
+
+def test_undo_on_a_finished_game_after_a_correction_asks_first_then_undoes(small_phone):
+    """Found by a helper: once a finished game had a box corrected, Undo last entry did
+    nothing and went away (its question was asked, but the finished game's panel drew no
+    question). It asks, as in a game going, and Yes opens the last turn again."""
+    page = small_phone
+    game = open_game(page, names=("Ann",))
+    play_on(game, turns=12)  # the boxes from Ones in order: Chance is left
+    page.reload()
+    tap(page, "44412")
+    box(page, "Chance").click()
+    expect(page.locator("#turn-title")).to_have_text("Game over")
+    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Ones:")).click()
+    page.get_by_label("The points").fill("4")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#turn .notice")).to_have_text("Corrected: Ann’s Ones, now 4.")
+
+    page.get_by_role("button", name="Undo last entry").click()
+    question = page.locator("#turn .confirm [role=alert]")
+    expect(question).to_contain_text("Undo Ann’s Chance (15)?")
+    expect(question).to_contain_text("not a correction: Ann’s Ones stays 4")
+    save_screenshot(page, "undo-finished-after-correction-360")
+    page.get_by_role("button", name="Yes, undo").click()
+    expect(page.locator("#turn .notice")).to_have_text("Undone: Ann’s Chance (15).")
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    assert Entry.objects.filter(game=game).count() == 12
+    assert Entry.objects.get(game=game, box="ones").points == 4
     assert page.errors == []
