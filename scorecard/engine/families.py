@@ -334,8 +334,13 @@ class Family[B: (Box, FamilyBox)]:
         """The box a form, a file or the database names, or a readable refusal."""
         found = self.by_key.get(key) if isinstance(key, str) else None
         if found is None:
-            unknown = "There is no box called %(key)s on a %(game)s card."
-            raise RuleViolation(Said(unknown, key=quoted(key), game=self))
+            raise RuleViolation(
+                Said(
+                    "There is no box called %(key)s on a %(game)s card.",
+                    key=quoted(key),
+                    game=self,
+                )
+            )
         return found
 
     @property
