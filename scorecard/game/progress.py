@@ -364,12 +364,11 @@ def load_many(games: list[Game]) -> list[GameProgress]:
 
 def latest_fix(game: Game) -> Entry | UndoneEntry | None:
     """The game's latest change by hand: the box corrected or the entry undone most recently,
-    with its seat and player; None when a roll came after both, or there was neither. The
-    first box of a correction that also changed later boxes' bonuses (same time, later turns)."""
+    with its seat and player; None when a roll came after both, or there was neither."""
     corrected = (
         Entry.objects.filter(game=game, corrected__isnull=False)
         .select_related("seat__player")
-        .order_by("-corrected", "turn")
+        .order_by("-corrected")
         .first()
     )
     undone = UndoneEntry.objects.filter(game=game).select_related("seat__player")

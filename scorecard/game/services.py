@@ -767,8 +767,10 @@ def correct_box(
     entry.corrected = timezone.now()
     changed = ["card", "box", "points", "dice", "yahtzee_bonus", "rolls_used", "corrected"]
     entry.save(update_fields=changed)
+    # A later box whose bonus follows is not marked corrected: its own points stand (a
+    # review said "corrected" on four boxes nobody touched; found by a helper).
     for row, bonus in bonuses:
-        Entry.objects.filter(pk=row.pk).update(yahtzee_bonus=bonus, corrected=entry.corrected)
+        Entry.objects.filter(pk=row.pk).update(yahtzee_bonus=bonus)
     if game.finished:
         results.settle_games([game])
     return Corrected(entry, bonuses)

@@ -699,10 +699,14 @@ def test_a_yahtzee_box_corrected_to_0_takes_a_later_extra_yahtzee_s_bonus_and_50
         ("yahtzee", 0, False),
         ("fours", 20, False),
     ]
-    assert Entry.objects.get(box="fours").corrected is not None
+    # Fours' own 20 stands: only its bonus follows the Yahtzee box (a helper's review said
+    # "corrected" on four such boxes).
+    assert Entry.objects.get(box="fours").corrected is None
+    assert Entry.objects.get(box="yahtzee").corrected is not None
     corrected = correct(game, first, dice=(4,) * 5)
     assert [(row.turn, bonus) for row, bonus in corrected.bonuses] == [(2, True)]
     assert Entry.objects.get(box="fours").yahtzee_bonus
+    assert Entry.objects.get(box="fours").corrected is None
 
 
 def test_a_correction_earns_the_bonus_the_boxes_filled_before_it_allow(household):

@@ -511,3 +511,20 @@ def test_a_review_says_in_words_when_a_box_was_corrected(client_of, household):
     services.correct_box(game=game, version=game.version, entry=first, points=4)
     page = text(client_of.get(reverse("game-review", args=[game.public_id])))
     assert re.search(r"<td>4 <small>corrected \d", page) and "✎" not in page
+
+
+def test_a_review_says_corrected_only_of_the_box_corrected_not_of_bonuses_that_followed(
+    client_of, household
+):
+    """Found by a helper: a Yahtzee box corrected 50 to 0 and back marked the four later
+    boxes whose +100 followed it "corrected" too, though nobody changed them."""
+    game = GameFactory(owner=household, names=["Ann"])
+    play(game, [(Box.YAHTZEE, (4,) * 5), (Box.FOURS, (4,) * 5)])
+    yahtzee = game.entries.get(turn=1)
+    for points in (0, 50):
+        game.refresh_from_db()
+        services.correct_box(game=game, version=game.version, entry=yahtzee, points=points)
+    page = text(client_of.get(reverse("game-review", args=[game.public_id])))
+    assert re.search(r"<td>50 <small>corrected \d", page)
+    assert "<td>20 +100</td>" in page
+    assert page.count("corrected ") == 1
