@@ -171,7 +171,10 @@
     if (answer.status >= 400) window.requestProblem.say(`${text.refused} ${tap.label}. ${answer.inPlace ? "" : answer.html.trim()}`);
   }
 
-  $("outbox-cancel").addEventListener("click", () => {
+  // Asked first: the bar lies over the boxes, and a tap meant for one cancelled a roll
+  // without a word (a helper).
+  $("outbox-cancel").addEventListener("click", (event) => {
+    if (!confirm(`${event.target.textContent}?`)) return;
     settle();
     for (const mark of document.querySelectorAll("#turn .pending")) mark.classList.remove("pending");
   });

@@ -229,14 +229,28 @@ def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(p
     other.context.close()
 
 
-def test_a_pending_tap_can_be_cancelled_and_is_never_sent(phone):
+def test_a_pending_tap_can_be_cancelled_once_asked_and_is_never_sent(phone):
+    """Found by a helper: the waiting bar lies over the lower boxes, and a tap meant for
+    Chance pressed its Cancel and lost the roll without a word. It asks first."""
     game = open_game(phone)
     type_dice(phone, "12345")
     phone.context.set_offline(True)
     box(phone, "Chance").tap()
     expect(phone.locator("#outbox-status")).to_have_text(NOT_SENT)
-    phone.get_by_role("button", name="Cancel this tap").tap()
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    phone.once("dialog", lambda dialog: answer(dialog, accept=False))
+    phone.get_by_role("button", name="Don’t send it").tap()
+    expect(phone.locator("#outbox-tap")).to_have_text("Waiting to send: Chance, 15 points")
+    assert asked == ["Don’t send it?"]
+    phone.once("dialog", lambda dialog: answer(dialog, accept=True))
+    phone.get_by_role("button", name="Don’t send it").tap()
     expect(phone.locator("#outbox")).to_be_hidden()
+    assert len(asked) == 2
     expect(box(phone, "Chance")).to_be_enabled()
     expect(phone.locator("#turn")).not_to_have_attribute("aria-busy", "true")
     phone.context.set_offline(False)
@@ -567,9 +581,9 @@ def test_a_page_reloaded_while_its_tap_is_on_its_way_sends_it_again_once(phone):
 
 @pytest.mark.routes_requests
 def test_a_waiting_tap_on_its_way_again_cannot_be_cancelled(phone):
-    """Found by a tester: "Cancel this tap" pressed while the tap was being sent again hid
-    the bar, the tap was written anyway, and its late answer wiped the next player's dice.
-    While it is on its way there is no Cancel: its answer draws the turn."""
+    """Found by a tester: "Cancel this tap" (now "Don’t send it") pressed while the tap was
+    being sent again hid the bar, the tap was written anyway, and its late answer wiped the
+    next player's dice. While it is on its way there is no Cancel: its answer draws the turn."""
     game = open_game(phone)
     type_dice(phone, "11122")
     sends: list = []
@@ -583,7 +597,7 @@ def test_a_waiting_tap_on_its_way_again_cannot_be_cancelled(phone):
     phone.route("**/record/", lose_then_hold)
     box(phone, "Ones").tap()
     expect(phone.locator("#outbox-status")).to_have_text(WAITING)
-    cancel = phone.get_by_role("button", name="Cancel this tap")
+    cancel = phone.get_by_role("button", name="Don’t send it")
     expect(cancel).to_be_visible()
     expect(cancel).to_be_hidden(timeout=8_000)  # sent again by itself, and on its way
     assert len(sends) == 2

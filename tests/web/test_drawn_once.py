@@ -166,7 +166,7 @@ def test_a_game_page_after_an_entry_translates_none_of_its_fixed_words_afresh(ga
     owner.get(game_url(game))
     fixed = {
         "Sending…",
-        "Cancel this tap",
+        "Don’t send it",
         "Reconnecting: the card catches up as soon as the connection is back.",
         "Keep the screen on",
         "Everyone’s boxes",
