@@ -54,9 +54,11 @@ async function gamePage(url) {
 
 // Any other page needs the server: without a connection it is a page of ours that says so
 // and lists the games this phone keeps (each opens without one), not the browser's error.
+// So is a form sent as a page (a correction, a new game) that got no answer: it may have
+// arrived or not, so the page says to go back and send it again (its key writes it once).
 const OFFLINE = {{ offline|safe }};
 
-async function otherPage(request) {
+async function otherPage(request, text) {
   try {
     return await fetch(request);
   } catch (error) {
@@ -72,7 +74,7 @@ async function otherPage(request) {
     const html = `<!doctype html><html lang="${OFFLINE.lang}"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${OFFLINE.title}</title><link rel="stylesheet" href="${OFFLINE.css}">
-<main><h1>${OFFLINE.title}</h1><p>${OFFLINE.text}</p>${kept}</main></html>`;
+<main><h1>${OFFLINE.title}</h1><p>${text}</p>${kept}</main></html>`;
     return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
 }
@@ -80,12 +82,16 @@ async function otherPage(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.origin !== location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") {
+    return event.respondWith(otherPage(request, OFFLINE.sent));
+  }
+  if (request.method !== "GET") return;
   if (request.mode === "navigate" && url.pathname.startsWith("/join/")) forgetPages();
   if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
     event.respondWith(gamePage(url));
   } else if (request.mode === "navigate") {
-    event.respondWith(otherPage(request));
+    event.respondWith(otherPage(request, OFFLINE.text));
   } else if (url.pathname.startsWith(STATIC)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
   }

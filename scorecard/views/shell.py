@@ -26,6 +26,7 @@ SHELL = [
     "bundles/every-page.js",
     "bundles/dice-game.js",
     "css/app.css",
+    "css/scoreboard.css",
     "css/dice.css",
     "css/advice.css",
     "css/maxi.css",
@@ -53,6 +54,10 @@ def _offline_words() -> str:
     words = {
         "title": _("No connection"),
         "text": _("This page needs a connection to the score card, and this phone has none."),
+        "sent": _(
+            "No answer came from the score card, so what you sent may not have reached it. "
+            "Go back and send it again once this phone has a connection."
+        ),
         "kept": _("These games open without one, as this phone last saw them:"),
     }
     escaped = {name: str(escape(text)) for name, text in words.items()}

@@ -289,11 +289,7 @@ def test_another_page_opened_offline_says_so_and_leads_to_the_games_kept(phone):
     """Found by a new user: offline, Share (or any page but the game's) showed the
     browser's own "no internet" page."""
     game = open_game(phone)
-    kept = f"""async () => !!(await caches.match("/games/{game.public_id}/"))"""
-    phone.wait_for_function(kept, timeout=10_000)
-    phone.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
-    phone.goto(phone.url)  # the page as the worker serves it (a first visit's is not yet)
-    phone.wait_for_function("() => !!navigator.serviceWorker.controller")
+    worker_in_control(phone, game)
     phone.context.set_offline(True)
     phone.get_by_role("link", name="Share").tap()
     expect(phone.get_by_role("heading", name="No connection")).to_be_visible()
@@ -309,6 +305,43 @@ def test_another_page_opened_offline_says_so_and_leads_to_the_games_kept(phone):
     phone.context.set_offline(False)
     expect(phone.locator("#offline-copy")).to_be_hidden(timeout=10_000)
     expect(phone.locator("#turn-title")).to_contain_text("Ann’s turn")
+    assert script_errors(phone) == []
+
+
+def worker_in_control(phone, game) -> None:
+    """The service worker serves this phone's pages (a first visit's are not yet)."""
+    kept = f"""async () => !!(await caches.match("/games/{game.public_id}/"))"""
+    phone.wait_for_function(kept, timeout=10_000)
+    phone.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    phone.goto(phone.url)
+    phone.wait_for_function("() => !!navigator.serviceWorker.controller")
+
+
+def test_a_correction_saved_without_a_connection_says_so_and_is_saved_once_sent_again(phone):
+    """Found by a helper: Save the correction offline showed the browser's "no internet"
+    page, which said nothing of the correction (and when the answer alone was lost, the
+    correction had been saved). A page of ours says it may not have arrived; sent again
+    once back, it is saved once."""
+    game = open_game(phone)
+    type_dice(phone, "11123")
+    box(phone, "Ones").tap()
+    expect(phone.locator("#turn-title")).to_contain_text("Bob’s turn")
+    worker_in_control(phone, game)
+    phone.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Ones:")).tap()
+    phone.get_by_label("The points").fill("2")
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Save the correction").tap()
+    expect(phone.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(phone.get_by_text("what you sent may not have reached it")).to_be_visible()
+    save_screenshot(phone, "flaky-offline-correction")
+    assert entries(game) == [(1, "ones", 3)]
+    phone.context.set_offline(False)
+    phone.go_back()
+    expect(phone.get_by_label("The points")).to_be_visible()
+    phone.get_by_label("The points").fill("2")
+    phone.get_by_role("button", name="Save the correction").tap()
+    expect(phone.locator("#turn .notice")).to_have_text("Corrected: Ann’s Ones, now 2.")
+    assert entries(game) == [(1, "ones", 2)]
     assert script_errors(phone) == []
 
 

@@ -1,6 +1,9 @@
 """The service worker: served from the root, never kept by a cache, its cache named after
 the release."""
 
+import re
+
+import pytest
 from django.urls import reverse
 
 from scorecard.views import shell
@@ -51,3 +54,30 @@ def test_the_worker_carries_its_offline_page_s_words_in_the_phone_s_language(cli
     assert english["title"] == "No connection" and english["lang"] == "en"
     assert german["title"] == "Keine Verbindung" and german["lang"] == "de"
     assert english["css"].startswith("/static/css/app")
+
+
+@pytest.mark.parametrize(
+    ("family", "digital", "watched"),
+    [("yahtzee", False, False), ("yahtzee", False, True), ("maxi", True, False)],
+)
+def test_the_worker_keeps_every_file_a_game_page_loads(client, household, family, digital, watched):
+    """Found by a helper: a watch link reloaded offline on a laptop lost its scoreboard's
+    style sheet (not kept), and the two-column scoreboard fell back to a phone's column."""
+    from django.templatetags.static import static
+
+    from scorecard.access import sharing
+    from scorecard.game import services
+    from scorecard.models import LinkRole
+    from tests.helpers import browser_of
+
+    house = services.HouseSettings(family)
+    game = services.game_create(owner=household, names=["Ann", "Bob"], house=house, digital=digital)
+    if watched:
+        token = sharing.link_renew(game=game, role=LinkRole.WATCH).token
+        page = client.get(reverse("watch", args=[token]))
+    else:
+        page = browser_of(household).get(reverse("game", args=[game.public_id]))
+    loaded = re.findall(
+        r'<(?:link rel="stylesheet" href|script src)="([^"]+)"', page.content.decode()
+    )
+    assert loaded and set(loaded) <= {static(name) for name in shell.SHELL}
