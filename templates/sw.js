@@ -54,44 +54,52 @@ async function gamePage(url) {
 
 // Any other page needs the server: without a connection it is a page of ours that says so
 // and lists the games this phone keeps (each opens without one), not the browser's error.
-// So is a form sent as a page (a correction, a new game) that got no answer: it may have
-// arrived or not, so the page says to go back and send it again (its key writes it once).
+// So is a form sent as a page (a correction, a new game) without a connection: the page
+// says to go back and send it again.
 const OFFLINE = {{ offline|safe }};
 
-async function otherPage(request, text) {
+async function otherPage(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    const cache = await caches.open(CACHE);
-    const links = [];
-    for (const kept of await cache.keys()) {
-      const path = new URL(kept.url).pathname;
-      if (!GAME_PAGE.test(path)) continue;
-      const title = /<title>([^<]*)<\/title>/.exec(await (await cache.match(kept)).text());
-      links.push(`<li><a href="${path}">${title ? title[1] : path}</a></li>`);
-    }
-    const kept = links.length ? `<p>${OFFLINE.kept}</p><ul>${links.join("")}</ul>` : "";
-    const html = `<!doctype html><html lang="${OFFLINE.lang}"><meta charset="utf-8">
+    return offlinePage(OFFLINE.text);
+  }
+}
+
+async function offlinePage(text) {
+  const cache = await caches.open(CACHE);
+  const links = [];
+  for (const kept of await cache.keys()) {
+    const path = new URL(kept.url).pathname;
+    if (!GAME_PAGE.test(path)) continue;
+    const title = /<title>([^<]*)<\/title>/.exec(await (await cache.match(kept)).text());
+    links.push(`<li><a href="${path}">${title ? title[1] : path}</a></li>`);
+  }
+  const kept = links.length ? `<p>${OFFLINE.kept}</p><ul>${links.join("")}</ul>` : "";
+  const html = `<!doctype html><html lang="${OFFLINE.lang}"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${OFFLINE.title}</title><link rel="stylesheet" href="${OFFLINE.css}">
 <main><h1>${OFFLINE.title}</h1><p>${text}</p>${kept}</main></html>`;
-    return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
-  }
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== location.origin) return;
+  // A form sent as a page is answered here only offline: the browser keeps its own answer
+  // to a post for Back (a refused correction, brought back to be sent again), and not one
+  // this worker fetched. (Online, an answer lost on the way is the browser's to say.)
   if (request.method === "POST" && request.mode === "navigate") {
-    return event.respondWith(otherPage(request, OFFLINE.sent));
+    if (!navigator.onLine) event.respondWith(offlinePage(OFFLINE.sent));
+    return;
   }
   if (request.method !== "GET") return;
   if (request.mode === "navigate" && url.pathname.startsWith("/join/")) forgetPages();
   if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
     event.respondWith(gamePage(url));
   } else if (request.mode === "navigate") {
-    event.respondWith(otherPage(request, OFFLINE.text));
+    event.respondWith(otherPage(request));
   } else if (url.pathname.startsWith(STATIC)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
   }
