@@ -272,6 +272,32 @@ def test_a_triple_sheet_prints_its_cards_on_one_line_and_no_current_player_s_col
     assert print_pages(phone, f"{phone.base}/games/{game.public_id}/sheet/", "A4") == 1
 
 
+# The cells of the sheet whose figures reach past their own cell's edge (into the next).
+OVERFLOWING_FIGURES = """() => [...document.querySelectorAll(".sheet tbody td")]
+  .filter(cell => cell.scrollWidth > cell.clientWidth + 1).map(cell => cell.textContent.trim())"""
+
+
+@pytest.mark.parametrize("players", [6, 8])
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_a_triple_sheets_three_figure_totals_print_inside_their_cells(phone, players, paper):
+    """Found by a helper: on a six- or eight-player Triple sheet a total of 190 printed its
+    0 over the next card's column, read as 19 and 0."""
+    from scorecard.models import Game
+    from tests.factories import play_on
+
+    household = HouseholdFactory()
+    names = [f"P{number}" for number in range(1, players + 1)]
+    game = play_on(GameFactory(owner=household, names=names, mode=Game.Mode.TRIPLE), players * 13)
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/sheet/")
+    phone.set_viewport_size({"width": int(PRINTED_WIDTH[paper]), "height": 1000})
+    phone.emulate_media(media="print")
+    figures = phone.locator(".sheet tbody td").all_inner_texts()
+    assert any(len(figure) >= 3 for figure in figures)  # totals of three figures, printed
+    assert phone.evaluate(OVERFLOWING_FIGURES) == []
+    assert print_pages(phone, f"{phone.base}/games/{game.public_id}/sheet/", paper) == 1
+
+
 # The words of how-to-score cells broken across lines with no hyphen shown ("Zwischensum"
 # over "me"): a word may only break where a soft hyphen lets it.
 BROKEN_WORDS = r"""() => [...document.querySelectorAll(".sheet .hint")].flatMap(cell => {

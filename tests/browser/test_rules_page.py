@@ -12,6 +12,11 @@ HEIGHTS = """(nav) => [...nav.querySelectorAll("a")].map(
   (link) => link.getBoundingClientRect().height)"""
 
 
+SIZES = """() => Object.fromEntries(["h2", "h3"].map((level) => [level,
+  [...document.querySelectorAll(`.rules ${level}`)]
+    .map((heading) => parseFloat(getComputedStyle(heading).fontSize))]))"""
+
+
 def test_the_rules_contents_links_are_thumb_sized_and_lead_to_their_sections(phones):
     phone = phones(viewport=NARROW)
     phone.goto(phone.base)
@@ -24,4 +29,8 @@ def test_the_rules_contents_links_are_thumb_sized_and_lead_to_their_sections(pho
     contents.get_by_role("link", name="Yatzy", exact=True).tap()
     expect(phone.locator("#yatzy")).to_be_in_viewport()
     assert phone.url.endswith("#yatzy")
+    # A game's name heads its section in larger type than the topics under it (a helper
+    # found the h3s the larger).
+    sizes = phone.evaluate(SIZES)
+    assert min(sizes["h2"]) > max(sizes["h3"]), sizes
     assert phone.errors == []
