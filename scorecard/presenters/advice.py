@@ -39,6 +39,12 @@ WIN_NOTE = gettext_lazy(
     "Win: each player’s chance of finishing first if everyone plays for points optimally "
     "from the start of this turn (a tie counts as a share)."
 )
+# On the game's last turn the column is its player's chance playing to win (a helper saw
+# the last player's chance rise as the one before scored more, under the note above).
+WIN_NOTE_LAST_TURN = gettext_lazy(
+    "Win: the game’s last turn, so each player’s chance of finishing first if %(name)s plays "
+    "to win, not for points (a tie counts as a share)."
+)
 
 # The exact chances carry rounding error: this close to 0 or 1, the result is settled.
 SETTLED = 1e-9
@@ -116,6 +122,12 @@ def expected_as_shown(expected: float, loss: float) -> Decimal:
 def keep_label(keep: tuple[int, ...]) -> str:
     """The dice of a keep as the page lists them ("5 5 6"), or "nothing"."""
     return " ".join(map(str, keep)) if keep else _("nothing")
+
+
+def keep_and_roll(keep: tuple[int, ...]) -> str:
+    """A coach's button that rolls again holding `keep` (an imperative of its own: "Roll
+    keeping 1 2 3 4 instead" came out ungrammatical in Finnish and Danish; a helper)."""
+    return _("Keep %(dice)s and roll instead") % {"dice": keep_label(keep)}
 
 
 def keep_phrase(keep: tuple[int, ...]) -> str:
@@ -217,7 +229,7 @@ class CoachNote:
     def instead(self) -> str:
         """The coach's own choice, as its button says it."""
         if self.keep:
-            return _("Roll %(keeping)s instead") % {"keeping": keep_phrase(self.keep)}
+            return keep_and_roll(self.keep)
         if self.rolls:
             return _("Reroll every die instead")
         return _("%(best)s instead") % {"best": box_name(self.best)}
@@ -236,10 +248,6 @@ class HoldCoachNote:
     chosen_hold: list[int]
     best_hold: list[int]
     chances: tuple[float, float] | None = None
-
-    @property
-    def best_label(self) -> str:
-        return keep_phrase(self.best)
 
     def __str__(self) -> str:
         if self.chances is not None:

@@ -25,6 +25,8 @@ from scorecard.presenters.advice import (
     NOT_READY,
     SETTLED,
     TRIPLE_HAS_NONE,
+    WIN_NOTE,
+    WIN_NOTE_LAST_TURN,
     BoxAdvice,
     CoachNote,
     HoldCoachNote,
@@ -93,6 +95,14 @@ def win_chances_shown(progress: GameProgress) -> bool:
     return (
         distribution.family_is_ready(solver) if solver else distribution.is_ready(game.joker_rule)
     )
+
+
+def win_note(progress: GameProgress) -> str:
+    """What the Win column says, under the standings: on the last turn, the chance playing
+    to win (`win_column`)."""
+    if progress.current is not None and rivals_on_last_turn(progress) is not None:
+        return WIN_NOTE_LAST_TURN % {"name": progress.current.player.name}
+    return str(WIN_NOTE)
 
 
 def win_column(progress: GameProgress) -> dict[int, str]:

@@ -32,6 +32,7 @@ from scorecard.presenters.advice import (
     HoldCoachNote,
     KeepAdvice,
     PlayToWin,
+    keep_and_roll,
     points_given_up,
 )
 from scorecard.presenters.box_names import box_name, box_on_card
@@ -365,9 +366,10 @@ class TurnPanel:
 
     @property
     def standings_columns_change(self) -> bool:
-        """The game is at its last entry or one from it: an entry's answer (the last, or its
-        undo) brings the whole standings, their Pace column gone (or back)."""
-        return self.progress.total_turns - len(self.progress.entries) <= 1
+        """The game is at its last entry or two from it: an entry's answer (the last, or its
+        undo) brings the whole standings, their Pace column gone (or back), and so does the
+        one that begins the last turn (or its undo), the Win column's note said anew."""
+        return self.progress.total_turns - len(self.progress.entries) <= 2
 
     @property
     def keeps_screen_on(self) -> bool:
@@ -453,18 +455,19 @@ class TurnPanel:
 
     @property
     def hold_coach_choices(self) -> list[tuple[str, list[int] | None]]:
-        """The coach's two answers: the best dice to hold (None: keep them all and score),
-        or the player's own."""
+        """The coach's answers: the best dice to hold, or the player's own, or neither, back
+        to the dice to hold others (a helper found no way back); None is back to the dice,
+        which is where scoring them all goes too."""
         note = self.hold_coach
         assert note is not None, "shown only with a hold coach note"
-        best: tuple[str, list[int] | None]
+        mine = (_("Roll as I chose"), note.chosen_hold)
         if len(note.best) == self.dice_count:
-            best = (_("Score these dice instead"), None)
-        elif note.best:
-            best = (_("Roll %(keeping)s instead") % {"keeping": note.best_label}, note.best_hold)
+            return [(_("Score these dice instead"), None), mine]
+        if note.best:
+            best = (keep_and_roll(note.best), note.best_hold)
         else:
             best = (_("Reroll every die instead"), [])
-        return [best, (_("Roll as I chose"), note.chosen_hold)]
+        return [best, mine, (_("No, go back"), None)]
 
     @cached_property
     def typed_boxes(self) -> list[tuple[str, str]]:

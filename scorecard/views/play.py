@@ -25,7 +25,6 @@ from scorecard.game import services
 from scorecard.game.progress import EntryRow, GameProgress, latest_fix, load_progress, round_of
 from scorecard.models import Entry, Game, IdempotentRequest, Seat, UndoneEntry
 from scorecard.presenters import advisor, standings
-from scorecard.presenters.advice import WIN_NOTE
 from scorecard.presenters.box_names import box_name
 from scorecard.presenters.rule_words import said
 from scorecard.presenters.sheet import GameSheet, box_anchor, changed_rows
@@ -84,7 +83,7 @@ def _respond(
     entry_changes = partial in {"after-entry", "after-poll-step"}
     if whole or entry_changes or partial == "after-roll":
         shows_wins = panel.wants_advice and advisor.win_chances_shown(progress)
-        context["win_note"] = str(WIN_NOTE) if shows_wins else ""
+        context["win_note"] = advisor.win_note(progress) if shows_wins else ""
         # Worked out when drawn: the page's standings may come drawn from the cache.
         context["standings"] = SimpleLazyObject(
             lambda: standings.standings_rows(

@@ -420,7 +420,7 @@ def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
     page.locator(".box-choice", has_text=worst.label).locator("span").click()
     page.get_by_role("button", name=re.compile("^Score")).click()
     expect(coach).to_be_focused()
-    page.get_by_role("button", name=re.compile(r"^Roll keeping .* instead$")).click()
+    page.get_by_role("button", name=re.compile(r"^Keep .* and roll instead$")).click()
     expect(page.locator("#roll-counter")).to_have_text("Roll 2 of 3")
     after = page.locator(".hold .die").all_inner_texts()
     assert [after[i] for i, kept in enumerate(held) if kept] == [

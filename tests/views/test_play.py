@@ -1428,6 +1428,23 @@ def test_the_last_turns_win_column_says_the_chance_its_note_says(advised, househ
     assert re.findall(r'<td class="win">([^<]*)</td>', page) == ["99%", "1%"]
 
 
+def test_the_win_columns_note_says_when_the_last_turn_is_played_to_win(
+    advised, household, policy_tables
+):
+    """Found by a helper: on the last turn Bob's chance rose as Ann scored more, under a
+    note that said every chance played for points. The entry that begins the last turn
+    brings the note that says so, and its undo the one before."""
+    game = _last_turn_game(household)
+    last_turn = "Win: the game’s last turn, so each player’s chance of finishing first if Bob"
+    for_points = "Win: each player’s chance of finishing first if everyone plays for points"
+    assert last_turn in text(advised.get(game_url(game)))
+    undo = {"version": game.version}
+    undone = text(advised.post(game_url(game, "game-undo"), undo, headers=HTMX))
+    assert for_points in undone and last_turn not in undone
+    again = text(post_box(advised, game, Box.CHANCE, dice=(6, 6, 6, 6, 5), htmx=True))
+    assert last_turn in again and for_points not in again
+
+
 def test_the_heading_focused_after_a_tap_is_described_by_the_tap_s_notice(client_of, game):
     """An accessibility tester: "Ann: Fours 12" is a status drawn with the new turn (a screen
     reader may not say it) and above the focused heading. The heading names it as its

@@ -274,7 +274,7 @@ def test_the_coach_weighs_a_box_against_rolling_again_while_rolls_are_left(
     assert said in page and Entry.objects.count() == 0
     # The dice asked about, as they lie on the table (they were shown sorted, a tester).
     assert dice_row(table) in page
-    assert f"Roll keeping {keep_label(keep)} instead" in page
+    assert f"Keep {keep_label(keep)} and roll instead" in page
     assert re.search(rf"<button[^>]*>{box_name(worst)} anyway</button>", page)
     held = advisor.best_hold(card, table, 2, digital, keep)
     positions = [str(place) for place, kept in enumerate(held) if kept]

@@ -119,10 +119,11 @@ def is_a_step(answer: str) -> bool:
 
 
 def steps_then_the_ending(answers: list[str]) -> bool:
-    """Steps up to the last two entries, whose answers bring the whole standings (the last
-    ends the game and takes the Pace column away; an undo of it brings it back)."""
-    ending = ['<section id="standings" hx-swap-oob="true"' in answer for answer in answers[-2:]]
-    return all(map(is_a_step, answers[:-2])) and all(ending)
+    """Steps up to the last three entries, whose answers bring the whole standings (the last
+    ends the game and takes the Pace column away, an undo of it brings it back; the one
+    before begins the last turn, whose Win column's note is another)."""
+    ending = ['<section id="standings" hx-swap-oob="true"' in answer for answer in answers[-3:]]
+    return all(map(is_a_step, answers[:-3])) and all(ending)
 
 
 def watch_address(game: Game) -> str:
