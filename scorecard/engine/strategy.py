@@ -842,13 +842,21 @@ def _rated_keeps(
 # --- Playing to win the last turn ---------------------------------------------------------------
 
 
+def share_of_first(final: int, rivals: list[int]) -> float:
+    """The last player's share of first place on a final total of `final` against every
+    rival's: all of it above the best rival, an equal share with those level with it, else
+    none."""
+    best_rival = max(rivals)
+    if final != best_rival:
+        return 1.0 if final > best_rival else 0.0
+    return 1 / (rivals.count(best_rival) + 1)
+
+
 def final_win_chances(
     filled: Mapping[Box, int], joker: JokerRule, extra_yahtzees: int, rivals: list[int]
 ) -> Values:
     """On a player's last turn, every rival finished: for each final roll, the chance it wins
-    (1 above the best rival, a share of first place when level with it, else 0)."""
-    best_rival = max(rivals)
-    level = rivals.count(best_rival)
+    (`share_of_first` of the most it can total)."""
     chances = np.empty(len(ROLLS))
     for index, roll in enumerate(ROLLS):
         bonus = bool(rules.yahtzee_bonus(filled, roll, joker))
@@ -856,7 +864,7 @@ def final_win_chances(
             rules.totals({**filled, box: points}, extra_yahtzees + bonus).total
             for box, points in rules.options(filled, roll, joker).items()
         )
-        chances[index] = 1.0 if final > best_rival else 1 / (level + 1) * (final == best_rival)
+        chances[index] = share_of_first(final, rivals)
     return chances
 
 
@@ -1394,15 +1402,14 @@ class FamilyStrategy:
 
     def final_win_chances(self, filled: Mapping[FamilyBox, int], rivals: list[int]) -> Values:
         """On a player's last turn, every rival finished: for each final roll, the chance it
-        wins (1 above the best rival, a share of first place when level, else 0)."""
-        best_rival, level = max(rivals), rivals.count(max(rivals))
+        wins (`share_of_first` of the most it can total)."""
         chances = np.empty(len(ROLLS))
         for index, roll in enumerate(ROLLS):
             final = max(
                 self.house.totals({**filled, box: points}).total
                 for box, points in self.house.options(filled, roll).items()
             )
-            chances[index] = 1.0 if final > best_rival else (final == best_rival) / (level + 1)
+            chances[index] = share_of_first(final, rivals)
         return chances
 
     def win_chance_this_turn(self, filled: Mapping[FamilyBox, int], rivals: list[int]) -> float:

@@ -140,6 +140,17 @@ def keep_phrase(keep: tuple[int, ...]) -> str:
 class BoxAdvice:
     expected: float
     loss: float
+    to_win: float | None = None  # the last box's share of first place (`rate_boxes`)
+
+    @property
+    def final(self) -> int:
+        """The final total, on the last turn, where the expected total is the total."""
+        return round(self.expected)
+
+    @property
+    def to_win_shown(self) -> str:
+        assert self.to_win is not None, "shown on the last turn only"
+        return percent(self.to_win, 0)
 
     @property
     def is_best(self) -> bool:

@@ -133,7 +133,12 @@ def chances_to_win(cards: list[CardProgress], game: Game) -> list[float]:
     return win_chances.win_chances(positions, game.joker_rule).chances
 
 
-def rate_boxes(card: CardProgress, dice: Sequence[int], game: Game) -> dict[Any, BoxAdvice]:
+def rate_boxes(
+    card: CardProgress, dice: Sequence[int], game: Game, rivals: list[int] | None = None
+) -> dict[Any, BoxAdvice]:
+    """Each open box's expected final total with these dice, and how far it falls short of
+    the best; on the game's last turn against finished `rivals`, each box's share of first
+    place too (the box's hint spoke of the chance to win while it said points; a helper)."""
     solver = family_solver(game)
     filled: Any = card.filled  # the boxes of the game's own family
     rated: dict[Any, float]
@@ -142,6 +147,11 @@ def rate_boxes(card: CardProgress, dice: Sequence[int], game: Game) -> dict[Any,
     else:
         rated = strategy.rate_boxes(filled, dice, game.joker_rule, card.extra_yahtzees)
     best = max(rated.values())
+    if rivals:  # the last box: its expected final total is the final total
+        return {
+            box: BoxAdvice(value, best - value, strategy.share_of_first(round(value), rivals))
+            for box, value in rated.items()
+        }
     return {box: BoxAdvice(value, best - value) for box, value in rated.items()}
 
 

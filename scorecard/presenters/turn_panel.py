@@ -70,6 +70,18 @@ class BoxChoice:
             return (
                 ngettext("%(box)s, %(points)s point", "%(box)s, %(points)s points", points) % said
             )
+        if self.rating.to_win is not None:  # the last box, played to win
+            said |= {"final": self.rating.final, "chance": self.rating.to_win_shown}
+            return (
+                ngettext(
+                    "%(box)s, %(points)s point, final total %(final)s, %(chance)s chance to "
+                    "finish first",
+                    "%(box)s, %(points)s points, final total %(final)s, %(chance)s chance to "
+                    "finish first",
+                    points,
+                )
+                % said
+            )
         # As the rating under the box shows them (once the exact total, a tenth apart: a tester).
         said["expected"] = floatformat(self.rating.shown_expected, 1)
         said["loss"] = points_given_up(self.rating.loss)
@@ -602,7 +614,7 @@ def build_turn_panel(
         panel.plays_to_win = open_result
         rivals = rivals if open_result else None
     if panel.dice:
-        _add_choices(panel, advising)
+        _add_choices(panel, advising, rivals)
         if game.house_rules.family.has_jokers:
             panel.extra_yahtzee_bonus = rules.yahtzee_bonus(
                 panel.card.filled, panel.dice, game.joker_rule
@@ -707,10 +719,10 @@ def _rolls_choice(allowed: int, said: str) -> RollsChoice:
     return RollsChoice(allowed, chosen if 1 <= chosen <= allowed else whole_turn)
 
 
-def _add_choices(panel: TurnPanel, advising: bool) -> None:
+def _add_choices(panel: TurnPanel, advising: bool, rivals: list[int] | None) -> None:
     joker = panel.game.joker_rule
     assert panel.card is not None and panel.dice is not None, "choices are for dice on a card"
-    rated = advisor.rate_boxes(panel.card, panel.dice, panel.game) if advising else {}
+    rated = advisor.rate_boxes(panel.card, panel.dice, panel.game, rivals) if advising else {}
     options = panel.house.card_options(panel.card.filled, panel.dice, joker)
     panel.choices = [BoxChoice(option, rated.get(option.box)) for option in options]
 

@@ -1159,6 +1159,22 @@ def test_the_last_turn_plays_to_win_and_shows_both_keeps(advised, household):
     assert "plays for your own score" not in page
 
 
+def test_the_last_box_says_its_final_total_and_chance_to_finish_first(advised, household):
+    """Found by a helper: on the last turn the box said "★ best · expected 171.0" beside a
+    hint that weighed it by the chance to win. Against finished rivals it says the final
+    total it makes and that total's share of first place (Ann is 30 ahead: Chance 30 ties)."""
+    game = _last_turn_game(household)
+    bob = load_progress(game).current.totals.total
+    url = reverse("game", args=[game.public_id])
+    page = text(advised.get(url, {"dice": "66651", "roll": "2"}))
+    assert f"final total {bob + 24}: 0% chance to finish first" in page
+    spoken = f"Chance, 24 points, final total {bob + 24}, 0% chance to finish first"
+    assert f'aria-label="{spoken}"' in page
+    assert "expected " not in re.search(r'<small class="rating">.*?</small>', page).group(0)
+    page = text(advised.get(url, {"dice": "66666", "roll": "3"}))
+    assert f"final total {bob + 30}: 50% chance to finish first" in page
+
+
 def test_no_play_to_win_while_a_rival_still_has_boxes(advised, game):
     play(game, [(Box.ONES, (1, 1, 2, 3, 4))])
     page = text(advised.get(reverse("game", args=[game.public_id]), {"dice": "66651", "roll": "2"}))
