@@ -428,3 +428,30 @@ def test_the_coach_offers_to_roll_again_when_a_box_gives_up_more_than_rolling(
     ]
     assert Roll.objects.get(number=2).held == "".join("1" if kept else "0" for kept in held)
     assert page.errors == []
+
+
+# The lines each of the roll button's parts (its words, the rolls left) is drawn on.
+ROLL_BUTTON_LINES = """(button) => [...button.childNodes].filter((node) => node.textContent.trim())
+  .map((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+  })"""
+
+
+@pytest.mark.parametrize("language", ["fi", "de"])
+def test_the_roll_buttons_words_and_rolls_left_each_keep_one_line(phones, language):
+    """Found by a helper: "Heitä uudelleen (1 jäljellä)" was squeezed into two columns of
+    two lines each on a 360 px phone."""
+    page = phones(viewport={"width": 360, "height": 740})
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    page.goto(page.base + "/games/new/?dice=digital")
+    page.locator(".seats input").first.fill("Dee")
+    page.locator("form button.primary").first.click()  # Start the game, in the language
+    page.wait_for_load_state()
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_contain_text("1")
+    button = page.locator("#roll-button")
+    assert button.evaluate(ROLL_BUTTON_LINES) == [1, 1]
+    save_screenshot(page, f"roll-button-{language}")
+    assert page.errors == []
