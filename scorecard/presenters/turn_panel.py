@@ -396,6 +396,17 @@ class TurnPanel:
         return scoring_table and len(self.progress.entries) <= 1
 
     @property
+    def watchers_told(self) -> str:
+        """What a watcher's live region (#watch-told) says of this version: the notice of
+        another phone's change, or that the table started a new game (which came said only
+        by the panel, whose status may go unsaid)."""
+        if self.notice:
+            return str(self.notice)
+        if self.links.rematch_page:
+            return _("The table has started a new game with the same players.")
+        return ""
+
+    @property
     def offers_undo(self) -> bool:
         """An entry to take back, and no question asked about the next one."""
         may_score = self.links.role.may_score

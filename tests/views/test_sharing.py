@@ -667,3 +667,19 @@ def test_a_browser_that_joins_is_told_so_once_on_the_start_page(client_of, game)
     landed = newcomer.post(join, follow=True)
     assert "This browser has joined the household" in text(landed)
     assert "This browser has joined the household" not in text(newcomer.get(reverse("home")))
+
+
+def test_a_watcher_hears_of_a_rematch_from_its_live_region(household):
+    """The panel says the table started a new game, but a status that comes with a swapped
+    panel may go unsaid: a watcher's live region, which stays on the page, says it."""
+    from tests.helpers import finished_game
+
+    game = finished_game(household)
+    token = sharing.link_renew(game=game, role=LinkRole.WATCH).token
+    seen = Game.objects.get(pk=game.pk).version
+    browser_of(household).post(reverse("game-rematch", args=[game.public_id]))
+    headers = HTMX | {"If-None-Match": f'"{seen}"'}
+    page = text(Client().get(reverse("watch", args=[token]), {"live": "1"}, headers=headers))
+    started = "The table has started a new game with the same players."
+    assert f'<p id="watch-told" hx-swap-oob="innerHTML">{started}</p>' in page
+    assert '<p class="notice">' in page and '<p class="notice" role="status">' not in page
