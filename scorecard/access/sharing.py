@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 import segno
 from django.db import transaction
@@ -76,18 +77,29 @@ def household_join(*, household: Household, name: str) -> Browser:
     return Browser.objects.create(household=household, name=named)
 
 
+class Removed(NamedTuple):
+    """A browser removed, and how many of the household's game links were replaced."""
+
+    name: str
+    links_replaced: int
+
+
 @transaction.atomic
-def browser_remove(*, household: Household, browser_id: int) -> Browser | None:
-    """Shut one of the household's browsers out, and its way back in: the join link, which
-    it may have kept, is replaced (a revoked one stays revoked). Another household's browser
-    is never touched. The browser removed, if one was."""
+def browser_remove(*, household: Household, browser_id: int) -> Removed | None:
+    """Shut one of the household's browsers out, and its ways back in: the join link and
+    every game's score and watch links, which it may have kept, are replaced (a revoked one
+    stays revoked; a removed phone scored through a score link it had made, a helper).
+    Another household's browser is never touched. None when there was no such browser."""
     browser = Browser.objects.filter(household=household, pk=browser_id).first()
     if browser is None:
         return None
     browser.delete()
     if household.join_token:
         join_link_renew(household=household)
-    return browser
+    links = list(GameLink.objects.filter(game__owner=household).select_related("game"))
+    for link in links:
+        link_renew(game=link.game, role=LinkRole(link.role))
+    return Removed(browser.name, len(links))
 
 
 def browser_rename(*, household: Household, browser_id: int, name: str) -> Browser:

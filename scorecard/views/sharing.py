@@ -177,9 +177,9 @@ def household_page(request: HtmxHttpRequest) -> HttpResponse:
 def _remove(
     request: HtmxHttpRequest, household: Household, browser: Browser, browser_id: int
 ) -> str:
-    """Removes the browser and says so, and that the join link is new when it was replaced;
-    else why not (a fuzzer's post for this browser, or one already gone, was answered as
-    done without a word)."""
+    """Removes the browser and says so, and which links are new (the join link, the games'
+    links) when they were replaced; else why not (a fuzzer's post for this browser, or one
+    already gone, was answered as done without a word)."""
     if browser_id == browser.pk:  # a browser leaves only by another's hand, never its own
         return _("This browser cannot remove itself: another browser of the household can.")
     had_join_link = bool(household.join_token)
@@ -187,7 +187,19 @@ def _remove(
     if removed is None:
         return _("That browser is no longer in this household.")
     said = {"name": removed.name}
-    if had_join_link:
+    if had_join_link and removed.links_replaced:
+        note = _(
+            "%(name)s is removed, and the join link and the games’ score and watch links are "
+            "new ones: the old links, which that browser may have kept, let nobody in. Share "
+            "the new ones again where they are needed."
+        )
+    elif removed.links_replaced:
+        note = _(
+            "%(name)s is removed, and the games’ score and watch links are new ones: the old "
+            "links, which that browser may have kept, let nobody in. Share the new ones again "
+            "where they are needed."
+        )
+    elif had_join_link:
         note = _(
             "%(name)s is removed, and the join link is a new one: the old link, which that "
             "browser may have kept, lets nobody in."

@@ -282,6 +282,29 @@ def test_a_removed_browser_is_shut_out_at_once(client_of, game):
     assert client_of.get(reverse("game", args=[game.public_id])).status_code == 200
 
 
+def test_a_removed_browser_cannot_come_back_by_a_game_link_it_kept(client_of, game):
+    """Found by a helper: a removed phone scored through the score link it had made while it
+    was a member. Removing a browser replaces every game link of the household (the phone
+    may have kept any of them) and says so; the new ones work."""
+    newcomer = Client()
+    newcomer.post(_join_link(client_of))
+    kept = {
+        role: sharing.link_renew(game=game, role=role).token
+        for role in (LinkRole.SCORE, LinkRole.WATCH)
+    }
+    added = Browser.objects.latest("joined")
+    client_of.post(reverse("household"), {"action": "remove", "browser": added.pk})
+    assert newcomer.get(f"/score/{kept[LinkRole.SCORE]}/").status_code == 404
+    assert newcomer.get(f"/watch/{kept[LinkRole.WATCH]}/").status_code == 404
+    record = newcomer.post(f"/score/{kept[LinkRole.SCORE]}/record/", _data(game, "record"))
+    assert record.status_code == 404 and not game.entries.exists()
+    renewed = {link.role: link.token for link in GameLink.objects.filter(game=game)}
+    assert set(renewed) == {"score", "watch"} and set(renewed.values()).isdisjoint(kept.values())
+    assert Client().get(f"/score/{renewed['score']}/").status_code == 200
+    page = text(client_of.get(reverse("household")))
+    assert "the join link and the games’ score and watch links are new ones" in page
+
+
 def test_remove_asks_first_and_changes_nothing_until_yes(client_of, game):
     """Found by a new user: one tap removed a family member's browser mid-game."""
     Client().post(_join_link(client_of))
