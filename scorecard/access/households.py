@@ -248,4 +248,16 @@ class HouseholdMiddleware:
             )
         if not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True)
+        if _is_a_page(request, response) and was_removed(request):
+            # A removed browser's every page says so; the browser also lets go of what it
+            # kept here (the service worker and its saved game pages, a tap waiting to be
+            # sent): a removed phone still opened its saved games offline (a helper).
+            response["Clear-Site-Data"] = '"cache", "storage"'
         return response
+
+
+def _is_a_page(request: HtmxHttpRequest, response: HttpResponse) -> bool:
+    """A whole page shown as asked for by its address (not a fragment, a post, a file or a
+    refusal: a 503 for a database out of reach must not ask the database again)."""
+    html = response.get("Content-Type", "").startswith("text/html")
+    return request.method == "GET" and not request.htmx and response.status_code == 200 and html

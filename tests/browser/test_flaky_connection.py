@@ -553,6 +553,31 @@ def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_
     ann.context.close()
 
 
+def test_a_removed_browser_lets_go_of_its_saved_games_at_the_next_page_it_opens(phone):
+    """Found by a helper: a phone removed while on another page (no game polling) still
+    opened its saved games offline, though its start page said it was removed. Every page
+    a removed browser opens tells it to clear what the site kept (Clear-Site-Data)."""
+    from scorecard.access import sharing
+
+    household = HouseholdFactory()
+    Browser.objects.create(household=household, name="Ann’s phone")
+    tablet = Browser.objects.create(household=household, name="Kitchen tablet")
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    cookie_of(phone, tablet)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+    phone.get_by_role("link", name="Rules").tap()  # a page that asks nothing of the game
+    expect(phone.get_by_role("heading", level=1)).to_contain_text("Rules")
+    sharing.browser_remove(household=household, browser_id=tablet.pk)  # from Ann's phone
+    phone.locator(".site-header .brand").tap()  # the start page
+    expect(phone.get_by_text(re.compile("removed", re.IGNORECASE)).first).to_be_visible()
+    wait_for(lambda: saved_copy(phone, game) == "", 10)
+    phone.context.set_offline(True)
+    with pytest.raises(PlaywrightError):  # no saved page, no worker: the browser's own error
+        phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.context.set_offline(False)
+
+
 def test_joining_another_household_forgets_the_saved_games_at_once(phone):
     game = open_game(phone)
     wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)

@@ -706,3 +706,17 @@ def test_a_watcher_hears_of_a_rematch_from_its_live_region(household):
     started = "The table has started a new game with the same players."
     assert f'<p id="watch-told" hx-swap-oob="innerHTML">{started}</p>' in page
     assert '<p class="notice">' in page and '<p class="notice" role="status">' not in page
+
+
+def test_a_removed_browsers_pages_tell_it_to_clear_what_the_site_kept(client_of, game):
+    """Its saved game pages and service worker go with the first page it opens (a helper
+    opened them offline after removal); a member's pages, and fragments, clear nothing."""
+    newcomer = Client()
+    newcomer.post(_join_link(client_of))
+    assert "Clear-Site-Data" not in newcomer.get(reverse("home")).headers
+    added = Browser.objects.latest("joined")
+    client_of.post(reverse("household"), {"action": "remove", "browser": added.pk})
+    for page in ("home", "games", "rules"):
+        assert newcomer.get(reverse(page)).headers["Clear-Site-Data"] == '"cache", "storage"'
+    assert "Clear-Site-Data" not in newcomer.get(reverse("games"), headers=HTMX).headers
+    assert "Clear-Site-Data" not in client_of.get(reverse("home")).headers
