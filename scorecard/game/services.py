@@ -407,10 +407,12 @@ def record_box(
                 joker=game.joker_rule,
                 extra_yahtzee=extra_yahtzee,
             )
-        # A zero is asked about once more: another box might have taken the dice. In forced
-        # order there is no other box, and asking doubled most turns' taps.
+        # A zero is asked about once more: another box might have taken the dice, an extra
+        # Yahtzee's too (its +100 comes either way: Ones 0 under Free choice passed Threes'
+        # 15 without a word; a helper). In forced order there is no other box, and asking
+        # doubled most turns' taps.
         asks = not (confirm_zero or game.house_rules.forced)
-        if placement.points == 0 and not placement.bonus and asks:
+        if placement.points == 0 and asks:
             raise ZeroNeedsConfirmation(named, card, progress)
         last_turn = progress.next_turn == progress.total_turns
         try:

@@ -229,6 +229,18 @@ def test_a_triple_game_records_on_its_third_card(household):
     assert recorded.entry.card == 3 and Entry.objects.get().card == 3
 
 
+def test_a_zero_with_an_extra_yahtzees_bonus_is_asked_about_too(household):
+    """Found by a helper: under Free choice, 33333 tapped into Ones (0, +100) was written
+    at once, though Threes, the kinds and Chance were worth 15 each."""
+    game = GameFactory(owner=household, names=["Hal"], joker=JokerRule.FREE)
+    record(game, Box.YAHTZEE, dice=(3,) * 5)
+    with pytest.raises(services.ZeroNeedsConfirmation):
+        record(game, Box.ONES, dice=(3,) * 5, confirm_zero=False)
+    assert Entry.objects.count() == 1
+    record(game, Box.ONES, dice=(3,) * 5, confirm_zero=True)
+    assert Entry.objects.values_list("points", "yahtzee_bonus").get(box="ones") == (0, True)
+
+
 def test_a_move_the_rules_refuse_says_why_and_carries_the_game(game):
     refused = refusal(record, game=game, box=Box.CHANCE, points=4)
     assert str(refused) == "Chance cannot score 4; it scores 5 to 30."
