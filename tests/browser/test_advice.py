@@ -56,3 +56,30 @@ def test_setting_the_advice_keeps_the_dice_entered_on_the_pad(phone, strategy_ta
     expect(phone.locator(".box-options button").first).to_be_visible()
     expect(phone.get_by_role("region", name="Dice to keep")).to_be_visible()
     assert phone.errors == []
+
+
+RING = """(choice) => { const style = getComputedStyle(choice);
+  return [style.outlineStyle, style.outlineColor, style.backgroundColor]; }"""
+
+
+def test_the_roll_choices_keyboard_focus_is_seen_on_its_checked_segment(phone, strategy_tables):
+    """Found by a helper: the focus ring was drawn in the accent colour on a segment
+    filled with the accent when checked, so a keyboard user saw no focus at all."""
+    strategy_tables.load(rules.JokerRule.HASBRO)
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(phone, household)
+    phone.context.add_cookies([{"name": "advice", "value": "on", "url": phone.base}])
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    phone.get_by_label("1st roll").check()
+    phone.get_by_label("Dice, five digits").focus()
+    checked = phone.get_by_label("1st roll")
+    for _ in range(12):  # on through the pad by the keyboard, to the checked segment
+        phone.keyboard.press("Tab")
+        if checked.evaluate("(radio) => radio === document.activeElement"):
+            break
+    expect(checked).to_be_focused()
+    focused = phone.locator(".roll-choice .choice:has(input:focus-visible)")
+    style, ring, fill = focused.evaluate(RING)
+    assert style == "solid" and ring != fill, (ring, fill)
+    assert phone.errors == []
