@@ -10,7 +10,8 @@
 const CACHE = "scorecard-{{ release }}";
 const SHELL = {{ shell|safe }};
 const STATIC = "{{ static_url }}";
-const GAME_PAGE = /^\/(games|score|watch)\/[^/]+\/$/;
+// A game's page by its id or its link's token (not /games/new/, kept and listed as a game).
+const GAME_PAGE = /^\/(games|score|watch)\/[\w-]{20,}\/$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -72,8 +73,14 @@ async function offlinePage(text) {
   for (const kept of await cache.keys()) {
     const path = new URL(kept.url).pathname;
     if (!GAME_PAGE.test(path)) continue;
-    const title = /<title>([^<]*)<\/title>/.exec(await (await cache.match(kept)).text());
-    links.push(`<li><a href="${path}">${title ? title[1] : path}</a></li>`);
+    const html = await (await cache.match(kept)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html);
+    // Named by its players too: every game's title is its rule's (a helper's list said
+    // "Yahtzee · Yahtzee score card" twice). The standings' names, escaped as they came.
+    const rows = /id="standings-rows"[^>]*>([\s\S]*?)<\/tbody>/.exec(html);
+    const names = rows ? [...rows[1].matchAll(/<th scope="row">([^<]*)<\/th>/g)].map((name) => name[1]) : [];
+    const named = names.length ? `${names.join(", ")} · ` : "";
+    links.push(`<li><a href="${path}">${named}${title ? title[1] : path}</a></li>`);
   }
   const kept = links.length ? `<p>${OFFLINE.kept}</p><ul>${links.join("")}</ul>` : "";
   const html = `<!doctype html><html lang="${OFFLINE.lang}"><meta charset="utf-8">

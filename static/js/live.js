@@ -24,7 +24,7 @@
   function poll() {
     next();
     const live = document.querySelector("[data-live]");
-    if (!live || stopped || document.visibilityState !== "visible") return;
+    if (!live || stopped || document.hidden) return;
     if (document.querySelector(".htmx-request")) return; // this phone's own change comes first
     if (live.getAttribute("aria-busy")) return; // as does a tap waiting in the outbox (outbox.js)
     htmx.ajax("GET", `${live.dataset.live}?live=1`, {

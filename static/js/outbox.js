@@ -171,16 +171,17 @@
     if (answer.status >= 400) window.requestProblem.say(`${text.refused} ${tap.label}. ${answer.inPlace ? "" : answer.html.trim()}`);
   }
 
-  // Asked first: the bar lies over the boxes, and a tap meant for one cancelled a roll
-  // without a word (a helper).
+  // Asked first, naming the tap as the bar does, then the button's words (no sentence of
+  // our own: "Don't send it?" lost French's space before "?" and Spanish's "¿"): the bar
+  // lies over the boxes, and a tap meant for one cancelled a roll without a word (helpers).
   $("outbox-cancel").addEventListener("click", (event) => {
-    if (!confirm(`${event.target.textContent}?`)) return;
+    if (!confirm(`${$("outbox-tap").textContent}\n\n${event.target.textContent}`)) return;
     settle();
     for (const mark of document.querySelectorAll("#turn .pending")) mark.classList.remove("pending");
   });
 
   window.addEventListener("online", send);
-  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && send());
+  document.addEventListener("visibilitychange", () => !document.hidden && send());
 
   const waiting = pending();
   if (waiting) {

@@ -79,7 +79,7 @@
     if (!toggle) return lock?.release?.(); // a finished game's screen may sleep
     toggle.hidden = false;
     toggle.setAttribute("aria-pressed", wanted());
-    if (!wanted() || document.visibilityState !== "visible" || lock) return;
+    if (!wanted() || document.hidden || lock) return;
     lock = true; // asked for: each region a swap settles asks again at once
     try {
       lock = await navigator.wakeLock.request("screen");
