@@ -329,9 +329,11 @@ def _recorded_note(entry: EntryRow | Entry, game: Game) -> str:
     showing the game, at its next poll)."""
     recorded_said = entry_words(entry, game)
     if entry.yahtzee_bonus and recorded_said["multiplier"]:
+        # The card's multiple counts the bonus too: "+100" beside the standings' 300 read
+        # as two different numbers (a helper).
         note = _(
-            "%(name)s: %(box)s %(points)s on card ×%(multiplier)s and +%(bonus)s for an "
-            "extra Yahtzee!"
+            "%(name)s: %(box)s %(points)s on card ×%(multiplier)s and +%(bonus)s "
+            "×%(multiplier)s for an extra Yahtzee!"
         )
     elif entry.yahtzee_bonus:
         note = _("%(name)s: %(box)s %(points)s and +%(bonus)s for an extra Yahtzee!")

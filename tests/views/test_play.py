@@ -1407,7 +1407,9 @@ def test_a_triple_entry_its_undo_and_its_correction_say_which_card(client_of, ho
     assert "Undone: Ann’s Sixes on card ×3 (24)." in text(undone)
     post_box(client_of, game, Box.YAHTZEE, dice=(6,) * 5, card=2, htmx=True)
     extra = text(post_box(client_of, game, Box.SIXES, dice=(6,) * 5, card=2, htmx=True))
-    assert "Ann: Sixes 30 on card ×2 and +100 for an extra Yahtzee!" in extra
+    # The card's ×2 counts the bonus too, as the standings add it (a helper read "+100"
+    # beside 200).
+    assert "Ann: Sixes 30 on card ×2 and +100 ×2 for an extra Yahtzee!" in extra
     corrected = client_of.post(
         reverse("game-correct", args=[game.public_id, 1]),
         {"version": 4, "dice": "55555"},
