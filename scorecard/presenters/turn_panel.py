@@ -41,6 +41,15 @@ from scorecard.web.advice_setting import SETTINGS as ADVICE_SETTINGS
 from scorecard.web.forms import DiceInput
 
 
+class CoachChoice(NamedTuple):
+    """One answer to the coach's question about a hold: a roll holding `hold` (positions),
+    or a way `back` to the dice."""
+
+    label: str
+    hold: list[int] | None = None
+    back: str = ""
+
+
 @dataclass(frozen=True)
 class BoxChoice:
     """One open box for the dice on show: its points, whether the rule allows it, why not,
@@ -477,20 +486,22 @@ class TurnPanel:
         return " ".join(said(reason) for reason in sorted(reasons))
 
     @property
-    def hold_coach_choices(self) -> list[tuple[str, list[int] | None]]:
-        """The coach's answers: the best dice to hold, or the player's own, or neither, back
-        to the dice to hold others (a helper found no way back); None is back to the dice,
-        which is where scoring them all goes too."""
+    def hold_coach_choices(self) -> list[CoachChoice]:
+        """The coach's answers: a roll holding the best dice, or the player's own, or
+        neither, back to the dice as the player held them, to hold others (a helper found no
+        way back, then the dice let go). Keeping every die is back to the dice, to score."""
         note = self.hold_coach
         assert note is not None, "shown only with a hold coach note"
-        mine = (_("Roll as I chose"), note.chosen_hold)
+        mine = CoachChoice(_("Roll as I chose"), note.chosen_hold)
         if len(note.best) == self.dice_count:
-            return [(_("Score these dice instead"), None), mine]
+            return [CoachChoice(_("Score these dice instead"), back=self.links.page), mine]
         if note.best:
-            best = (keep_and_roll(note.best), note.best_hold)
+            best = CoachChoice(keep_and_roll(note.best), note.best_hold)
         else:
-            best = (_("Reroll every die instead"), [])
-        return [best, mine, (_("No, go back"), None)]
+            best = CoachChoice(_("Reroll every die instead"), [])
+        held = [("held_at", self.game.version), *(("hold", place) for place in note.chosen_hold)]
+        back = f"{self.links.page}?{urlencode(held)}"
+        return [best, mine, CoachChoice(_("No, go back"), back=back)]
 
     @cached_property
     def typed_boxes(self) -> list[tuple[str, str]]:

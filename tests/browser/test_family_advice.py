@@ -91,6 +91,12 @@ def test_the_coach_speaks_up_before_a_poor_hold_in_a_yatzy_game(phone, yatzy_tab
     expect(coach).to_be_hidden()
     expect(phone.locator("#roll-counter")).to_have_text("Roll 1 of 3")
     assert [int(face) for face in phone.locator(".hold .die").all_inner_texts()] == faces
+    # The dice as the player held them, to change (they were all let go: a helper).
+    assert worst  # the seeded roll's poorest hold holds dice
+    holds = phone.locator(".hold input")
+    assert [holds.nth(place).is_checked() for place in range(5)] == [
+        place in worst for place in range(5)
+    ]
     assert game.rolls.count() == 1
     assert phone.errors == []
 
