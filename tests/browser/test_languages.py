@@ -448,3 +448,22 @@ def test_every_header_link_is_a_thumb_wide_and_its_edge_opens_it(phones, languag
     games.tap(position={"x": 2, "y": 24})  # the link's edge, beside its word
     phone.wait_for_url("**/games/")
     assert phone.errors == []
+
+
+def test_the_household_pages_this_browser_badge_stays_one_piece_in_swedish(phones):
+    """Found by a helper: "Den här webbläsaren" beside "Chrome på Android" broke over two
+    lines at 360 px, its outline drawn as two open halves."""
+    from scorecard.models import Browser
+    from tests.browser.conftest import join_household
+    from tests.factories import HouseholdFactory
+
+    phone = speaking(phones(viewport={"width": 360, "height": 740}), "sv")
+    household = HouseholdFactory()
+    join_household(phone, household)
+    Browser.objects.filter(household=household).update(name="Chrome på Android")
+    phone.goto(f"{phone.base}/household/")
+    badge = phone.locator(".this-browser")
+    expect(badge).to_have_text("Den här webbläsaren")
+    lines = badge.evaluate("(badge) => badge.getClientRects().length")
+    assert lines == 1
+    assert phone.errors == []

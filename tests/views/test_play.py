@@ -547,6 +547,12 @@ def test_a_refused_correction_comes_back_as_it_was_typed(client_of, household):
     response = client_of.post(url, {"version": 8, "dice": "12345"})
     assert response.status_code == 400 and "would break a later box" in text(response)
     assert 'value="12345"' in text(response)  # to fix, not to type again
+    # The field refused is marked so for a screen reader (a helper found it unmarked).
+    dice_field = re.search(r'<input id="correct-dice"[^>]*>', text(response)).group(0)
+    assert 'aria-invalid="true"' in dice_field
+    assert "aria-invalid" not in re.search(
+        r'<input id="correct-points"[^>]*>', text(response)
+    ).group(0)
     assert Entry.objects.get(turn=1).dice == "22222"
 
 
