@@ -847,6 +847,22 @@ def test_a_link_is_sent_by_the_phone_s_share_sheet_or_else_copied(phone):
     assert phone.errors == []
 
 
+def test_the_households_join_link_is_shared_by_a_button_too(phone):
+    """Found by a helper: the join link could only be long-pressed out of the page."""
+    household = HouseholdFactory()
+    join_household(phone, household)
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    phone.goto(f"{phone.base}/household/")
+    phone.get_by_role("button", name="Make a join link").click()
+    section = phone.locator("section", has=phone.get_by_role("heading", name="Join link"))
+    address = section.locator("a.share-url").get_attribute("href")
+    phone.evaluate("delete Navigator.prototype.share")  # a browser without a share sheet
+    section.get_by_role("button", name="Share the link").click()
+    expect(section.get_by_text("The link is copied.")).to_be_visible()
+    assert phone.evaluate("navigator.clipboard.readText()") == address
+    assert phone.errors == []
+
+
 def test_phones_following_a_finished_game_are_shown_the_way_to_its_one_rematch(
     phone, second_phone, third_phone
 ):
