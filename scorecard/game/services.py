@@ -99,13 +99,18 @@ NOT_DONE: dict[Doing, Promise] = {
 
 
 class ZeroNeedsConfirmation(Exception):
-    """A box would score 0: the player is asked once more before it is written down."""
+    """A box would score 0: the player is asked once more before it is written down. A
+    correction's zero in the Yahtzee box also says how many later extra Yahtzees' bonuses
+    it would take (`bonuses_taken`; a helper learnt of them only once it was saved)."""
 
-    def __init__(self, box: rules.CardBox, card: int, progress: GameProgress) -> None:
+    def __init__(
+        self, box: rules.CardBox, card: int, progress: GameProgress, bonuses_taken: int = 0
+    ) -> None:
         super().__init__(f"Score 0 in {box.label}?")
         self.box = box
         self.card = card
         self.progress = progress
+        self.bonuses_taken = bonuses_taken
 
 
 class UndoNeedsConfirmation(Exception):
@@ -758,7 +763,8 @@ def correct_box(
     if fixed == as_it_is:
         return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
     if not (confirm_zero or placement.points or placement.bonus) and (moves or entry.points):
-        raise ZeroNeedsConfirmation(place.box, place.card, load_progress(game))
+        taken = sum(not bonus for _row, bonus in bonuses)
+        raise ZeroNeedsConfirmation(place.box, place.card, load_progress(game), taken)
     # Claimed after the reads: a change made meanwhile moved the version, so this fails.
     _claim_version(game, version, doing="correct")
     if game.finished:

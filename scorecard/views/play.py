@@ -488,7 +488,7 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                  "so nothing was changed.")  # fmt: skip
         return _said_then_shown(request, gone, links.page)
     players = game.seats.count()
-    error, status, correctable, zero_in = "", 200, True, None
+    error, status, correctable, zero_in, bonuses_taken = "", 200, True, None, 0
     try:
         services.check_correctable(game)
     except services.Refusal as refusal:  # said before anything is typed, not after
@@ -526,11 +526,12 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             idempotency.remember(request, note)
             return _said_then_shown(request, note, links.page)
         except services.ZeroNeedsConfirmation as question:
-            zero_in = question.box
+            zero_in, bonuses_taken = question.box, question.bonuses_taken
         except services.Refusal as refusal:
             error, status = str(refusal), refusal.status_code
         game.refresh_from_db()
     context = {"game": game, "entry": entry, "error": error, "links": links, "zero_in": zero_in}
+    context["bonuses_taken"] = bonuses_taken
     context["back"] = f"{links.page}#{box_anchor(entry.turn)}"
     context["entry_state"] = _entry_state(entry)
     context["round"] = round_of(entry.turn, players)

@@ -564,6 +564,8 @@ def test_a_yahtzee_box_corrected_to_0_says_the_later_bonus_it_takes(client_of, g
     url = reverse("game-correct", args=[game.public_id, 1])
     asked = client_of.post(url, {"version": 3, "points": "0"})
     assert asked.status_code == 200 and "Score 0 in Yahtzee?" in text(asked)
+    # Said before it is saved (a helper learnt of the bonus only after).
+    assert "It takes the +100 of the later extra Yahtzee with it." in text(asked)
     assert Entry.objects.get(turn=1).points == 50
     assert game.entries.filter(corrected=None).count() == 3
     response = client_of.post(url, {"version": 3, "points": "0", "confirm": "zero"})
