@@ -158,6 +158,9 @@ def test_the_owner_makes_renews_and_revokes_links_from_the_share_page(client_of,
     first = GameLink.objects.get(role="score").token
     page = text(client_of.get(url))
     assert f"/score/{first}/" in page and 'src="data:image/svg+xml' in page
+    # Described by their section's heading: one of two "Revoke"s, of two "Share the link"s.
+    assert 'value="revoke" class="danger" aria-describedby="share-score">Revoke' in page
+    assert 'aria-describedby="share-score">Share the link</button>' in page
     client_of.post(url, {"role": "score", "action": "new"})
     second = GameLink.objects.get(role="score").token
     assert second != first and Client().get(f"/score/{first}/").status_code == 404
