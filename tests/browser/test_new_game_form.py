@@ -132,3 +132,23 @@ def test_a_game_started_by_mistake_is_discarded_from_the_home_page(phone):
     expect(page.get_by_role("link", name=re.compile("Ann, Bob"))).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert page.errors == []
+
+
+def test_a_hidden_games_choice_left_out_of_range_does_not_stop_the_start(phone):
+    """Found by a helper: a Maxi bonus of 0, then Yatzy chosen (the Maxi choices hidden):
+    Start did nothing, the browser refusing a field nobody could see. Hidden, a game's
+    choices are left out; the server ignores them anyway."""
+    from scorecard.models import Game
+
+    page = phone
+    page.goto(f"{page.base}/games/new/")
+    page.get_by_label("Player 1", exact=True).fill("Farmor")
+    page.get_by_role("radio", name="Maxi Yatzy").check()
+    page.get_by_label("Upper boxes needed for the bonus").fill("0")
+    page.get_by_role("radio", name="Yatzy", exact=True).check()
+    expect(page.get_by_label("Upper boxes needed for the bonus")).to_be_hidden()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start with these choices").click()
+    expect(page.locator("#turn-title")).to_contain_text("Farmor")
+    assert Game.objects.get().family == "yatzy"
+    assert page.errors == []
