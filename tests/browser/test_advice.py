@@ -10,13 +10,18 @@ from tests.factories import GameFactory, HouseholdFactory
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_keep_advice_for_a_first_roll_entered_on_the_pad(phone, strategy_tables):
+def advised_game_page(phone, strategy_tables) -> None:
+    """Ann and Bob's new game, open with advice on, on a server with Hasbro's tables."""
     strategy_tables.load(rules.JokerRule.HASBRO)
     household = HouseholdFactory()
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     join_household(phone, household)
     phone.context.add_cookies([{"name": "advice", "value": "on", "url": phone.base}])
     phone.goto(f"{phone.base}/games/{game.public_id}/")
+
+
+def test_keep_advice_for_a_first_roll_entered_on_the_pad(phone, strategy_tables):
+    advised_game_page(phone, strategy_tables)
     phone.get_by_label("1st roll").check()
     pad = phone.get_by_role("group", name="Add a die")
     for face in "43446":
@@ -65,12 +70,7 @@ RING = """(choice) => { const style = getComputedStyle(choice);
 def test_the_roll_choices_keyboard_focus_is_seen_on_its_checked_segment(phone, strategy_tables):
     """Found by a helper: the focus ring was drawn in the accent colour on a segment
     filled with the accent when checked, so a keyboard user saw no focus at all."""
-    strategy_tables.load(rules.JokerRule.HASBRO)
-    household = HouseholdFactory()
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    join_household(phone, household)
-    phone.context.add_cookies([{"name": "advice", "value": "on", "url": phone.base}])
-    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    advised_game_page(phone, strategy_tables)
     phone.get_by_label("1st roll").check()
     phone.get_by_label("Dice, five digits").focus()
     checked = phone.get_by_label("1st roll")

@@ -528,7 +528,9 @@ def cookie_of(page, browser) -> None:
     )
 
 
-def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_poll(phone, phones):
+def tablet_with_a_saved_game(phone):
+    """The household's kitchen tablet (beside Ann's phone) showing Ann and Bob's game, which
+    its service worker has kept: the household, the tablet and the game."""
     household = HouseholdFactory()
     Browser.objects.create(household=household, name="Ann’s phone")
     tablet = Browser.objects.create(household=household, name="Kitchen tablet")
@@ -536,6 +538,11 @@ def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_
     cookie_of(phone, tablet)
     phone.goto(f"{phone.base}/games/{game.public_id}/")
     wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+    return household, tablet, game
+
+
+def test_a_browser_removed_from_its_household_loses_its_saved_games_at_its_next_poll(phone, phones):
+    household, tablet, game = tablet_with_a_saved_game(phone)
 
     ann = phones()
     join_household(ann, household)  # the household's first browser: Ann's phone
@@ -565,13 +572,7 @@ def test_a_removed_browser_lets_go_of_its_saved_games_at_the_next_page_it_opens(
     a removed browser opens tells it to clear what the site kept (Clear-Site-Data)."""
     from scorecard.access import sharing
 
-    household = HouseholdFactory()
-    Browser.objects.create(household=household, name="Ann’s phone")
-    tablet = Browser.objects.create(household=household, name="Kitchen tablet")
-    game = GameFactory(owner=household, names=["Ann", "Bob"])
-    cookie_of(phone, tablet)
-    phone.goto(f"{phone.base}/games/{game.public_id}/")
-    wait_for(lambda: "Ann’s turn" in saved_copy(phone, game), 10)
+    household, tablet, game = tablet_with_a_saved_game(phone)
     phone.get_by_role("link", name="Rules").tap()  # a page that asks nothing of the game
     expect(phone.get_by_role("heading", level=1)).to_contain_text("Rules")
     sharing.browser_remove(household=household, browser_id=tablet.pk)  # from Ann's phone

@@ -58,6 +58,18 @@ def finger_on_boxes_waiting(page, label: str) -> None:
     assert not Entry.objects.exists()
 
 
+def correct_by_points(page, box_of_ann: str, points: int) -> None:
+    """Ann's filled box corrected by its link in the card, to `points` typed, and saved."""
+    page.locator("#boxes").get_by_role(
+        "link", name=re.compile(f"^Correct Ann’s {box_of_ann}:")
+    ).click()
+    page.get_by_label("The points").fill(str(points))
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#turn .notice")).to_have_text(
+        f"Corrected: Ann’s {box_of_ann}, now {points}."
+    )
+
+
 def total_of(page, name: str):
     return page.locator("#standings tbody tr", has_text=name).locator("td.total")
 
@@ -1101,10 +1113,7 @@ def test_undo_right_after_a_correction_asks_first_and_says_the_correction_stays(
     tap(page, "66612")
     box(page, "Sixes").click()
     expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
-    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Fours:")).click()
-    page.get_by_label("The points").fill("16")
-    page.get_by_role("button", name="Save the correction").click()
-    expect(page.locator("#turn .notice")).to_have_text("Corrected: Ann’s Fours, now 16.")
+    correct_by_points(page, "Fours", 16)
 
     page.get_by_role("button", name="Undo last entry").click()
     question = page.locator("#turn .confirm [role=alert]")
@@ -1137,10 +1146,7 @@ def test_undo_on_a_finished_game_after_a_correction_asks_first_then_undoes(small
     tap(page, "44412")
     box(page, "Chance").click()
     expect(page.locator("#turn-title")).to_have_text("Game over")
-    page.locator("#boxes").get_by_role("link", name=re.compile("^Correct Ann’s Ones:")).click()
-    page.get_by_label("The points").fill("4")
-    page.get_by_role("button", name="Save the correction").click()
-    expect(page.locator("#turn .notice")).to_have_text("Corrected: Ann’s Ones, now 4.")
+    correct_by_points(page, "Ones", 4)
 
     page.get_by_role("button", name="Undo last entry").click()
     question = page.locator("#turn .confirm [role=alert]")
