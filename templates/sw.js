@@ -44,7 +44,9 @@ async function gamePage(url) {
     });
   } catch (error) {
     const saved = await cache.match(key);
-    if (!saved) throw error;
+    // A game this phone never showed (its link came by message, offline): our page, which
+    // lists the games it keeps, rather than the browser's error in its own words.
+    if (!saved) return offlinePage(OFFLINE.unseen);
     const html = (await saved.text()).replace('data-copy="live"', 'data-copy="saved"');
     return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
   }

@@ -58,6 +58,9 @@ def _offline_words() -> str:
             "No answer came from the score card, so what you sent may not have reached it. "
             "Go back and send it again once this phone has a connection."
         ),
+        "unseen": _(
+            "This phone has not shown this game before, so it needs a connection to open it."
+        ),
         "kept": _("These games open without one, as this phone last saw them:"),
     }
     escaped = {name: str(escape(text)) for name, text in words.items()}

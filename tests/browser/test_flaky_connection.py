@@ -314,6 +314,24 @@ def test_another_page_opened_offline_says_so_and_leads_to_the_games_kept(phone):
     assert script_errors(phone) == []
 
 
+def test_a_game_this_phone_never_showed_opened_offline_says_so_in_a_page_of_ours(phone):
+    """Found by a helper: a watch link that came by message, opened without a connection,
+    showed the browser's "This site can't be reached" in English."""
+    game = open_game(phone)
+    worker_in_control(phone, game)
+    other = services.game_create(owner=game.owner, names=["Eve", "Fay"])
+    watch = sharing.link_renew(game=other, role=LinkRole.WATCH).token
+    phone.context.set_offline(True)
+    phone.goto(f"{phone.base}/watch/{watch}/")
+    expect(phone.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(phone.get_by_text("This phone has not shown this game before")).to_be_visible()
+    phone.get_by_role("link", name=re.compile("^Ann, Bob · Yahtzee · ")).tap()
+    expect(phone.locator("#offline-copy")).to_be_visible()
+    save_screenshot(phone, "flaky-offline-game-never-shown")
+    assert script_errors(phone) == []
+    phone.context.set_offline(False)
+
+
 def worker_in_control(phone, game) -> None:
     """The service worker serves this phone's pages (a first visit's are not yet)."""
     kept = f"""async () => !!(await caches.match("/games/{game.public_id}/"))"""
