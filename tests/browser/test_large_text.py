@@ -214,3 +214,33 @@ def test_a_player_page_fits_a_phone_with_text_at_200_percent(phones, language):
     assert region.evaluate("scroll => scroll.scrollWidth > scroll.clientWidth")  # it swipes
     save_screenshot(page, f"player-page-{language}-200")
     assert page.errors == []
+
+
+def test_the_new_game_form_fits_text_at_200_percent_in_finnish(phones):
+    """Found by a helper: the players' legend, "Pelaajat istumajärjestyksessä", was cut off
+    at its long word and the page scrolled sideways (203 px of 180)."""
+    page = phones(**TEXT_AT_200)
+    page.context.set_extra_http_headers({"Accept-Language": "fi"})
+    page.goto(f"{page.base}/games/new/")
+    expect(page.locator("legend").first).to_contain_text("istumajärjestyksessä")
+    save_screenshot(page, "large-text-new-game-fi")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 180
+    assert page.errors == []
+
+
+def test_the_page_s_text_grows_with_the_browser_s_own_text_size(phones):
+    """Found by a helper: a browser set to larger text (its default font size) showed every
+    page at 17 px all the same: the root's size was fixed in pixels."""
+    page = phones()
+    start(page, ["Ann", "Bob"])
+    root_size = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
+    assert page.evaluate(root_size) == 17
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 20}})
+    page.reload()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    assert page.evaluate(root_size) == 25.5
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    save_screenshot(page, "large-text-browser-setting")
+    assert page.errors == []
