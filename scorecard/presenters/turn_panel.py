@@ -231,8 +231,10 @@ class TurnPanel:
             return "notice"
         if self.typed_open and self.error:
             return "typed-points"  # its points refused (found by a user)
-        if self.typed_open and self.after_tap == "dice":
-            return "typed-box"  # opened by a key: the box first (the points skipped it)
+        if self.typed_open and (self.after_tap == "dice" or self.typed is not None):
+            # Opened by a key, or brought back to choose another box: the box first (the
+            # points skipped it).
+            return "typed-box"
         entered = self.after_tap in ("dice", "pad")
         if entered and self.dice_entry is not None and self.dice_entry.error:
             return "dice-typed"  # its dice refused: Show swapped out, the focus fell to the page

@@ -225,7 +225,9 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     if panel.advice_open and panel.offers_advice_switch:
         return _respond(request, panel, "advice-switch")
     dice_error = panel.dice_entry is not None and panel.dice_entry.error
-    partial = "typed" if panel.typed_open else "turn"
+    # The typed points opened alone, or with the points sent before in the whole turn (a
+    # zero question's No brings them back).
+    partial = "typed" if panel.typed_open and "points" not in request.GET else "turn"
     if cleared and partial == "turn":  # the card changed under the page: all of it comes as
         partial = "after-refusal"  # it is now, not the turn alone (the rest stayed old, a tester)
     return _respond(request, panel, partial, status=400 if dice_error else 200)

@@ -1159,3 +1159,41 @@ def test_undo_on_a_finished_game_after_a_correction_asks_first_then_undoes(small
     assert Entry.objects.filter(game=game).count() == 12
     assert Entry.objects.get(game=game, box="ones").points == 4
     assert page.errors == []
+
+
+@pytest.mark.parametrize("scripts", [True, False])
+def test_no_to_a_typed_zero_brings_back_the_points_with_their_box_focused(
+    chromium, live_server, scripts
+):
+    """Found by a helper without scripts: No to "Score 0 in Yahtzee?" after typed points
+    closed the typed form and dropped its box and points, and left the focus at the top.
+    No is mostly a box chosen by mistake: the form comes back as sent, its box focused."""
+    context = chromium.new_context(
+        viewport=SMALL_PHONE, has_touch=True, java_script_enabled=scripts
+    )
+    page = context.new_page()
+    page.base = live_server.url
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    game = open_game(page)
+    page.get_by_text("No dice to enter? Type the points").click()
+    if not scripts:
+        page.get_by_role("link", name="Type the points").click()
+    form = page.locator("#typed form")
+    form.get_by_label("Box").select_option(label="Yahtzee")
+    form.get_by_label("Points").fill("0")
+    form.get_by_role("button", name="Record").click()
+    expect(page.get_by_role("button", name="Yes, 0 in Yahtzee")).to_be_visible()
+    page.get_by_role("link", name="No, go back").click()
+    expect(page.locator("#typed[open]")).to_be_visible()
+    expect(form.get_by_label("Box")).to_be_focused()
+    expect(form.get_by_label("Box").locator("option:checked")).to_have_text("Yahtzee")
+    expect(form.get_by_label("Points")).to_have_value("0")
+    save_screenshot(page, f"typed-zero-no-{'scripts' if scripts else 'no-scripts'}")
+    form.get_by_label("Box").select_option(label="Chance")
+    form.get_by_label("Points").fill("23")
+    form.get_by_role("button", name="Record").click()
+    expect(page.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()
+    assert list(game.entries.values_list("turn", "box", "points")) == [(1, "chance", 23)]
+    assert page.errors == []
+    context.close()
