@@ -503,9 +503,18 @@ def test_a_box_tapped_after_another_phone_corrected_one_is_refused_naming_the_co
     expect(total_of(scorer, "Ann")).to_have_text("16")
     expect(scorer.get_by_role("heading", name="Bob’s turn")).to_be_visible()
     assert list(Entry.objects.values_list("turn", "box", "points")) == [(1, "fours", 16)]
+    # Still Bob's turn: his dice stay (as sent, in order), their boxes shown again (a
+    # helper's were wiped).
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("12666")
     scorer.unroute(POLLS)
     for route in held:
         route.fallback()
+    box(scorer, "Sixes").click()
+    expect(scorer.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    assert list(Entry.objects.values_list("turn", "box", "points")) == [
+        (1, "fours", 16),
+        (2, "sixes", 18),
+    ]
     no_error_page(scorer)
     conflict = "Failed to load resource: the server responded with a status of 409 (Conflict)"
     assert phone.errors == [] and scorer.errors == [conflict]  # the refusal's answer
