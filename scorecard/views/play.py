@@ -215,9 +215,13 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     progress = load_progress(game, seats=seats)
     if live.is_poll(request):
         partial, entry = _poll_answer(request, progress)
-        notice = _then(_poll_notice(request, entry, game), _dice_dropped(request, progress, entry))
+        dropped = _dice_dropped(request, progress, entry)
+        notice = _then(_poll_notice(request, entry, game), dropped)
         panel = _panel(request, progress, links, {}, notice=notice)
-        return live.tagged(_respond(request, panel, partial, entry=entry), game.version)
+        response = _respond(request, panel, partial, entry=entry)
+        if dropped:  # and out of the address too, which a reload would have brought back
+            response.headers["HX-Replace-Url"] = links.page
+        return live.tagged(response, game.version)
     message = None if request.htmx else next(iter(messages.get_messages(request)), None)
     # A whole page asked for by the pad's keys or Show (no scripts) keeps the focus there too.
     pad_tap = any(key in request.GET for key in (*PAD_KEYS, "show"))

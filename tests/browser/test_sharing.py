@@ -429,6 +429,11 @@ def test_dice_half_entered_for_a_turn_another_phone_recorded_are_said_to_be_clea
         "Bob: Chance 16. The dice entered for that turn were cleared."
     )
     expect(scorer.get_by_label("Dice, five digits")).to_have_value("")
+    # Out of the address too: a helper's reload brought back the dice it had been told went.
+    expect(scorer).not_to_have_url(re.compile("dice="))
+    scorer.reload()
+    expect(scorer.get_by_role("heading", name="Ann’s turn")).to_be_visible()
+    expect(scorer.get_by_label("Dice, five digits")).to_have_value("")
     assert list(Entry.objects.values_list("turn", "box", "points")) == [
         (1, "fours", 12),
         (2, "chance", 16),
