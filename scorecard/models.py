@@ -4,6 +4,7 @@ Totals are never stored: `scorecard.game.progress` derives them with `rules.tota
 """
 
 import secrets
+import unicodedata
 from functools import cached_property
 from typing import Any
 
@@ -60,12 +61,21 @@ class Browser(models.Model):
         return f"{self.name} of {self.household}"
 
 
+def name_key(name: str) -> str:
+    """A player's name as two spellings of one person compare: in any case and either
+    Unicode form of an accent. SQLite's own case folding knows only ASCII letters, so
+    "JOSÉ" was a second player beside José (a helper), while a game refused the two."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 class Player(models.Model):
     """A named person who can sit at many games of the household."""
 
     owner = models.ForeignKey(Household, on_delete=models.CASCADE, related_name="players")
     public_id = models.CharField(max_length=32, unique=True, default=new_public_id)
     name = models.CharField(max_length=40)
+    # `name_key(name)`, by which a game finds its players (folding may lengthen a name).
+    name_key = models.CharField(max_length=160, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -74,9 +84,14 @@ class Player(models.Model):
             models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
         ]
+        indexes = [models.Index(fields=["owner", "name_key"], name="player_by_name_key")]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        super().save(*args, **kwargs)
 
 
 FAMILY_CHOICES = [(key, family.name) for key, family in families.FAMILIES.items()]

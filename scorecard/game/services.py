@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import itertools
 import random
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -41,6 +42,7 @@ from scorecard.models import (
     Roll,
     Seat,
     UndoneEntry,
+    name_key,
 )
 from scorecard.presenters.box_names import box_name
 from scorecard.presenters.rule_words import said
@@ -185,8 +187,9 @@ def is_readable_name(name: str) -> bool:
 
 
 def _tidied(name: str) -> str:
-    """A name as it is kept: its spaces (and any other white space) one space each."""
-    return " ".join(name.split())
+    """A name as it is kept: its spaces (and any other white space) one space each, and an
+    accent written as one character (a phone may send "é" as "e" and a combining accent)."""
+    return unicodedata.normalize("NFC", " ".join(name.split()))
 
 
 def clean_names(names: Sequence[str]) -> list[str]:
@@ -200,7 +203,7 @@ def clean_names(names: Sequence[str]) -> list[str]:
         raise Refusal(_("A name has at most %(most)s characters.") % {"most": MAX_NAME_LENGTH})
     if not all(is_readable_name(name) for name in cleaned):
         raise Refusal(_("A name holds letters, digits and signs, not control characters."))
-    folded = [name.casefold() for name in cleaned]
+    folded = [name_key(name) for name in cleaned]
     if len(set(folded)) != len(folded):
         raise Refusal(_("Two players have the same name; tell them apart, e.g. “Ann B”."))
     return cleaned
@@ -215,14 +218,14 @@ def names_at_fault(names: Sequence[str]) -> set[str]:
     unreadable = {name for name, clean in written if not is_readable_name(clean)}
     if unreadable:
         return unreadable
-    folded = [clean.casefold() for _name, clean in written]
-    return {name for name, clean in written if folded.count(clean.casefold()) > 1}
+    folded = [name_key(clean) for _name, clean in written]
+    return {name for name, clean in written if folded.count(name_key(clean)) > 1}
 
 
 def player_get_or_create(*, owner: Household, name: str, public_id: str | None = None) -> Player:
-    """The household's player of that name (any case), or a new one; a restored backup may
-    ask for the player's own id back when no other player holds it."""
-    player = owner.players.filter(name__iexact=name).first()
+    """The household's player of that name (any case, `name_key`), or a new one; a restored
+    backup may ask for the player's own id back when no other player holds it."""
+    player = owner.players.filter(name_key=name_key(name)).order_by("pk").first()
     if player:
         return player
     if public_id and not Player.objects.filter(public_id=public_id).exists():
@@ -1006,7 +1009,7 @@ def _held_by(owner: Household, games: Sequence[dict[str, Any]]) -> set[str]:
 def _player_for(
     owner: Household, data: dict[str, Any], known: dict[tuple[int, str], Player]
 ) -> Player:
-    key = (owner.pk, data["name"].casefold())
+    key = (owner.pk, name_key(data["name"]))
     if key not in known:
         known[key] = player_get_or_create(owner=owner, name=data["name"], public_id=data["id"])
     return known[key]

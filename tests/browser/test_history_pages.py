@@ -643,3 +643,24 @@ def test_a_rated_review_of_a_player_with_one_long_word_for_a_name_fits_a_phone(
     expect(phone.get_by_role("columnheader", name="Round, Dice", exact=True)).to_be_visible()
     assert no_sideways_scroll(phone)
     assert phone.errors == []
+
+
+def test_a_name_written_again_with_an_accented_capital_is_the_same_player(phone):
+    """Found by a helper: a game started with "JOSÉ" gave José a second player in the
+    players list, his games and figures split between the two."""
+    household = HouseholdFactory()
+    join_household(phone, household)
+    for names in (["José", "Ana"], ["JOSÉ", "ana"]):
+        phone.goto(f"{phone.base}/games/new/")
+        for seat, name in enumerate(names, start=1):
+            phone.get_by_label(f"Player {seat}", exact=True).fill(name)
+        phone.get_by_role("button", name="Start the game").tap()
+        # The player met before, as first written.
+        expect(phone.locator("#turn-title")).to_contain_text("José’s turn")
+    phone.get_by_role("link", name="Games", exact=True).first.tap()
+    phone.get_by_role("link", name="Players", exact=True).tap()
+    expect(phone.get_by_role("heading", name="Players")).to_be_visible()
+    listed = phone.locator("main").get_by_role("link", name=re.compile("^jos", re.I))
+    expect(listed).to_have_count(1)
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Ana", "José"]
+    assert phone.errors == []

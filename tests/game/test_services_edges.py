@@ -102,6 +102,18 @@ def test_a_player_is_found_again_by_name_in_any_case(household):
     assert household.players.count() == 1
 
 
+def test_a_name_with_an_accented_capital_or_a_combining_accent_is_the_same_player(household):
+    """Found by a helper: "JOSÉ" became a second player beside José (SQLite folds only ASCII
+    letters), while a game refused the two as one name, and an import merged them."""
+    jose = services.player_get_or_create(owner=household, name="José")
+    assert services.player_get_or_create(owner=household, name="JOSÉ") == jose
+    game = services.game_create(owner=household, names=["JOSE\u0301", "Ana"])
+    assert game.seats.get(position=0).player == jose
+    assert household.players.count() == 2
+    with pytest.raises(services.Refusal, match="Two players have the same name"):
+        services.game_create(owner=household, names=["José", "JOSE\u0301"])
+
+
 def test_a_restored_player_keeps_their_id_unless_another_holds_it(household):
     kept = services.player_get_or_create(owner=household, name="Ann", public_id="a" * 32)
     assert kept.public_id == "a" * 32
