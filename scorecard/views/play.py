@@ -153,8 +153,8 @@ def _refused(
         # Dice sent for the turn still to play (a race lost to a correction of an older box,
         # or a box refused) stay on the pad, their boxes shown again (they were wiped: the
         # roll had to be entered again; a helper).
-        sent = ("dice", "turn", "card", "roll", "rolls")
-        query = {name: request.POST[name] for name in sent if name in request.POST}
+        kept = ("dice", "turn", "card", "roll", "rolls")
+        query = {name: request.POST[name] for name in kept if name in request.POST}
     elif "hold" in request.POST and not isinstance(refusal, services.GameChanged):
         # A refused roll (every die held) leaves the dice held as they were sent, not let go
         # (found by a new user): a tap on one of them, then Roll.
