@@ -21,6 +21,7 @@ from scorecard.models import Entry, Game, Household, Seat
 from scorecard.web import idempotency
 from scorecard.web.forms import NewGameForm, swap_seats
 from scorecard.web.htmx import HtmxHttpRequest
+from scorecard.web.jinja_filters import names_said
 
 GAMES_ON_HOME = 10
 
@@ -92,5 +93,6 @@ def discard(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     except services.Refusal as refusal:
         messages.error(request, str(refusal))
         return redirect("home")
-    messages.info(request, _("The game of %(names)s is discarded.") % {"names": ", ".join(names)})
+    said = {"names": names_said(list(names))}  # "Pepe y Ana", not "Pepe, Ana" (a helper)
+    messages.info(request, _("The game of %(names)s is discarded.") % said)
     return redirect("home")

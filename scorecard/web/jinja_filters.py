@@ -55,7 +55,11 @@ def grouped(number: int) -> str:
 def join_names(seats: list[Any]) -> str:
     """`{{ winners|join_names }}`: the players' names as a sentence lists them ("Ann, Bob
     and Cy"), in the page's language."""
-    names = [seat.player.name for seat in seats]
+    return names_said([seat.player.name for seat in seats])
+
+
+def names_said(names: list[str]) -> str:
+    """Names as a sentence lists them ("Ann, Bob and Cy"), in the page's language."""
     if len(names) < 2:
         return "".join(names)
     return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}

@@ -126,7 +126,7 @@ def test_a_game_started_by_mistake_is_discarded_from_the_home_page(phone):
     )
     save_screenshot(page, "discard-a-blank-game")
     discard.tap()
-    expect(page.get_by_role("status")).to_have_text("The game of Mom, Dad, Kid is discarded.")
+    expect(page.get_by_role("status")).to_have_text("The game of Mom, Dad and Kid is discarded.")
     expect(page.get_by_role("status")).to_be_focused()  # said first, to keys and ears
     expect(page.get_by_role("button", name="Discard")).to_have_count(0)
     expect(page.get_by_role("link", name=re.compile("Ann, Bob"))).to_be_visible()

@@ -16,7 +16,7 @@ def test_a_blank_game_is_discarded_with_the_players_only_it_had(client_of, house
     home = text(client_of.get(reverse("home")))
     assert home.count(">Discard</button>") == 1  # the blank game's, not the other's
     answer = client_of.post(game_url(blank, "game-discard"), follow=True)
-    assert "The game of Mom, Dad, Gran is discarded." in text(answer)
+    assert "The game of Mom, Dad and Gran is discarded." in text(answer)
     assert list(Game.objects.all()) == [kept]
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Dad", "Mom"]
 
