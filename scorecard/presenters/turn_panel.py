@@ -239,7 +239,9 @@ class TurnPanel:
         if entered and self.dice_entry is not None and self.dice_entry.error:
             return "dice-typed"  # its dice refused: Show swapped out, the focus fell to the page
         if not self.after_tap:
-            return ""
+            # A refusal's reason, which replaced what was tapped (a race lost to another
+            # phone left the focus at the top of a page without scripts; a helper).
+            return "error" if self.error else ""
         if self.after_tap == "roll" or (self.game.digital and self.dice):
             return "roll-counter"
         if any(c.option.allowed for c in self.choices):

@@ -1197,3 +1197,28 @@ def test_no_to_a_typed_zero_brings_back_the_points_with_their_box_focused(
     assert list(game.entries.values_list("turn", "box", "points")) == [(1, "chance", 23)]
     assert page.errors == []
     context.close()
+
+
+def test_without_scripts_a_box_refused_for_another_phone_s_entry_focuses_the_reason(
+    phone, chromium, live_server
+):
+    """Found by a helper without scripts: a box tapped after another phone recorded the turn
+    answered with its reason in place, but the focus stayed at the top of the page, where a
+    screen reader would not hear it."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    table = scriptless_game_page(chromium, live_server, household, game)
+    tap(table, "12345")
+    expect(box(table, "Large straight")).to_be_visible()
+    join_household(phone, household)
+    phone.goto(f"{phone.base}/games/{game.public_id}/")
+    tap(phone, "44436")
+    box(phone, "Fours").click()
+    expect(phone.get_by_role("heading", name=re.compile("^Bob’s turn"))).to_be_visible()
+    box(table, "Large straight").click()
+    reason = table.get_by_role("alert")
+    expect(reason).to_contain_text("Not recorded: the card changed")
+    expect(reason).to_be_focused()
+    save_screenshot(table, "refused-without-scripts-focused")
+    assert list(Entry.objects.values_list("box", "points")) == [("fours", 12)]
+    table.context.close()
