@@ -377,7 +377,22 @@ def test_the_csv_export_imported_by_mistake_is_named_and_nothing_is_imported(pho
     phone.get_by_label("Export file (JSON)").set_input_files(exported)
     phone.get_by_role("button", name="Import", exact=True).click()
     expect(phone.get_by_role("alert")).to_contain_text("This is a CSV export")
+    # Said first, and of the field (a helper without scripts found the focus at the top).
+    expect(phone.get_by_role("alert")).to_be_focused()
+    expect(phone.get_by_label("Export file (JSON)")).to_have_attribute("aria-invalid", "true")
     assert no_sideways_scroll(phone)
+    assert Game.objects.count() == 1
+    # The JSON export, imported back, says so first too: nothing new in it.
+    phone.goto(f"{phone.base}/games/")
+    with phone.expect_download() as info:
+        phone.get_by_role("link", name="Export all (JSON)").click()
+    exported = tmp_path / info.value.suggested_filename
+    info.value.save_as(str(exported))
+    phone.get_by_role("link", name="Import", exact=True).click()
+    phone.get_by_label("Export file (JSON)").set_input_files(exported)
+    phone.get_by_role("button", name="Import", exact=True).click()
+    expect(phone.get_by_role("status").first).to_be_focused()
+    expect(phone.get_by_role("status").first).to_contain_text("already")
     assert Game.objects.count() == 1
     assert [error for error in phone.errors if "status of 400" not in error] == []
 
