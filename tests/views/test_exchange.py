@@ -175,7 +175,9 @@ def test_an_uploaded_game_whose_id_starts_with_a_minus_downloads_as_text(client_
 
 def _said_in_place(response) -> str:
     """The refusal the import page shows in place, as a person reads it."""
-    found = re.search(r'<p class="error" role="alert">(.*?)</p>', response.content.decode(), re.S)
+    found = re.search(
+        r'<p class="error" role="alert"[^>]*>(.*?)</p>', response.content.decode(), re.S
+    )
     assert found, "no refusal shown"
     return html.unescape(found.group(1))
 
