@@ -89,7 +89,8 @@ def test_a_rematch_is_a_new_game_and_counts_against_the_limit(client_of, househo
     assert refused.status_code == 429
     assert Game.objects.count() == 5
     page = text(refused)  # the finished game's page, the reason above its Rematch button
-    assert '<p class="error" role="alert" id="turn-error">Too many new games from this' in page
+    said = '<p class="error" role="alert" id="turn-error" tabindex="-1" autofocus>'
+    assert f"{said}Too many new games from this" in page  # and focused
     assert "Rematch with the same players" in page
 
 
@@ -150,7 +151,8 @@ def test_an_import_beyond_the_limit_is_refused_in_the_phone_s_language(household
     refused = swedish.post(reverse("games-import"), {"file": upload})
     assert refused.status_code == 429
     assert (
-        '<p class="error" role="alert">För många nya spel från den här adressen: högst 0 på '
+        '<p class="error" role="alert" id="import-error" tabindex="-1" autofocus>'
+        "För många nya spel från den här adressen: högst 0 på "
         "10 minuter. Vänta en stund och försök igen.</p>"
     ) in text(refused)
     assert not Game.objects.exists()
