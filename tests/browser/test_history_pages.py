@@ -361,6 +361,19 @@ def test_the_names_in_the_games_and_players_lists_are_thumb_sized(phones):
     assert phone.errors == []
 
 
+def export_then_import(phone, tmp_path, export: str) -> None:
+    """From the games list, the export named `export` downloaded, then chosen for the
+    import and sent, as a person does it."""
+    phone.goto(f"{phone.base}/games/")
+    with phone.expect_download() as info:
+        phone.get_by_role("link", name=export).click()
+    exported = tmp_path / info.value.suggested_filename
+    info.value.save_as(str(exported))
+    phone.get_by_role("link", name="Import", exact=True).click()
+    phone.get_by_label("Export file (JSON)").set_input_files(exported)
+    phone.get_by_role("button", name="Import", exact=True).click()
+
+
 def test_the_csv_export_imported_by_mistake_is_named_and_nothing_is_imported(phone, tmp_path):
     """The games list offers two exports; the CSV one chosen for the import is refused in
     words that say which file to take, not "This is not JSON"."""
@@ -368,14 +381,7 @@ def test_the_csv_export_imported_by_mistake_is_named_and_nothing_is_imported(pho
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     play(game, [turn for turn in SOLO_GAME[:2] for _ in range(2)])
     join_household(phone, household)
-    phone.goto(f"{phone.base}/games/")
-    with phone.expect_download() as info:
-        phone.get_by_role("link", name="Export all (CSV)").click()
-    exported = tmp_path / info.value.suggested_filename
-    info.value.save_as(str(exported))
-    phone.get_by_role("link", name="Import", exact=True).click()
-    phone.get_by_label("Export file (JSON)").set_input_files(exported)
-    phone.get_by_role("button", name="Import", exact=True).click()
+    export_then_import(phone, tmp_path, "Export all (CSV)")
     expect(phone.get_by_role("alert")).to_contain_text("This is a CSV export")
     # Said first, and of the field (a helper without scripts found the focus at the top).
     expect(phone.get_by_role("alert")).to_be_focused()
@@ -383,14 +389,7 @@ def test_the_csv_export_imported_by_mistake_is_named_and_nothing_is_imported(pho
     assert no_sideways_scroll(phone)
     assert Game.objects.count() == 1
     # The JSON export, imported back, says so first too: nothing new in it.
-    phone.goto(f"{phone.base}/games/")
-    with phone.expect_download() as info:
-        phone.get_by_role("link", name="Export all (JSON)").click()
-    exported = tmp_path / info.value.suggested_filename
-    info.value.save_as(str(exported))
-    phone.get_by_role("link", name="Import", exact=True).click()
-    phone.get_by_label("Export file (JSON)").set_input_files(exported)
-    phone.get_by_role("button", name="Import", exact=True).click()
+    export_then_import(phone, tmp_path, "Export all (JSON)")
     expect(phone.get_by_role("status").first).to_be_focused()
     expect(phone.get_by_role("status").first).to_contain_text("already")
     assert Game.objects.count() == 1
