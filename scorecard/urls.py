@@ -37,6 +37,7 @@ urlpatterns = [
     path("join/<str:token>/", sharing.household_join, name="household-join"),
     path("players/", history.players_list, name="players"),
     path("players/<str:public_id>/", history.player_page, name="player"),
+    path("players/<str:public_id>/rename/", history.player_rename, name="player-rename"),
     path("high-scores/", history.high_scores, name="high-scores"),
     path("advice/", play.advice_switch, name="advice"),
     path("sheet/", pages.blank_sheet, name="sheet"),

@@ -164,6 +164,23 @@ def unsettle_games(games: list[Game]) -> None:
         unsettle(progress)
 
 
+def move_figures(*, player: int, into: int) -> None:
+    """Add one player's figures and box totals to another's (the two were one person,
+    `services.player_merge`); the first player's own rows go with the player."""
+    figures: FigureCounts = defaultdict(Counter)
+    for row in PlayerFigures.objects.filter(player=player):
+        counts = figures[(into, row.family)]
+        for name in PlayerFigures.COUNTS:
+            counts[name] += getattr(row, name)
+        for band, games in row.bands.items():
+            counts[f"band:{band}"] += games
+    boxes: BoxSums = defaultdict(lambda: [0, 0])
+    for box in PlayerBoxTotal.objects.filter(player=player):
+        boxes[(into, box.family, box.box)] = [box.points, box.cards]
+    _add_figures(figures)
+    _add_box_totals(boxes)
+
+
 def _count_boxes(boxes: BoxSums, progress: GameProgress, sign: int) -> None:
     """What a one-card game adds to (sign +1) or takes from (-1) its players' box totals."""
     if progress.game.cards_per_player != 1:

@@ -199,14 +199,20 @@ def clean_names(names: Sequence[str]) -> list[str]:
         raise Refusal(_("Write at least one player’s name to start."))
     if len(cleaned) > MAX_PLAYERS:
         raise Refusal(_("A game has at most %(most)s players.") % {"most": MAX_PLAYERS})
-    if any(len(name) > MAX_NAME_LENGTH for name in cleaned):
-        raise Refusal(_("A name has at most %(most)s characters.") % {"most": MAX_NAME_LENGTH})
-    if not all(is_readable_name(name) for name in cleaned):
-        raise Refusal(_("A name holds letters, digits and signs, not control characters."))
+    for name in cleaned:
+        _check_name(name)
     folded = [name_key(name) for name in cleaned]
     if len(set(folded)) != len(folded):
         raise Refusal(_("Two players have the same name; tell them apart, e.g. “Ann B”."))
     return cleaned
+
+
+def _check_name(name: str) -> None:
+    """Refused, saying why, when a tidied name cannot be a player's."""
+    if len(name) > MAX_NAME_LENGTH:
+        raise Refusal(_("A name has at most %(most)s characters.") % {"most": MAX_NAME_LENGTH})
+    if not is_readable_name(name):
+        raise Refusal(_("A name holds letters, digits and signs, not control characters."))
 
 
 def names_at_fault(names: Sequence[str]) -> set[str]:
@@ -231,6 +237,49 @@ def player_get_or_create(*, owner: Household, name: str, public_id: str | None =
     if public_id and not Player.objects.filter(public_id=public_id).exists():
         return Player.objects.create(owner=owner, name=name, public_id=public_id)
     return Player.objects.create(owner=owner, name=name)
+
+
+class NameOfAnother(Exception):
+    """A player renamed to another player's name (any case, `name_key`): the two may be one
+    person under two names, and the player is asked whether to merge them (`player_merge`)."""
+
+    def __init__(self, other: Player) -> None:
+        super().__init__(f"{other.name} is another player")
+        self.other = other
+
+
+def player_rename(*, player: Player, name: str) -> Player:
+    """The player under another name (a typo put right, or its letters' case): every game
+    they sat at shows it. Refused when the name cannot be a player's; `NameOfAnother` when
+    another player of the household has it."""
+    name = _tidied(name)
+    if not name:
+        raise Refusal(_("Write the player’s new name."))
+    _check_name(name)
+    others = player.owner.players.exclude(pk=player.pk)
+    if (other := others.filter(name_key=name_key(name)).first()) is not None:
+        raise NameOfAnother(other)
+    player.name = name
+    player.save(update_fields=["name", "name_key"])
+    return player
+
+
+@transaction.atomic
+def player_merge(*, player: Player, into: Player) -> int:
+    """One person kept under two names made one: `player`'s games, figures and box totals
+    become `into`'s, and `player` is gone. Refused when the two are of two households, or
+    sat at one game (two people, then). Returns how many games moved."""
+    if player.pk == into.pk or player.owner_id != into.owner_id:
+        raise Refusal(_("Choose another player of this household."))
+    if Game.objects.filter(seats__player=player).filter(seats__player=into).exists():
+        names = {"name": player.name, "other": into.name}
+        raise Refusal(
+            _("%(name)s and %(other)s played in the same game, so they are two people.") % names
+        )
+    moved = Seat.objects.filter(player=player).update(player=into)
+    results.move_figures(player=player.pk, into=into.pk)
+    player.delete()
+    return moved
 
 
 class HouseSettings(NamedTuple):

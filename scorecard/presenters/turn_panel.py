@@ -286,6 +286,12 @@ class TurnPanel:
         return self.mode not in _NOT_SCORING
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in seating order: the regions kept per version are drawn anew
+        for them, so a player renamed (or merged) shows under the new name at once."""
+        return tuple(seat.player.name for seat in self.progress.seats)
+
+    @property
     def game(self) -> Game:
         return self.progress.game
 

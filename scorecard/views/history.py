@@ -6,11 +6,11 @@ from collections import defaultdict
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from scorecard.access.households import (
     current_household,
@@ -19,6 +19,7 @@ from scorecard.access.households import (
     was_removed,
 )
 from scorecard.engine import families
+from scorecard.game import services
 from scorecard.game.progress import EntryRow, load_progress, round_of
 from scorecard.history import exchange, statistics
 from scorecard.models import Game, Player, Roll, UndoneEntry
@@ -131,6 +132,44 @@ def players_list(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     player = household_object(request, Player, public_id)
+    told = next(iter(messages.get_messages(request)), None)  # renamed or merged, once
+    return _player_page(request, player, told=told)
+
+
+@require_POST
+def player_rename(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
+    """A player's new name; another player's name asks whether the two are one person, and
+    "Merge" (`into`) makes them one."""
+    into_id = request.POST.get("into", "")
+    try:
+        player = household_object(request, Player, public_id)
+    except Http404:
+        if not into_id:
+            raise
+        # A second tap of Merge, when the first made them one: the player they are now.
+        return redirect("player", public_id=household_object(request, Player, into_id).public_id)
+    name = request.POST.get("name", "")
+    try:
+        if into_id:
+            into = household_object(request, Player, into_id)
+            said = {"name": player.name, "other": into.name}
+            services.player_merge(player=player, into=into)
+            messages.info(request, _("%(name)s’s games are %(other)s’s now.") % said)
+            return redirect("player", public_id=into.public_id)
+        services.player_rename(player=player, name=name)
+    except services.NameOfAnother as named:
+        return _player_page(request, player, typed=name, merge_with=named.other)
+    except services.Refusal as refusal:
+        return _player_page(request, player, typed=name, error=str(refusal), status=400)
+    messages.info(request, _("Now called %(name)s.") % {"name": player.name})
+    return redirect("player", public_id=player.public_id)
+
+
+def _player_page(
+    request: HtmxHttpRequest, player: Player, *, status: int = 200, **rename: object
+) -> HttpResponse:
+    """The player's page; `rename` is what the rename form shows: the name `typed`, an
+    `error`, the player to `merge_with`, or what was done (`told`)."""
     figures = statistics.player_figures(player)
     played = statistics.player_families(figures) or [families.YAHTZEE]
     sections = []
@@ -145,11 +184,12 @@ def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
         histogram = charts.histogram(stats.bands, bin_size=statistics.BAND, title=title)
         sections.append((stats, histogram))
     level = 3 if len(sections) > 1 else 2  # under each family's heading when there are two
-    context = {"player": player, "sections": sections, "level": level}
+    context = {"player": player, "sections": sections, "level": level, **rename}
     # The players list counts every game a player sat at; here the figures are of finished
     # games, so the page says how many are still being played (found by a new user).
     context["going"] = statistics.games_going(player)
-    return render(request, "player.html", context)
+    context["name_length"] = services.MAX_NAME_LENGTH
+    return render(request, "player.html", context, status=status)
 
 
 @require_GET

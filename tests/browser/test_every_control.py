@@ -822,6 +822,14 @@ def browse_the_history(phone: Phone, player: str, games: int, theirs: int) -> No
     phone.tap(page.get_by_role("link", name="Players", exact=True))
     phone.tap(page.locator("main").get_by_role("link", name=player, exact=True))
     expect(page.get_by_role("heading", name=player)).to_be_visible()
+    phone.tap(page.get_by_text(f"Rename {player}"))
+    phone.fill(page.get_by_label("New name"), player.upper())  # its letters' case put right
+    phone.tap(page.get_by_role("button", name="Rename", exact=True))
+    expect(page.get_by_role("status")).to_have_text(f"Now called {player.upper()}.")
+    phone.tap(page.get_by_text(f"Rename {player.upper()}"))
+    phone.fill(page.get_by_label("New name"), player)  # and back, for the steps after
+    phone.tap(page.get_by_role("button", name="Rename", exact=True))
+    expect(page.get_by_role("status")).to_have_text(f"Now called {player}.")
     phone.tap(page.get_by_role("link", name=f"{player}’s games"))
     expect(cards).to_have_count(theirs)
     phone.tap(page.get_by_role("link", name="High scores"))
