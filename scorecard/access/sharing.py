@@ -144,6 +144,7 @@ class Member:
     typed: str  # what its name field holds: its name, or a refused entry kept to correct
     error: str  # why that entry was refused
     asked_to_remove: bool = False  # its Remove was tapped: the page asks before it is done
+    kept: bool = False  # "No, keep it" to that question: the focus goes back to its Remove
 
     @property
     def remove_label(self) -> str:
@@ -166,10 +167,12 @@ def household_screen(
     renaming: Renaming | None = None,
     error: str = "",
     removing: int | None = None,
+    kept: int | None = None,
 ) -> HouseholdScreen:
     """The household's browsers, oldest first, each told apart by name and times; a refused
     rename is shown at its browser's form, with what was typed; the browser `removing` asks
-    whether to remove it (a mis-tap shut a family member out mid-game)."""
+    whether to remove it (a mis-tap shut a family member out mid-game), and the one `kept`
+    (No to that question) has its Remove focused again."""
     members = []
     for browser in this.household.browsers.all():
         refused = renaming if renaming and renaming.browser_id == browser.pk else None
@@ -188,6 +191,7 @@ def household_screen(
                 typed=refused.typed if refused else browser.name,
                 error=refused.error if refused else "",
                 asked_to_remove=browser.pk == removing and not is_this,
+                kept=browser.pk == kept and not is_this,
             )
         )
     if renaming and not any(member.error for member in members):

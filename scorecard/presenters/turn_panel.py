@@ -181,6 +181,7 @@ class TurnPanel:
     confirm: ZeroNeedsConfirmation | None = None
     undo_question: UndoNeedsConfirmation | None = None
     focus_notice: bool = False  # the notice says what a plain (scriptless) post did
+    undo_kept: bool = False  # "No, go back" to the undo question: back to Undo, not the top
     coach: CoachNote | None = None
     hold_coach: HoldCoachNote | None = None
     advice_setting: str = "off"
@@ -229,6 +230,8 @@ class TurnPanel:
         page, the control it pressed gone. Never a box itself: one more Enter would record it."""
         if self.focus_notice:  # a plain post's answer: what it did, said first
             return "notice"
+        if self.undo_kept and self.offers_undo:
+            return "undo"
         if self.typed_open and self.error:
             return "typed-points"  # its points refused (found by a user)
         if self.typed_open and (self.after_tap == "dice" or self.typed is not None):
@@ -617,6 +620,7 @@ def build_turn_panel(
     if panel.pad_key == "add":
         panel.pad_key = str(query.get("add", ""))[:1]
     panel.advice_open = "advice" in query
+    panel.undo_kept = query.get("undo") == "kept"
     if "points" in query:  # typed points the card refused: shown again to be put right
         extra = "extra_yahtzee" in query
         panel.typed = TypedPoints(query.get("box", ""), query.get("points", ""), extra)

@@ -229,8 +229,9 @@ def _household(
         join = SharedAddress(request.build_absolute_uri(_join_path(household.join_token)))
     now = timezone.now()
     removing = _browser_id(request.GET.get("remove", ""))
+    kept = _browser_id(request.GET.get("kept", ""))
     screen = sharing.household_screen(
-        browser, now=now, renaming=renaming, error=error, removing=removing
+        browser, now=now, renaming=renaming, error=error, removing=removing, kept=kept
     )
     # What the posts since the page was last drawn did, once (a post's answer unread, the
     # next one's came with it).

@@ -732,6 +732,11 @@ def test_a_second_browser_joins_by_the_link_is_told_apart_renamed_and_removed(ph
     expect(question).to_be_focused()
     expect(question).to_have_css("outline-offset", "3px")  # its focus ring off its words
     save_screenshot(phone, "household-remove-asks")
+    phone.get_by_role("link", name="No, keep it").click()
+    remove = member(phone, this=False).get_by_role("link", name=re.compile("Remove Kitchen tablet"))
+    expect(remove).to_be_focused()  # where it was tapped, not the page's top (a tester)
+    expect(phone.get_by_role("alert")).to_have_count(0)
+    remove.click()
     phone.get_by_role("button", name="Yes, remove Kitchen tablet").click()
     expect(phone.locator(".browsers > li")).to_have_count(1)
     expect(phone.get_by_role("status")).to_contain_text(

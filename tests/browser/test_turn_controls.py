@@ -579,6 +579,26 @@ def scriptless_game_page(chromium, live_server, household, game):
     return table
 
 
+def test_without_scripts_no_to_the_undo_question_goes_back_to_undo(chromium, live_server):
+    """Found by a tester without scripts: No to "Undo …?" brought the game back with the
+    focus at the top of the page, the turn a long way down. It goes back to Undo."""
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    table = scriptless_game_page(chromium, live_server, household, game)
+    tap(table, "44412")
+    box(table, "Fours").click()
+    tap(table, "66612")
+    box(table, "Sixes").click()
+    correct_by_points(table, "Fours", 16)
+    table.get_by_role("button", name="Undo last entry").click()
+    expect(table.get_by_role("alert")).to_contain_text("Undo Bob’s Sixes (18)?")
+    table.get_by_role("link", name="No, go back").click()
+    expect(table.get_by_role("button", name="Undo last entry")).to_be_focused()
+    expect(table.get_by_role("alert")).to_have_count(0)
+    assert Entry.objects.count() == 2
+    table.context.close()
+
+
 def test_without_scripts_back_after_a_box_says_that_turn_is_on_the_card(chromium, live_server):
     """Found by a tester without scripts: Back after recording a box brought the page of its
     dice, which said "The card changed since these dice were entered (another phone?) …"
@@ -1125,6 +1145,7 @@ def test_undo_right_after_a_correction_asks_first_and_says_the_correction_stays(
     save_screenshot(page, "undo-after-correction-360")
     page.get_by_role("link", name="No, go back").click()
     expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    expect(page.get_by_role("button", name="Undo last entry")).to_be_focused()
     assert Entry.objects.count() == 2
 
     page.get_by_role("button", name="Undo last entry").click()
