@@ -678,3 +678,19 @@ def test_a_name_written_again_with_an_accented_capital_is_the_same_player(phone)
     expect(listed).to_have_count(1)
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Ana", "José"]
     assert phone.errors == []
+
+
+def test_a_games_sheet_leads_back_to_the_game_by_a_thumbs_target(phones):
+    """Found by a tester on a 320 px phone: the sheet's "Back to the game" was a line of text
+    20 px high."""
+    page = phones(viewport={"width": 320, "height": 568})
+    household = HouseholdFactory()
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    join_household(page, household)
+    page.goto(f"{page.base}/games/{game.public_id}/")
+    page.get_by_role("link", name="Printable sheet").click()
+    back = page.get_by_role("link", name="Back to the game")
+    assert back.bounding_box()["height"] >= 44
+    back.click()
+    expect(page.locator("#turn-title")).to_contain_text("Ann’s turn")
+    assert page.errors == []

@@ -41,6 +41,9 @@ def test_a_typo_is_put_right_and_two_names_of_one_person_made_one(phone):
     expect(field).to_be_focused()
     expect(field).to_have_attribute("aria-invalid", "true")
 
+    # The field takes the form's width: a 40-letter name shows whole (it showed 15 at 320 px).
+    form_width = phone.locator("form.rename").bounding_box()["width"]
+    assert field.bounding_box()["width"] >= 0.9 * form_width
     _rename_to(phone, "Jon", "Jonny")
     expect(phone.get_by_role("heading", level=1, name="Jonny")).to_be_visible()
     expect(phone.get_by_role("status")).to_have_text("Now called Jonny.")
