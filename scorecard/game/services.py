@@ -250,18 +250,29 @@ class NameOfAnother(Exception):
 
 def player_rename(*, player: Player, name: str) -> Player:
     """The player under another name (a typo put right, or its letters' case): every game
-    they sat at shows it. Refused when the name cannot be a player's; `NameOfAnother` when
-    another player of the household has it."""
+    they sat at shows it. Refused when the name cannot be a player's, or is another player's
+    who sat at a game with them; `NameOfAnother` when another player of the household has it
+    (the two may be one person)."""
     name = _tidied(name)
     if not name:
         raise Refusal(_("Write the player’s new name."))
     _check_name(name)
     others = player.owner.players.exclude(pk=player.pk)
     if (other := others.filter(name_key=name_key(name)).first()) is not None:
+        _check_one_person(player, other)  # asked only when they may be merged
         raise NameOfAnother(other)
     player.name = name
     player.save(update_fields=["name", "name_key"])
     return player
+
+
+def _check_one_person(player: Player, other: Player) -> None:
+    """Refused when the two sat at one game: two people, whatever their names."""
+    if Game.objects.filter(seats__player=player).filter(seats__player=other).exists():
+        names = {"name": player.name, "other": other.name}
+        raise Refusal(
+            _("%(name)s and %(other)s played in the same game, so they are two people.") % names
+        )
 
 
 @transaction.atomic
@@ -271,11 +282,7 @@ def player_merge(*, player: Player, into: Player) -> int:
     sat at one game (two people, then). Returns how many games moved."""
     if player.pk == into.pk or player.owner_id != into.owner_id:
         raise Refusal(_("Choose another player of this household."))
-    if Game.objects.filter(seats__player=player).filter(seats__player=into).exists():
-        names = {"name": player.name, "other": into.name}
-        raise Refusal(
-            _("%(name)s and %(other)s played in the same game, so they are two people.") % names
-        )
+    _check_one_person(player, into)
     moved = Seat.objects.filter(player=player).update(player=into)
     results.move_figures(player=player.pk, into=into.pk)
     player.delete()

@@ -133,7 +133,8 @@ def players_list(request: HtmxHttpRequest) -> HttpResponse:
 def player_page(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     player = household_object(request, Player, public_id)
     told = next(iter(messages.get_messages(request)), None)  # renamed or merged, once
-    return _player_page(request, player, told=told)
+    # "No, keep both" comes back to the name's field, open and focused.
+    return _player_page(request, player, told=told, reopened=request.GET.get("rename") == "1")
 
 
 @require_POST
@@ -146,8 +147,10 @@ def player_rename(request: HtmxHttpRequest, public_id: str) -> HttpResponse:
     except Http404:
         if not into_id:
             raise
-        # A second tap of Merge, when the first made them one: the player they are now.
-        return redirect("player", public_id=household_object(request, Player, into_id).public_id)
+        # Merge tapped again (a double tap, or Back to the question): the player they are now.
+        into = household_object(request, Player, into_id)
+        messages.info(request, _("Merged into %(other)s already.") % {"other": into.name})
+        return redirect("player", public_id=into.public_id)
     name = request.POST.get("name", "")
     try:
         if into_id:

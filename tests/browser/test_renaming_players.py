@@ -67,18 +67,38 @@ def test_a_typo_is_put_right_and_two_names_of_one_person_made_one(phone):
 
 def test_no_keeps_both_and_two_players_of_one_game_stay_two(phone):
     household = HouseholdFactory()
-    finished_game(household, names=("Ann", "Anna"))
+    finished_game(household, names=("Ann", "Bob"))
+    finished_game(household, names=("Anna",))
+    finished_game(household, names=("Bob", "Bo"))
     join_household(phone, household)
     _open_player(phone, "Anna")
     _rename_to(phone, "Anna", "ANN")
     phone.get_by_role("link", name="No, keep both").click()
     expect(phone.get_by_role("heading", level=1, name="Anna")).to_be_visible()
+    field = phone.get_by_label("New name")  # back at the name, as it was (not the page's top)
+    expect(field).to_be_focused()
+    expect(field).to_have_value("Anna")
 
-    _rename_to(phone, "Anna", "ANN")
-    phone.get_by_role("button", name="Merge into Ann").click()
+    _open_player(phone, "Bo")
+    _rename_to(phone, "Bo", "BOB")  # they sat at one game: not asked, refused
     expect(phone.get_by_role("alert")).to_have_text(
-        "Anna and Ann played in the same game, so they are two people."
+        "Bo and Bob played in the same game, so they are two people."
     )
-    expect(phone.get_by_role("heading", level=1, name="Anna")).to_be_visible()
-    assert Player.objects.count() == 2
+    expect(phone.get_by_label("New name")).to_have_value("BOB")
+    assert Player.objects.count() == 4
     assert phone.errors == [REFUSED]
+
+
+def test_a_forty_letter_name_without_a_space_keeps_the_page_on_the_screen(phone):
+    household = HouseholdFactory()
+    finished_game(household, names=("Jon",))
+    join_household(phone, household)
+    _open_player(phone, "Jon")
+    long_name = "X" * 40
+    _rename_to(phone, "Jon", long_name)
+    expect(phone.get_by_role("status")).to_have_text(f"Now called {long_name}.")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.get_by_text(f"Rename {long_name}").click()  # in reach of a tap, not covered
+    expect(phone.get_by_label("New name")).to_be_visible()
+    save_screenshot(phone, "player-forty-letters")
+    assert phone.errors == []

@@ -92,9 +92,13 @@ def test_a_merge_adds_up_as_if_one_player_had_played_every_game(household):
 def test_two_players_of_one_game_are_two_people(household):
     finished_game(household, names=("Ann", "Anna"))
     ann, anna = Player.objects.get(name="Ann"), Player.objects.get(name="Anna")
-    with pytest.raises(services.Refusal, match="Anna and Ann played in the same game"):
+    said = "Anna and Ann played in the same game, so they are two people."
+    with pytest.raises(services.Refusal, match=said):  # not asked whether to merge them
+        services.player_rename(player=anna, name="ANN")
+    with pytest.raises(services.Refusal, match=said):
         services.player_merge(player=anna, into=ann)
     assert anna.seats.count() == 1 and ann.seats.count() == 1
+    assert Player.objects.get(pk=anna.pk).name == "Anna"
 
 
 def test_a_player_of_another_household_is_never_merged(household):
@@ -142,18 +146,20 @@ def test_the_page_asks_before_a_merge_and_merges_on_the_second_tap(client_of, ho
     assert answer.url == reverse("player", args=[ann.public_id])
     assert "Anna’s games are Ann’s now." in text(client_of.get(answer.url))
     assert "<dt>Games finished</dt><dd>2</dd>" in text(client_of.get(answer.url))
-    # The same tap sent again (a double tap) finds them one already.
+    # The same tap sent again (a double tap, or Back to the question) finds them one already.
     again = _rename(client_of, anna, into=ann.public_id)
     assert again.status_code == 302 and again.url == reverse("player", args=[ann.public_id])
+    assert "Merged into Ann already." in text(client_of.get(again.url))
 
 
 def test_a_merge_the_rules_refuse_is_said_in_place(client_of, household):
     finished_game(household, names=("Ann", "Anna"))
     ann, anna = Player.objects.get(name="Ann"), Player.objects.get(name="Anna")
-    answer = _rename(client_of, anna, into=ann.public_id)
+    answer = _rename(client_of, anna, into=ann.public_id, name="ANN")  # a game since the question
     page = text(answer)
     assert answer.status_code == 400
     assert "Anna and Ann played in the same game, so they are two people." in page
+    assert 'value="ANN"' in page  # the name typed stays, to be changed
 
 
 def test_no_stranger_renames_or_merges_a_player(household):
