@@ -47,12 +47,27 @@ async function gamePage(url) {
     // A game this phone never showed (its link came by message, offline): our page, which
     // lists the games it keeps, rather than the browser's error in its own words.
     if (!saved) return offlinePage(OFFLINE.unseen);
-    const html = (await saved.text()).replace('data-copy="live"', 'data-copy="saved"');
+    const html = padAsAddressed(await saved.text(), url).replace('data-copy="live"', 'data-copy="saved"');
     return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
   if (response.status === 403 || response.status === 404) await forgetPages();
   else if (response.ok && !response.redirected) await cache.put(key, response.clone());
   return response;
+}
+
+// A saved copy's pad holds the dice its address holds (dice-pad.js writes them there as they
+// are tapped), not those of the page the copy was made from: an offline reload showed an
+// earlier page's dice, and the taps after it went on from them (a tester). Boxes drawn for
+// other dice are left out: tapped, they would record those dice.
+function padAsAddressed(html, url) {
+  const field = /(id="dice-typed" name="dice" value=")([^"]*)"/;
+  const drawn = field.exec(html);
+  const turn = /class="dice-entry"[^>]*>[\s\S]*?name="turn" value="(\d+)"/.exec(html);
+  if (!drawn || !turn) return html;
+  const asked = url.searchParams.get("turn") === turn[1] ? url.searchParams.get("dice") || "" : "";
+  const dice = asked.replace(/[^1-6]/g, "");
+  if (dice === drawn[2].replace(/[^1-6]/g, "")) return html;
+  return html.replace(field, `$1${dice}"`).replace(/<form [^>]*class="options">[\s\S]*?<\/form>/, "");
 }
 
 // Any other page needs the server: without a connection it is a page of ours that says so
@@ -82,7 +97,9 @@ async function offlinePage(text) {
     const rows = /id="standings-rows"[^>]*>([\s\S]*?)<\/tbody>/.exec(html);
     const names = rows ? [...rows[1].matchAll(/<th scope="row">([^<]*)<\/th>/g)].map((name) => name[1]) : [];
     const named = names.length ? `${names.join(", ")} · ` : "";
-    links.push(`<li><a href="${path}">${named}${title ? title[1] : path}</a></li>`);
+    // The title's first part, the game's rule: the rest is the site's name (a tester read
+    // "Aino, Eero · Yahtzee · Yahtzee-pistekortti").
+    links.push(`<li><a href="${path}">${named}${title ? title[1].split(" · ")[0] : path}</a></li>`);
   }
   const kept = links.length ? `<p>${OFFLINE.kept}</p><ul>${links.join("")}</ul>` : "";
   const html = `<!doctype html><html lang="${OFFLINE.lang}"><meta charset="utf-8">
