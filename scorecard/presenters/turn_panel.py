@@ -182,6 +182,7 @@ class TurnPanel:
     undo_question: UndoNeedsConfirmation | None = None
     focus_notice: bool = False  # the notice says what a plain (scriptless) post did
     undo_kept: bool = False  # "No, go back" to the undo question: back to Undo, not the top
+    pad_cut_short: bool = False  # the pad's dice cut short by ⌫ or Clear, its boxes gone
     coach: CoachNote | None = None
     hold_coach: HoldCoachNote | None = None
     advice_setting: str = "off"
@@ -249,7 +250,7 @@ class TurnPanel:
             return "roll-counter"
         if any(c.option.allowed for c in self.choices):
             return "boxes"
-        if self.after_tap == "pad" and self.pad_key:
+        if entered and self.pad_key:
             return "pad"  # the key pressed, as a script leaves it (the page's top was 13 Tabs away)
         return "heading" if self.after_tap == "entry" else ""
 
@@ -619,6 +620,8 @@ def build_turn_panel(
     panel.pad_key = next((key for key in PAD_KEYS if key in query), "")
     if panel.pad_key == "add":
         panel.pad_key = str(query.get("add", ""))[:1]
+    elif panel.pad_cut_short:  # the focus goes back to the key that cut them
+        panel.pad_key = "back" if query.get("dice") else "clear"
     panel.advice_open = "advice" in query
     panel.undo_kept = query.get("undo") == "kept"
     if "points" in query:  # typed points the card refused: shown again to be put right

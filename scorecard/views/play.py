@@ -229,6 +229,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     query, cleared = dice_for_turn(request.GET, progress)
     told = str(message) if message else cleared
     said = {"notice": told, "focus_notice": True} if told else {}
+    said["pad_cut_short"] = _pad_cut_short(request)
     panel = _panel(request, progress, links, query, after_tap=after_tap, **said)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
@@ -289,6 +290,16 @@ def _dice_dropped(request: HtmxHttpRequest, progress: GameProgress, entry: Entry
     if cleared and entry is not None and shown.get("turn") == str(entry.turn):
         return _("The dice entered for that turn were cleared.")
     return cleared
+
+
+def _pad_cut_short(request: HtmxHttpRequest) -> bool:
+    """Whether this is the pad's own ask (dice-pad.js: from no element with an id, its dice
+    without Show) for dice cut short by ⌫ or Clear while boxes were on show. The script
+    sends the dice, not the key, and the key's focus fell to the page's top (a tester with a
+    screen reader). A card's tab and the advice switch send the dice too."""
+    asked = request.GET
+    pad = bool(request.htmx) and not request.htmx.trigger and "dice" in asked
+    return pad and "show" not in asked and "advice" not in asked
 
 
 def _then(said: str | None, more: str) -> str | None:

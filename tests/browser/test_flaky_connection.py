@@ -229,6 +229,29 @@ def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(p
     other.context.close()
 
 
+def test_another_phones_entry_leaves_the_focus_on_this_phones_turn(phone, phones):
+    """Found by a tester with a screen reader: the turn's heading had the focus after this
+    phone's entry; another phone's entry, brought by the live poll, redrew the turn and the
+    focus fell to the top of the page, on every other turn at a table of two phones."""
+    household = HouseholdFactory()
+    game = open_game(phone, household)
+    other = phones()
+    join_household(other, household)
+    other.goto(f"{phone.base}/games/{game.public_id}/")
+    type_dice(phone, "12345")
+    box(phone, "Chance").tap()
+    heading = phone.locator("#turn-title")
+    expect(heading).to_contain_text("Bob’s turn")
+    expect(heading).to_be_focused()
+    expect(other.locator("#turn-title")).to_contain_text("Bob’s turn")
+    type_dice(other, "55512")
+    box(other, "Fives").tap()
+    expect(heading).to_contain_text("Ann’s turn", timeout=10_000)
+    expect(heading).to_be_focused()
+    assert script_errors(phone) == []
+    other.context.close()
+
+
 def test_a_pending_tap_can_be_cancelled_once_asked_and_is_never_sent(phone):
     """Found by a helper: the waiting bar lies over the lower boxes, and a tap meant for
     Chance pressed its Cancel and lost the roll without a word. It asks first."""

@@ -735,7 +735,12 @@ def standings_shape(page: str) -> tuple[list[str], list[int]]:
     """The standings' column headings (short forms) and how many figures each row has."""
     section = page[page.index('<section id="standings"') :]
     section = section[: section.index("</section>")]
-    heads = re.findall(r'<span class="short" aria-hidden="true">([^<]+)</span></th>', section)
+    # A heading whose short form is its name is that name alone ("Total").
+    heads = re.findall(
+        r'(?:<span class="short" aria-hidden="true">([^<]+)</span>|class="total">\s*(\w+))</th>',
+        section,
+    )
+    heads = [short or whole for short, whole in heads]
     rows = section.split("<tbody")[1].split("</tr>")[:-1]
     return heads, [row.count("<td") for row in rows]
 
