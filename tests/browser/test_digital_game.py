@@ -31,6 +31,9 @@ def test_a_single_player_digital_game_by_clicking_holding_and_double_clicking(ph
     page.get_by_label("Player 1", exact=True).fill("Dee")
     expect(page.get_by_label("Roll here")).to_be_checked()
     page.get_by_role("button", name="Start the game").click()
+    # Marked once the game's page is in: marked sooner, the mark went with the form's page
+    # (CI, on a busy machine).
+    expect(page.locator("#turn-title")).to_contain_text("Dee’s turn · round 1 of 13")
     page.evaluate("window.stillTheSamePage = true")
     navigations = []
     page.on("framenavigated", lambda frame: navigations.append((turn, frame.url)))
