@@ -32,6 +32,16 @@ def open_game(page, household=None):
     return game
 
 
+def open_on_two_phones(page, phones):
+    """A game open on `page` and on a second phone of the same household."""
+    household = HouseholdFactory()
+    game = open_game(page, household)
+    other = phones()
+    join_household(other, household)
+    other.goto(f"{page.base}/games/{game.public_id}/")
+    return game, other
+
+
 def type_dice(page, faces: str) -> None:
     """Five dice by taps, then the boxes they fetch: a test that takes the network away
     before that answer came would find no box to tap (it once did, in CI)."""
@@ -193,11 +203,7 @@ def test_a_busy_server_s_503_is_sent_again_like_an_offline_tap(phone):
 
 
 def test_a_pending_tap_the_other_phone_overtook_is_refused_with_the_fresh_card(phone, phones):
-    household = HouseholdFactory()
-    game = open_game(phone, household)
-    other = phones()
-    join_household(other, household)
-    other.goto(f"{phone.base}/games/{game.public_id}/")
+    game, other = open_on_two_phones(phone, phones)
     type_dice(phone, "12345")
     phone.context.set_offline(True)
     box(phone, "Chance").tap()
@@ -233,11 +239,7 @@ def test_another_phones_entry_leaves_the_focus_on_this_phones_turn(phone, phones
     """Found by a tester with a screen reader: the turn's heading had the focus after this
     phone's entry; another phone's entry, brought by the live poll, redrew the turn and the
     focus fell to the top of the page, on every other turn at a table of two phones."""
-    household = HouseholdFactory()
-    game = open_game(phone, household)
-    other = phones()
-    join_household(other, household)
-    other.goto(f"{phone.base}/games/{game.public_id}/")
+    game, other = open_on_two_phones(phone, phones)
     type_dice(phone, "12345")
     box(phone, "Chance").tap()
     heading = phone.locator("#turn-title")
