@@ -72,10 +72,14 @@ def _english(value: object) -> object:
 QUOTED_AT_MOST = 40
 
 
-def quoted(key: object) -> str:
-    """`key` as a refusal quotes it (its repr), cut to `QUOTED_AT_MOST` characters."""
-    shown = repr(key)
-    return shown if len(shown) <= QUOTED_AT_MOST else f"{shown[: QUOTED_AT_MOST - 2]}…{shown[-1]}"
+def quoted(key: object) -> Said:
+    """`key` as a refusal quotes it, in the quotation marks of the page's language (a name
+    in the file was shown as Python writes it, 'poker', beside the typographic marks of the
+    rest of the message: a tester), cut to `QUOTED_AT_MOST` characters."""
+    shown = key if isinstance(key, str) else repr(key)
+    if len(shown) > QUOTED_AT_MOST:
+        shown = f"{shown[: QUOTED_AT_MOST - 1]}…"
+    return Said("‘%(field)s’", field=shown)
 
 
 def is_box(value: object) -> bool:

@@ -903,8 +903,16 @@ class HouseRules[B: (Box, FamilyBox)]:
             raise RuleViolation(
                 Said("%(game)s has no upper bonus of the table’s own.", game=self.family)
             )
+        if bonus.threshold < 1:  # an imported file's (the form asks for 1 or more)
+            raise RuleViolation(
+                Said(
+                    "A bonus at %(threshold)s would go to every card: its threshold is at "
+                    "least 1.",
+                    threshold=bonus.threshold,
+                )
+            )
         most = self.most_upper()
-        if not 1 <= bonus.threshold <= most:
+        if bonus.threshold > most:
             raise RuleViolation(
                 Said(
                     "The upper boxes hold at most %(most)s: a bonus at %(threshold)s could never "

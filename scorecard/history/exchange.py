@@ -565,6 +565,15 @@ def _house_bonus(data: dict, where: str) -> families.UpperBonus | None:
     threshold, points = data.get("bonus_threshold"), data.get("bonus_points")
     if threshold is None and points is None:
         return None
+    # One without the other was refused as a number missing, in the field left alone.
+    _need(
+        threshold is not None and points is not None,
+        f"{where}.{'bonus_points' if points is None else 'bonus_threshold'}",
+        gettext_noop(
+            "a bonus of the table’s own needs both ‘bonus_threshold’ and ‘bonus_points’, "
+            "or neither."
+        ),
+    )
     return families.UpperBonus(
         _whole(data, "bonus_threshold", where, 0, MAX_HOUSE_BONUS),
         _whole(data, "bonus_points", where, 0, MAX_HOUSE_BONUS),

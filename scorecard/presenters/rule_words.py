@@ -53,7 +53,9 @@ ENGINE_MESSAGES = [
     gettext_noop(
         "The upper boxes hold at most %(most)s: a bonus at %(threshold)s could never be won."
     ),
+    gettext_noop("A bonus at %(threshold)s would go to every card: its threshold is at least 1."),
     gettext_noop("A bonus is worth 0 to %(most)s points."),
+    gettext_noop("‘%(field)s’"),
     gettext_noop(
         "The dice %(dice)s make %(made)s in %(box)s, not %(points)s: enter the dice or the points."
     ),

@@ -61,9 +61,9 @@ def test_families_are_found_by_key_and_unknown_ones_refused():
     assert families.family_named("yatzy") is YATZY
     assert families.family_named("maxi").name == "Maxi Yatzy"
     assert families.family_named("yahtzee").boxes == tuple(rules.Box)
-    with pytest.raises(RuleViolation, match="no game called 'kniffel'"):
+    with pytest.raises(RuleViolation, match="no game called ‘kniffel’"):
         families.family_named("kniffel")
-    with pytest.raises(RuleViolation, match="no box called 'villa' on a Yatzy card"):
+    with pytest.raises(RuleViolation, match="no box called ‘villa’ on a Yatzy card"):
         YATZY.box("villa")
 
 
@@ -410,7 +410,7 @@ def test_options_offer_open_boxes_only_and_always_one(drawn):
     [
         (HouseRules(YAHTZEE, house_bonus=UpperBonus(1, 1000)), "Yahtzee has no upper bonus"),
         (HouseRules(MAXI, house_bonus=UpperBonus(127, 100)), "at most 126: a bonus at 127"),
-        (HouseRules(MAXI, house_bonus=UpperBonus(0, 100)), "a bonus at 0 could never"),
+        (HouseRules(MAXI, house_bonus=UpperBonus(0, 100)), "A bonus at 0 would go to every card: its threshold is at least 1."),
         (HouseRules(MAXI, house_bonus=UpperBonus(84, 501)), "worth 0 to 500 points"),
     ],
 )

@@ -417,7 +417,7 @@ def test_a_rule_violation_is_a_value_error_for_callers_that_expect_one():
     with pytest.raises(rules.RuleViolation) as caught:
         rules.parse_dice("77777")
     assert isinstance(caught.value, ValueError)
-    with pytest.raises(rules.RuleViolation, match="no box called 7"):
+    with pytest.raises(rules.RuleViolation, match="no box called ‘7’"):
         Box.from_key(7)
 
 

@@ -85,7 +85,7 @@ def test_a_yatzy_box_scores_by_yatzy_rules(household):
 
 def test_a_yahtzee_box_is_not_on_a_yatzy_card(household):
     game = solo(household, YATZY)
-    with pytest.raises(services.Refusal, match="no box called 'yahtzee' on a Yatzy card"):
+    with pytest.raises(services.Refusal, match="no box called ‘yahtzee’ on a Yatzy card"):
         services.record_box(game=game, version=0, turn=1, box="yahtzee", dice=(1, 1, 1, 1, 1))
 
 

@@ -629,7 +629,7 @@ def test_a_box_written_in_the_wrong_box_moves_to_an_open_one_with_its_dice(house
         "Chance is already filled on this card: choose an open box."
     )
     assert str(refusal(correct, game=game, entry=row, box="nines")) == (
-        "There is no box called 'nines' on a Yahtzee card."
+        "There is no box called ‘nines’ on a Yahtzee card."
     )
     assert Entry.objects.get(pk=ones.pk).box == "threes"
 

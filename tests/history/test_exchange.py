@@ -48,7 +48,7 @@ def test_export_then_import_reproduces_every_game_exactly(client_of, household):
             lambda d: d["games"][0].update(mode="speed"),
             "Game 1, ‘mode’: unknown mode. (in the file: games[0].mode)",
         ),
-        (lambda d: d["games"][0]["entries"][0].update(box="sevens"), "no box called 'sevens'"),
+        (lambda d: d["games"][0]["entries"][0].update(box="sevens"), "no box called ‘sevens’"),
         (lambda d: d["games"][0]["entries"][0].update(points=4), "Game 1, Ann’s card: Ones: "),
         (lambda d: d["games"][0]["entries"][3].update(turn=9), "turns run 1, 2, 3 and so on."),
         (lambda d: d["games"][0]["entries"][0].update(dice="7"), "A die shows 1 to 6; got 7."),
@@ -227,7 +227,7 @@ def test_a_refusal_quotes_a_long_name_from_the_file_cut_short(household, field, 
     with pytest.raises(exchange.ImportRefused) as refused:
         exchange.read_games(document)
     message = str(refused.value)
-    assert f"'{'x' * 37}…'" in message
+    assert f"‘{'x' * 39}…’" in message
     assert len(message) < 200
     assert f"games[0].{field}" in message
 
@@ -357,10 +357,10 @@ def test_a_file_from_before_rule_families_imports_as_yahtzee(household):
     ("family", "spoil", "message"),
     [
         ("yatzy", lambda g: g["entries"][1].update(dice="15555"), "Two pairs: those dice"),
-        ("yatzy", lambda g: g["entries"][0].update(box="yahtzee"), "'yahtzee' on a Yatzy"),
+        ("yatzy", lambda g: g["entries"][0].update(box="yahtzee"), "‘yahtzee’ on a Yatzy"),
         ("yatzy", lambda g: g["entries"][2].update(yahtzee_bonus=True), "Ann’s card: Yatzy: "),
         ("yatzy", lambda g: g.update(switches=["saved_rolls"]), "Yatzy has no house rule"),
-        ("yatzy", lambda g: g.update(family="poker"), "There is no game called 'poker'."),
+        ("yatzy", lambda g: g.update(family="poker"), "There is no game called ‘poker’."),
         (
             "yatzy",
             lambda g: g.update(mode="triple"),
@@ -375,6 +375,17 @@ def test_a_file_from_before_rule_families_imports_as_yahtzee(household):
         (
             "yatzy",
             lambda g: g.update(bonus_threshold=80),
+            "Game 1, ‘bonus_points’: a bonus of the table’s own needs both ‘bonus_threshold’ "
+            "and ‘bonus_points’, or neither.",
+        ),
+        (
+            "maxi",
+            lambda g: g.update(bonus_threshold=None, bonus_points=50),
+            "Game 1, ‘bonus_threshold’: a bonus of the table’s own needs both",
+        ),
+        (
+            "maxi",
+            lambda g: g.update(bonus_threshold=80, bonus_points="50"),
             "Game 1, ‘bonus_points’: expected a whole number.",
         ),
         (
@@ -388,6 +399,11 @@ def test_a_file_from_before_rule_families_imports_as_yahtzee(household):
             "maxi",
             lambda g: g.update(bonus_threshold=127, bonus_points=50),
             "at most 126: a bonus at 127 could never be won.",
+        ),
+        (  # found by a helper: a bonus at 0 was said to be one "never won"
+            "maxi",
+            lambda g: g.update(bonus_threshold=0, bonus_points=100),
+            "A bonus at 0 would go to every card: its threshold is at least 1.",
         ),
         (
             "maxi",

@@ -198,7 +198,7 @@ def _upload(client, body: str, language: str):
                 "Ingenting importerades. Spel 1, protokollet för Ann: Ettor: tärningarna är "
                 "värda 3, men protokollet säger 4.",
                 "Ingenting importerades. Spel 1, ”family”: Det finns inget spel som heter "
-                "'poker'. (i filen: games[0].family)",
+                "”poker”. (i filen: games[0].family)",
                 "Ingenting importerades. Spel 1, ”players”: ett spel har 1 till 8 spelare. (i "
                 "filen: games[0].players)",
                 "Ingenting importerades. Den här exporten gjordes av en annan version av "
@@ -211,7 +211,7 @@ def _upload(client, body: str, language: str):
             [
                 "Nichts wurde importiert. Spiel 1, Block von Ann: Einser: die Würfel sind 3 "
                 "wert, aber auf dem Block steht 4.",
-                "Nichts wurde importiert. Spiel 1, „family“: Es gibt kein Spiel namens 'poker'. "
+                "Nichts wurde importiert. Spiel 1, „family“: Es gibt kein Spiel namens „poker“. "
                 "(in der Datei: games[0].family)",
                 "Nichts wurde importiert. Spiel 1, „players“: ein Spiel hat 1 bis 8 Spieler. (in "
                 "der Datei: games[0].players)",
