@@ -906,8 +906,7 @@ class HouseRules[B: (Box, FamilyBox)]:
         if bonus.threshold < 1:  # an imported file's (the form asks for 1 or more)
             raise RuleViolation(
                 Said(
-                    "A bonus at %(threshold)s would go to every card: its threshold is at "
-                    "least 1.",
+                    "A bonus at %(threshold)s would go to every card: its threshold is at least 1.",
                     threshold=bonus.threshold,
                 )
             )
