@@ -699,10 +699,12 @@ def _card_around(
 
 class Corrected(NamedTuple):
     """A corrected box, and the later boxes of its card whose extra-Yahtzee bonus the
-    correction gave (True) or took away (False): the Yahtzee box's 50 decides them."""
+    correction gave (True) or took away (False): the Yahtzee box's 50 decides them.
+    `changed` is False for a correction that left the box as it was (nothing written)."""
 
     entry: Entry
     bonuses: list[tuple[EntryRow, bool]]
+    changed: bool = True
 
 
 def _unforced(game: Game) -> rules.HouseRules[Any]:
@@ -717,6 +719,24 @@ class Place(NamedTuple):
 
     card: int
     box: Any
+
+
+class BeforeCorrection(NamedTuple):
+    """Where a corrected box stood before its latest correction, and whether it had its
+    extra-Yahtzee bonus then."""
+
+    place: Place
+    yahtzee_bonus: bool
+
+
+def before_correction(entry: Entry, game: Game) -> BeforeCorrection | None:
+    """The box as it was before its latest correction; None for one never corrected (or
+    corrected before `Entry.corrected_from` was kept)."""
+    if not entry.corrected_from:
+        return None
+    card, key, bonus = entry.corrected_from.split(":")
+    place = Place(int(card), game.house_rules.family.box(key))
+    return BeforeCorrection(place, bonus == "1")
 
 
 def places_to_move_to(*, game: Game, entry: Entry) -> list[Place]:
@@ -820,7 +840,7 @@ def correct_box(
     as_it_is = (entry.card, entry.rules_box, entry.points, entry.dice, entry.yahtzee_bonus,
                 entry.rolls_used)  # fmt: skip
     if fixed == as_it_is:
-        return Corrected(entry, [])  # as it was: nothing to write (nor any later bonus)
+        return Corrected(entry, [], changed=False)  # nothing to write (nor any later bonus)
     if not (confirm_zero or placement.points or placement.bonus) and (moves or entry.points):
         taken = sum(not bonus for _row, bonus in bonuses)
         raise ZeroNeedsConfirmation(place.box, place.card, load_progress(game), taken)
@@ -828,12 +848,13 @@ def correct_box(
     _claim_version(game, version, doing="correct")
     if game.finished:
         results.unsettle(load_progress(game))
+    entry.corrected_from = f"{entry.card}:{entry.box}:{int(entry.yahtzee_bonus)}"
     entry.card, entry.box = place.card, place.box.key
     entry.points, entry.dice, entry.yahtzee_bonus, entry.rolls_used = fixed[2:]
     vars(entry).pop("rules_box", None)  # a cached property: the box it names from now on
     entry.corrected = timezone.now()
     changed = ["card", "box", "points", "dice", "yahtzee_bonus", "rolls_used", "corrected"]
-    entry.save(update_fields=changed)
+    entry.save(update_fields=[*changed, "corrected_from"])
     # A later box whose bonus follows is not marked corrected: its own points stand (a
     # review said "corrected" on four boxes nobody touched; found by a helper).
     for row, bonus in bonuses:

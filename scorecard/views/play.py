@@ -174,9 +174,7 @@ def _what_won(reason: str, progress: GameProgress) -> str:
     was told of an entry made long before), else that entry."""
     game = progress.game
     if game.recorded_version != game.version and (fix := latest_fix(game)) is not None:
-        if isinstance(fix, UndoneEntry):
-            return f"{reason} {_undone_note(fix, game)}"
-        return f"{reason} {_corrected_note(fix, game)}"
+        return f"{reason} {_latest_fix_note(fix, game)}"
     if not progress.entries:
         return reason
     said = entry_words(progress.entries[-1], game) | {"reason": reason}
@@ -275,9 +273,7 @@ def _poll_notice(request: HtmxHttpRequest, entry: EntryRow | None, game: Game) -
     if live.shown_version(request) != game.version - 1 or game.recorded_version == game.version:
         return None
     fix = latest_fix(game)
-    if isinstance(fix, UndoneEntry):
-        return _undone_note(fix, game)
-    return _corrected_note(fix, game) if fix is not None else None
+    return _latest_fix_note(fix, game) if fix is not None else None
 
 
 def _dice_dropped(request: HtmxHttpRequest, progress: GameProgress, entry: EntryRow | None) -> str:
@@ -388,7 +384,11 @@ def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
     )
 
 
-def _corrected_note(entry: Entry, game: Game, moved_from: services.Place | None = None) -> str:
+def _corrected_note(entry: Entry, game: Game, before: services.BeforeCorrection | None) -> str:
+    """A correction as every phone is told it, `before` it being where the box stood then:
+    a move says where from, and a bonus the box lost is said (a phone other than the one
+    that corrected was told only "Corrected", and 100 points went without a word; a tester)."""
+    moved_from = before.place if before is not None else None
     if moved_from is not None and moved_from != (entry.card, entry.rules_box):
         said_of = entry_words(entry, game) | {"from": box_name(moved_from.box)}
         said_of["was"] = rules.card_multiplier(moved_from.card)
@@ -400,13 +400,24 @@ def _corrected_note(entry: Entry, game: Game, moved_from: services.Place | None 
             if said_of["multiplier"]
             else _("Moved: %(name)s’s %(from)s to %(box)s, now %(points)s.")
         )
-        return moved % said_of
-    return _entry_note(
-        entry,
-        game,
-        on_card=_("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s."),
-        plain=_("Corrected: %(name)s’s %(box)s, now %(points)s."),
-    )
+        note = moved % said_of
+    else:
+        note = _entry_note(
+            entry,
+            game,
+            on_card=_("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s."),
+            plain=_("Corrected: %(name)s’s %(box)s, now %(points)s."),
+        )
+    if before is not None and before.yahtzee_bonus and not entry.yahtzee_bonus:
+        note += " " + _("It no longer has its 100 extra-Yahtzee bonus.")
+    return note
+
+
+def _latest_fix_note(fix: Entry | UndoneEntry, game: Game) -> str:
+    """The latest undo or correction as a phone that did not make it is told it."""
+    if isinstance(fix, UndoneEntry):
+        return _undone_note(fix, game)
+    return _corrected_note(fix, game, services.before_correction(fix, game))
 
 
 def _entry_note(
@@ -518,7 +529,6 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         error, status, correctable = str(refusal), refusal.status_code, False
     if request.method == "POST" and correctable:
         post = request.POST
-        moved_from = services.Place(entry.card, entry.rules_box)
         rolls_before = entry.rolls_used
         try:
             corrected = services.correct_box(
@@ -532,7 +542,8 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
                 confirm_zero=post.get("confirm") == "zero",
                 **_move_to(post.get("box", "")),
             )
-            note = _corrected_note(corrected.entry, game, moved_from)
+            before = services.before_correction(entry, game) if corrected.changed else None
+            note = _corrected_note(corrected.entry, game, before)
             if corrected.entry.rolls_used != rolls_before:
                 note += " " + _("Rolls used: %(count)s.") % {"count": corrected.entry.rolls_used}
             if corrected.entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here

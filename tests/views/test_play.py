@@ -1486,3 +1486,26 @@ def test_the_heading_focused_after_a_tap_is_described_by_the_tap_s_notice(client
     assert 'autofocus aria-describedby="turn-notice"' in heading
     fresh = text(client_of.get(game_url(game)))
     assert "aria-describedby" not in re.search(r'<h2 id="turn-title"[^>]*>', fresh).group(0)
+
+
+def test_an_extra_yahtzee_moved_to_a_card_without_50_says_its_bonus_is_gone(client_of, household):
+    """Found by a tester: Sixes 30 with its +100 moved from card ×1 to Chance on card ×2
+    (no 50 in that card's Yahtzee box) lost the 100 without a word, on every phone."""
+    game = GameFactory(owner=household, names=["Ann"], mode=Game.Mode.TRIPLE)
+    post_box(client_of, game, Box.YAHTZEE, dice=(6,) * 5, card=1, htmx=True)
+    post_box(client_of, game, Box.SIXES, dice=(6,) * 5, card=1, htmx=True)
+    assert Entry.objects.get(turn=2).yahtzee_bonus
+    moved = client_of.post(
+        reverse("game-correct", args=[game.public_id, 2]),
+        {"version": 2, "box": "2:chance"},
+        follow=True,
+    )
+    said = (
+        "Moved: Ann’s Sixes on card ×1 to Chance on card ×2, now 30. It no longer has its 100 "
+        "extra-Yahtzee bonus."
+    )
+    assert said in text(moved)
+    assert Entry.objects.values_list("card", "box", "yahtzee_bonus").get(turn=2) == (
+        2, "chance", False
+    )  # fmt: skip
+    assert load_progress(game).seats[0].totals.total == 50 + 30 * 2

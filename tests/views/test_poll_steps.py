@@ -224,3 +224,31 @@ def test_a_page_one_version_behind_an_undo_or_a_correction_is_told_which_box(
         ]
         notices = [POLL_NOTICE.findall(answer.content.decode()) for answer in answers]
         assert notices == [[said], []]
+
+
+@pytest.mark.parametrize(
+    ("box", "said"),
+    [
+        ("twos", "Moved: Ann’s Ones to Twos, now 0."),
+        ("", "Corrected: Ann’s Ones, now 0."),
+    ],
+)
+def test_another_phone_is_told_a_box_was_moved_as_the_phone_that_moved_it_was(household, box, said):
+    """Found by a tester: the phone that moved Sixes to Fours said "Moved: …", the other
+    phones only "Corrected: … Fours", with Sixes emptied under them without a word."""
+    game = services.game_create(owner=household, names=["Ann", "Bob"])
+    owner = browser_of(household)
+    record = reverse("game-record", args=[game.public_id])
+    for version, dice in enumerate(["11123", "11112"]):  # Ones 3 for Ann, 4 for Bob
+        data = {"version": version, "turn": version + 1, "box": "ones", "dice": dice}
+        assert owner.post(record, data, headers=HTMX).status_code == 200
+    correct = reverse("game-correct", args=[game.public_id, 1])
+    fix = {"version": 2, "box": box, "points": "0", "confirm": "zero"}
+    answer = owner.post(correct, fix, follow=True)
+    assert said in answer.content.decode()
+    for follower, address in (
+        (Client(), watch_address(game)),
+        (browser_of(household), game_url(game)),
+    ):
+        poll = follower.get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": '"2"'})
+        assert POLL_NOTICE.findall(poll.content.decode()) == [said]
