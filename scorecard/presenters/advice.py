@@ -74,7 +74,10 @@ def shares_in_percent(chances: Sequence[float]) -> list[str]:
     """Chances that share one whole (each player's chance to win) in whole percents that add
     up to 100, as a table reads the column: each is rounded down, and the points still
     missing go to the largest remainders (63.5, 18.3 and 18.2 show 64, 18, 18, not 63, 18,
-    18). A share that is not none or not certain still never shows as 0% or 100%."""
+    18). Equal chances show alike, each rounded to the nearest, even where the column then
+    adds up to 99 or 101: three players at the start read 34%, 33%, 33%, an edge for the
+    first that nobody has (a tester). A share that is not none or not certain still never
+    shows as 0% or 100%."""
     chances = [settled(chance) for chance in chances]
     scaled = [chance * 100 for chance in chances]
     whole = [math.floor(share) for share in scaled]
@@ -82,6 +85,10 @@ def shares_in_percent(chances: Sequence[float]) -> list[str]:
     by_remainder = sorted(range(len(scaled)), key=lambda i: whole[i] - scaled[i])
     for i in by_remainder[: max(missing, 0)]:
         whole[i] += 1
+    for i, share in enumerate(scaled):
+        alike = [j for j, other in enumerate(scaled) if math.isclose(other, share)]
+        if len({whole[j] for j in alike}) > 1:
+            whole[i] = math.floor(share + 0.5)
     return [_share(chance, points) for chance, points in zip(chances, whole, strict=True)]
 
 

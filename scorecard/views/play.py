@@ -82,7 +82,11 @@ def _respond(
     whole = not request.htmx or partial in {"after-refusal", "after-poll"}
     entry_changes = partial in {"after-entry", "after-poll-step"}
     if whole or entry_changes or partial == "after-roll":
-        shows_wins = panel.wants_advice and advisor.win_chances_shown(progress)
+        # Not once the game is over: the winner is known, and the column's note spoke of a
+        # turn to come (a tester).
+        shows_wins = (
+            panel.wants_advice and not progress.is_finished and advisor.win_chances_shown(progress)
+        )
         context["win_note"] = advisor.win_note(progress) if shows_wins else ""
         # Worked out when drawn: the page's standings may come drawn from the cache.
         context["standings"] = SimpleLazyObject(

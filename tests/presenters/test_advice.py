@@ -46,8 +46,10 @@ def test_the_coach_gives_the_loss_the_ratings_show(loss):
     ("chances", "shown"),
     [
         ((0.635, 0.183, 0.182), ["64%", "18%", "18%"]),  # rounded alone: 63 + 18 + 18 = 99
-        ((1 / 3, 1 / 3, 1 / 3), ["34%", "33%", "33%"]),
-        ((0.125, 0.125, 0.75), ["13%", "12%", "75%"]),
+        # Equal chances alike (a tester read 34%, 33%, 33% as an edge for the first).
+        ((1 / 3, 1 / 3, 1 / 3), ["33%", "33%", "33%"]),
+        ((0.125, 0.125, 0.75), ["13%", "13%", "75%"]),
+        ((0.4, 0.3, 0.3), ["40%", "30%", "30%"]),
         ((0.996, 0.003, 0.001), [">99%", "<1%", "<1%"]),
         ((1, 0, 0), ["100%", "0%", "0%"]),
         # A player who has won already, in exact chances' rounding error (a tester).
@@ -55,7 +57,8 @@ def test_the_coach_gives_the_loss_the_ratings_show(loss):
     ],
 )
 def test_the_win_column_adds_up_to_100_and_never_rounds_to_a_certainty(chances, shown):
-    """Found by a new user: three players' chances read 63%, 18%, 18%."""
+    """Found by a new user: three players' chances read 63%, 18%, 18%. Equal chances show
+    alike, where the column then adds up to 99 or 101."""
     assert advice.shares_in_percent(chances) == shown
     with translation.override("fr"):
         assert advice.shares_in_percent((0.635, 0.183, 0.182))[0] == "64\u00a0%"  # never broken

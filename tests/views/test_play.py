@@ -1289,6 +1289,18 @@ def test_with_advice_on_the_standings_show_each_players_chance_to_win(
     assert response.status_code == 200 and text(response).count('<td class="win">') == 2
 
 
+def test_a_finished_game_shows_no_win_column(advised, household, policy_tables):
+    """Found by a tester: 0%, 0%, 100% under a note about "this turn" once the game was over,
+    its winner named above. The game's last entry answers with the standings without it."""
+    game = GameFactory(owner=household, names=["Ann", "Bob"])
+    play(game, [turn for turn in SOLO_GAME for _ in "ab"][:-1])
+    assert 'class="win"' in text(advised.get(game_url(game)))
+    last = post_box(advised, game, Box.CHANCE, dice=(6, 6, 5, 5, 4), htmx=True)
+    assert last.status_code == 200 and "Game over" in text(last)
+    for page in (text(last), text(advised.get(game_url(game)))):
+        assert 'class="win"' not in page and ">Win<" not in page and "win-note" not in page
+
+
 def test_without_advice_or_in_triple_there_is_no_win_column(
     client_of, advised, household, policy_tables
 ):
