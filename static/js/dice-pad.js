@@ -59,14 +59,16 @@
 
   // Taps made while an answer is on its way (a slow network) are kept, then shown on the pad
   // that answer draws with the dice it was asked about: the dice, and a face tapped with
-  // every die in (its refusal was lost, a tester).
+  // every die in (its refusal was lost, a tester); asked with the fields of the pad they
+  // were tapped on, the roll chosen meanwhile with them (the answer's pad had the roll it
+  // was asked with, and the keep advice was for that one; a tester).
   let asking, tapped;
 
   // All the dice are shown with their boxes; fewer (after ⌫ or Clear) only fill the field
   // again, so fixing a die always works and is never refused as too few dice. Fewer ask too
   // when boxes are on show: those boxes are for dice that are no longer there, and can no
   // longer be tapped (on a slow network a box recorded the dice already corrected).
-  function show(form, dice, extra) {
+  function show(form, dice, extra, tappedOn) {
     form.elements.dice.value = dice;
     // A refusal of the dice before goes with them (it said "got 6" over a pad cleared), and
     // the field no longer says it is invalid.
@@ -74,12 +76,12 @@
     form.elements.dice.ariaInvalid = null;
     const stale = document.querySelector("#turn .options");
     if (stale) stale.inert = true;
-    if (asking) return (tapped = [dice, extra]);
+    if (asking) return (tapped = [dice, extra, form]);
     const all = dice.length === diceCount(form);
     if (!all && !stale) return remember(form, dice);
     // The form's fields (the card, the roll, the turn the dice belong to), its dice
     // these; no button (a FormData without a submitter has none).
-    const values = Object.fromEntries(new FormData(form));
+    const values = Object.fromEntries(new FormData(tappedOn || form));
     values.dice = dice;
     if (all) values.show = "1";
     if (extra) values.add = extra;

@@ -38,15 +38,11 @@ document.documentElement.classList.add("scripted");
       if (!saidElsewhere(event) && region()) region().hidden = true;
       return;
     }
-    if (xhr.getResponseHeader("X-In-Place")) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-      return;
-    }
-    // Said here, so htmx need not log it as an error of its own.
-    event.detail.shouldSwap = false;
+    // Swapped in as it is, or said here; either way htmx need not log it as an error.
+    const inPlace = !!xhr.getResponseHeader("X-In-Place");
+    event.detail.shouldSwap = inPlace;
     event.detail.isError = false;
-    if (!saidElsewhere(event)) say(messageFor(xhr));
+    if (!inPlace && !saidElsewhere(event)) say(messageFor(xhr));
   });
 
   document.addEventListener("htmx:sendError", (event) => {

@@ -1,5 +1,7 @@
 """Advice at a real table, in Chromium: keep advice for dice rolled at the table."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -82,4 +84,32 @@ def test_the_roll_choices_keyboard_focus_is_seen_on_its_checked_segment(phone, s
     focused = phone.locator(".roll-choice .choice:has(input:focus-visible)")
     style, ring, fill = focused.evaluate(RING)
     assert style == "solid" and ring != fill, (ring, fill)
+    assert phone.errors == []
+
+
+@pytest.mark.routes_requests
+def test_a_roll_chosen_while_the_dice_s_answer_is_on_its_way_is_kept(phone, strategy_tables):
+    """Found by a tester on a slow network: the five dice tapped, then "Final roll" at once;
+    the answer drew the pad with the roll it was asked with, and its keep advice said two
+    rolls were left. The roll chosen meanwhile is asked about once the answer is in."""
+    advised_game_page(phone, strategy_tables)
+    phone.get_by_label("1st roll").check()
+    answers = re.compile(r".*/games/[^/]+/\?.*dice=")
+    held = []
+    phone.route(answers, lambda route: held.append(route))
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in "55526":
+        pad.get_by_role("button", name=face, exact=True).click()
+    phone.get_by_label("Final roll").check()
+    while not held:  # the fifth die's question, held on its way
+        phone.wait_for_timeout(20)
+    asked_again = re.compile(r".*\?.*dice=55526.*&roll=3")
+    with phone.expect_response(asked_again, timeout=5_000):
+        for route in held:
+            route.continue_()
+        phone.unroute(answers)
+    expect(phone.get_by_label("Final roll")).to_be_checked()
+    expect(phone.locator("#turn .options")).to_have_count(1)
+    expect(phone.get_by_role("region", name="Dice to keep")).to_have_count(0)
+    expect(phone.get_by_label("Dice, five digits")).to_have_value("55526")
     assert phone.errors == []

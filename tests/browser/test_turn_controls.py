@@ -976,7 +976,8 @@ def test_an_extra_yahtzee_corrected_by_points_says_by_its_tick_whether_it_was_on
     expect(page.get_by_label("It was an extra Yahtzee (+100)")).to_be_checked()  # as it is
     page.get_by_label("The points").fill("16")
     page.get_by_role("button", name="Save the correction").click()  # the tick left as it was
-    expect(page.locator("#turn .notice")).to_have_text("Corrected: Ann’s Fours, now 16.")
+    said = "Corrected: Ann’s Fours, now 16. It no longer has its 100 extra-Yahtzee bonus."
+    expect(page.locator("#turn .notice")).to_have_text(said)
     expect(total_of(page, "Ann")).to_have_text(str(50 + 16 + 16))
     fours = Entry.objects.get(box="fours")
     assert (fours.points, fours.yahtzee_bonus) == (16, False)

@@ -167,7 +167,7 @@ def test_a_game_page_after_an_entry_translates_none_of_its_fixed_words_afresh(ga
     fixed = {
         "Sending…",
         "Don’t send it",
-        "Reconnecting: the card catches up as soon as the connection is back.",
+        "Reconnecting: the card catches up once the connection is back.",
         "Keep the screen on",
         "Everyone’s boxes",
         "Tap a filled box to correct it.",
