@@ -488,6 +488,7 @@ def test_the_advice_switch_set_comes_back_to_the_dice_half_entered(small_phone):
     with page.expect_navigation():
         page.get_by_role("button", name="Set").click()
     expect(page.locator(".advice-switch summary")).to_have_text("Advice: Always")
+    expect(page.get_by_label("Advice", exact=True)).to_be_focused()
     expect(page.get_by_label("Dice, five digits")).to_have_value("12")
     tap(page, "346")
     expect(box(page, "Chance")).to_be_visible()
@@ -738,11 +739,15 @@ def test_without_scripts_the_legend_and_the_typed_points_come_by_their_links(chr
     # fits the narrow card too and brings the page back.
     page.get_by_text("Advice: Off").click()
     page.get_by_role("link", name="Choose the advice").click()
+    # Focused on the choice, by its autofocus (an address with a #fragment had it skipped,
+    # and the focus stayed at the page's top; a tester).
+    expect(page.get_by_label("Advice", exact=True)).to_be_focused()
     page.get_by_label("Advice", exact=True).select_option(label="Always")
     assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     save_screenshot(page, "advice-switch-without-scripts-360")
     page.get_by_role("button", name="Set").click()
     expect(page.locator(".advice-switch summary")).to_have_text("Advice: Always")
+    expect(page.get_by_label("Advice", exact=True)).to_be_focused()
     # And the language switch: its link opens its page, whose form brings the game back.
     page.get_by_text("Language: English").click()
     page.get_by_role("link", name="Choose a language").click()

@@ -27,7 +27,8 @@ def test_dice_given_out_of_order_come_back_sorted():
 
 
 def test_a_box_named_by_something_other_than_text_is_refused_readably():
-    assert refusal(Box.from_key, ["ones"]) == "There is no box called ['ones'] on a Yahtzee card."
+    said = "There is no box called ‘['ones']’ on a Yahtzee card."
+    assert refusal(Box.from_key, ["ones"]) == said
 
 
 @pytest.mark.parametrize(

@@ -914,14 +914,14 @@ def test_the_advice_switch_says_the_choice_and_brings_its_form_only_when_opened(
     for closed in (page, panel):
         assert "<summary>Advice: Off</summary>" in closed
         assert f'hx-get="{opened_at}"' in closed and 'hx-trigger="toggle once"' in closed
-        assert f'<a href="{opened_at}#turn">Choose the advice</a>' in closed
+        assert f'<a href="{opened_at}">Choose the advice</a>' in closed
         assert 'action="/advice/"' not in closed and 'name="advice"' not in closed
     opened = client_of.get(opened_at, headers=HTMX).content.decode()
     assert opened.startswith('<details class="advice-switch" open>') and "<main" not in opened
     whole = client_of.get(opened_at).content.decode()
     for form in (opened, whole):
         # Back to the switch open and focused (a keyboard goes on from there).
-        assert f'name="next" value="{game_url(game)}?advice=1#advice-setting"' in form
+        assert f'name="next" value="{game_url(game)}?advice=1"' in form
         assert (
             '<select id="advice-setting" name="advice" autofocus aria-describedby="advice-hint">'
             in form
@@ -942,17 +942,17 @@ def test_setting_the_advice_comes_back_to_the_dice_on_show(client_of, game):
     shown with their boxes (the roll they are too); without dice the page is plain."""
     closed = text(client_of.get(game_url(game), {"dice": "66634", "roll": "2"}, headers=HTMX))
     opened_at = f"{game_url(game)}?advice=1&amp;dice=66634&amp;roll=2&amp;turn=1"
-    assert f'hx-get="{opened_at}"' in closed and f'href="{opened_at}#turn"' in closed
+    assert f'hx-get="{opened_at}"' in closed and f'href="{opened_at}"' in closed
     query = "advice=1&dice=66634&roll=2&turn=1"
     form = text(client_of.get(f"{game_url(game)}?{query}", headers=HTMX))
-    back = f"{game_url(game)}?{query}#advice-setting"
+    back = f"{game_url(game)}?{query}"
     assert f'name="next" value="{back.replace("&", "&amp;")}"' in form
     answer = client_of.post(reverse("advice"), {"advice": "on", "next": back})
     assert answer.status_code == 302 and answer["Location"] == back
     page = text(client_of.get(back))
     assert 'name="dice" value="66634"' in page and 'value="sixes"' in page
     plain = text(client_of.get(f"{game_url(game)}?advice=1", headers=HTMX))
-    assert f'name="next" value="{game_url(game)}?advice=1#advice-setting"' in plain
+    assert f'name="next" value="{game_url(game)}?advice=1"' in plain
 
 
 def test_a_finished_game_answers_the_advice_form_s_address_with_its_page(client_of, household):
