@@ -65,6 +65,8 @@ def _import_said(done: services.Imported) -> str:
         % {"games": written}
         if written
         else _("Nothing new was imported.")
+        if skipped
+        else _("The file holds no games, so nothing was imported.")
     ]
     if skipped:
         said.append(

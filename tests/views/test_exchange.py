@@ -52,6 +52,19 @@ def test_an_upload_of_games_already_here_skips_them_and_says_how_many(client_of,
     assert Game.objects.count() == 1
 
 
+def test_a_household_without_games_is_offered_no_export_and_an_empty_file_says_so(client_of):
+    """Found by a tester: a new phone offered "Export all", whose file of no games, imported
+    elsewhere, said "Nothing new was imported." as if its games were there already."""
+    page = text(client_of.get(reverse("games")))
+    assert "Export all" not in page and "Import" in page
+    document = exchange.export_games(Game.objects.none())
+    upload = StringIO(json.dumps(document))
+    upload.name = "games.json"
+    response = client_of.post(reverse("games-import"), {"file": upload}, follow=True)
+    assert "The file holds no games, so nothing was imported." in text(response)
+    assert not Game.objects.exists()
+
+
 def test_another_households_file_uploaded_twice_is_written_once(client_of, household):
     """A game whose id another household holds comes in as a copy with an id of its own;
     the same file uploaded again finds that copy, so the games and the statistics count the
