@@ -219,6 +219,9 @@ class TurnPanel:
     after_tap: str = ""
     # The pad's key that page was asked for: a face ("4"), "back" or "clear".
     pad_key: str = ""
+    # Another roll chosen for the dice on show (an htmx ask): the focus stays on it, given
+    # back by htmx by its id.
+    roll_chosen: bool = False
 
     @property
     def focus(self) -> str:
@@ -231,6 +234,8 @@ class TurnPanel:
         page, the control it pressed gone. Never a box itself: one more Enter would record it."""
         if self.focus_notice:  # a plain post's answer: what it did, said first
             return "notice"
+        if self.roll_chosen and not self.error:
+            return ""
         if self.undo_kept and self.offers_undo:
             return "undo"
         if self.typed_open and self.error:

@@ -232,6 +232,7 @@ def game_page(request: HtmxHttpRequest, key: str, role: Role = Role.OWNER) -> Ht
     told = str(message) if message else cleared
     said = {"notice": told, "focus_notice": True} if told else {}
     said["pad_cut_short"] = _pad_cut_short(request)
+    said["roll_chosen"] = _roll_chosen(request)
     panel = _panel(request, progress, links, query, after_tap=after_tap, **said)
     if "legend" in request.GET:
         return _respond(request, panel, "standings-legend", legend_open=True)
@@ -290,6 +291,18 @@ def _dice_dropped(request: HtmxHttpRequest, progress: GameProgress, entry: Entry
     if cleared and entry is not None and shown.get("turn") == str(entry.turn):
         return _("The dice entered for that turn were cleared.")
     return cleared
+
+
+def _roll_chosen(request: HtmxHttpRequest) -> bool:
+    """Whether this is the pad's ask for the dice its address shows already, another roll
+    chosen for them (dice-pad.js asks on a change of the roll): the focus stays on that
+    roll, as an arrow key moves through the choices (it fell to the boxes' hint, so a
+    keyboard went on from there; a tester)."""
+    if not request.htmx:
+        return False
+    shown, asked = QueryDict(urlsplit(request.htmx.current_url or "").query), request.GET
+    same_dice = "dice" in asked and shown.get("dice") == asked["dice"]
+    return same_dice and shown.get("roll", "1") != asked.get("roll", "1")
 
 
 def _pad_cut_short(request: HtmxHttpRequest) -> bool:

@@ -113,3 +113,25 @@ def test_a_roll_chosen_while_the_dice_s_answer_is_on_its_way_is_kept(phone, stra
     expect(phone.get_by_role("region", name="Dice to keep")).to_have_count(0)
     expect(phone.get_by_label("Dice, five digits")).to_have_value("55526")
     assert phone.errors == []
+
+
+def test_the_arrow_keys_move_through_the_roll_choices_with_the_dice_on_show(
+    phone, strategy_tables
+):
+    """Found by a tester with a keyboard: an arrow key on "1st roll" chose "2nd roll", and
+    its answer moved the focus to the boxes' hint, so the next arrow key did nothing."""
+    advised_game_page(phone, strategy_tables)
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in "43446":
+        pad.get_by_role("button", name=face, exact=True).click()
+    advice = phone.get_by_role("region", name="Dice to keep")
+    expect(advice).to_contain_text("2 rolls left")
+    phone.get_by_label("1st roll").focus()
+    phone.keyboard.press("ArrowRight")
+    expect(advice).to_contain_text("1 roll left")
+    expect(phone.get_by_label("2nd roll")).to_be_focused()
+    phone.keyboard.press("ArrowRight")
+    expect(advice).to_have_count(0)  # no roll left: no dice to keep
+    expect(phone.get_by_label("Final roll")).to_be_checked()
+    expect(phone.get_by_label("Final roll")).to_be_focused()
+    assert phone.errors == []

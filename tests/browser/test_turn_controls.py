@@ -865,6 +865,8 @@ def test_the_keyboard_s_focus_stays_in_the_typed_points_and_the_correction(small
     page.keyboard.press("Shift+Tab")
     expect(threes).to_be_focused()
     threes.press("Enter")
+    # The page's heading has the focus, not its top (a tester), one Tab before the fields.
+    expect(page.get_by_role("heading", name="Correct Ann’s Threes")).to_be_focused()
     page.get_by_label("The points").fill("12")
     page.get_by_role("button", name="Save the correction").press("Enter")
     notice = page.locator("#turn .notice")
