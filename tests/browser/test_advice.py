@@ -115,9 +115,7 @@ def test_a_roll_chosen_while_the_dice_s_answer_is_on_its_way_is_kept(phone, stra
     assert phone.errors == []
 
 
-def test_the_arrow_keys_move_through_the_roll_choices_with_the_dice_on_show(
-    phone, strategy_tables
-):
+def test_the_arrow_keys_move_through_the_roll_choices_with_the_dice_on_show(phone, strategy_tables):
     """Found by a tester with a keyboard: an arrow key on "1st roll" chose "2nd roll", and
     its answer moved the focus to the boxes' hint, so the next arrow key did nothing."""
     advised_game_page(phone, strategy_tables)
