@@ -323,10 +323,11 @@ class Entry(models.Model):
     turn = models.PositiveIntegerField()
     created = models.DateTimeField(default=timezone.now, editable=False)
     corrected = models.DateTimeField(null=True, blank=True)
-    # Where the box stood before its latest correction and whether it had its extra-Yahtzee
-    # bonus then ("1:sixes:1"): every phone is told "Moved: …" and of a bonus lost, not only
-    # the phone that corrected it (a tester). Blank for a box never corrected since it is kept.
-    corrected_from = models.CharField(max_length=30, blank=True, default="", db_default="")
+    # The box before its latest correction (services.before_correction: its place, bonus
+    # and rolls, and the later bonuses it gave or took, "1:sixes:1:3|9=0"): every phone is
+    # told what the correction did, not only the phone that made it (a tester). Blank for a
+    # box never corrected since it is kept.
+    corrected_from = models.CharField(max_length=200, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["game", "turn"]

@@ -722,11 +722,21 @@ class Place(NamedTuple):
 
 
 class BeforeCorrection(NamedTuple):
-    """Where a corrected box stood before its latest correction, and whether it had its
-    extra-Yahtzee bonus then."""
+    """A corrected box as it was before its latest correction: where it stood, whether it
+    had its extra-Yahtzee bonus, the rolls its turn used, and the later boxes of its card
+    whose bonus the correction gave (True) or took away (False), by turn."""
 
     place: Place
     yahtzee_bonus: bool
+    rolls_used: int
+    later_bonuses: tuple[tuple[int, bool], ...]
+
+
+def _corrected_from(entry: Entry, bonuses: list[tuple[EntryRow, bool]]) -> str:
+    """`Entry.corrected_from` for a correction about to be written ("1:sixes:1:3|9=0")."""
+    kept = f"{entry.card}:{entry.box}:{int(entry.yahtzee_bonus)}:{entry.rolls_used}"
+    later = ",".join(f"{row.turn}={int(bonus)}" for row, bonus in bonuses)
+    return f"{kept}|{later}" if later else kept
 
 
 def before_correction(entry: Entry, game: Game) -> BeforeCorrection | None:
@@ -734,9 +744,12 @@ def before_correction(entry: Entry, game: Game) -> BeforeCorrection | None:
     corrected before `Entry.corrected_from` was kept)."""
     if not entry.corrected_from:
         return None
-    card, key, bonus = entry.corrected_from.split(":")
+    kept, _bar, later = entry.corrected_from.partition("|")
+    card, key, bonus, rolls = kept.split(":")
     place = Place(int(card), game.house_rules.family.box(key))
-    return BeforeCorrection(place, bonus == "1")
+    turns = (pair.split("=") for pair in later.split(",") if pair)
+    bonuses = tuple((int(turn), given == "1") for turn, given in turns)
+    return BeforeCorrection(place, bonus == "1", int(rolls), bonuses)
 
 
 def places_to_move_to(*, game: Game, entry: Entry) -> list[Place]:
@@ -848,7 +861,7 @@ def correct_box(
     _claim_version(game, version, doing="correct")
     if game.finished:
         results.unsettle(load_progress(game))
-    entry.corrected_from = f"{entry.card}:{entry.box}:{int(entry.yahtzee_bonus)}"
+    entry.corrected_from = _corrected_from(entry, bonuses)
     entry.card, entry.box = place.card, place.box.key
     entry.points, entry.dice, entry.yahtzee_bonus, entry.rolls_used = fixed[2:]
     vars(entry).pop("rules_box", None)  # a cached property: the box it names from now on

@@ -425,9 +425,27 @@ def _corrected_note(entry: Entry, game: Game, before: services.BeforeCorrection 
             on_card=_("Corrected: %(name)s’s %(box)s on card ×%(multiplier)s, now %(points)s."),
             plain=_("Corrected: %(name)s’s %(box)s, now %(points)s."),
         )
-    if before is not None and before.yahtzee_bonus and not entry.yahtzee_bonus:
-        note += " " + _("It no longer has its 100 extra-Yahtzee bonus.")
-    return note
+    return " ".join([note, *_what_else_changed(entry, game, before)])
+
+
+def _what_else_changed(entry: Entry, game: Game, before: services.BeforeCorrection | None):
+    """The rest of a correction's note: the rolls its turn used, its own bonus, and each
+    later five alike's bonus it gave or took away (the Yahtzee box's 50 decides them)."""
+    if before is not None and before.rolls_used != entry.rolls_used:
+        yield _("Rolls used: %(count)s.") % {"count": entry.rolls_used}
+    if entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here
+        yield _("With the 100 extra-Yahtzee bonus.")
+    elif before is not None and before.yahtzee_bonus:
+        yield _("It no longer has its 100 extra-Yahtzee bonus.")
+    later = dict(before.later_bonuses) if before is not None else {}
+    players = game.seats.count() if later else 0
+    for row in game.entries.filter(turn__in=later).order_by("turn") if later else ():
+        if later[row.turn]:
+            said = _("%(box)s (round %(round)s) now has its 100 extra-Yahtzee bonus.")
+        else:
+            said = _("%(box)s (round %(round)s) no longer has a 100 extra-Yahtzee bonus.")
+        box = game.house_rules.family.box(row.box)
+        yield said % {"box": box_name(box), "round": round_of(row.turn, players)}
 
 
 def _latest_fix_note(fix: Entry | UndoneEntry, game: Game) -> str:
@@ -546,7 +564,6 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
         error, status, correctable = str(refusal), refusal.status_code, False
     if request.method == "POST" and correctable:
         post = request.POST
-        rolls_before = entry.rolls_used
         try:
             corrected = services.correct_box(
                 game=game,
@@ -561,19 +578,6 @@ def correct(request: HtmxHttpRequest, key: str, turn: int, role: Role = Role.OWN
             )
             before = services.before_correction(entry, game) if corrected.changed else None
             note = _corrected_note(corrected.entry, game, before)
-            if corrected.entry.rolls_used != rolls_before:
-                note += " " + _("Rolls used: %(count)s.") % {"count": corrected.entry.rolls_used}
-            if corrected.entry.yahtzee_bonus:  # ticked or not: dice or points decide, said here
-                note += " " + _("With the 100 extra-Yahtzee bonus.")
-            for later, bonus in corrected.bonuses:  # a later five alike's, given or taken
-                if bonus:
-                    said_later = _("%(box)s (round %(round)s) now has its 100 extra-Yahtzee bonus.")
-                else:
-                    said_later = _(
-                        "%(box)s (round %(round)s) no longer has a 100 extra-Yahtzee bonus."
-                    )
-                later_round = round_of(later.turn, players)
-                note += " " + said_later % {"box": box_name(later.rules_box), "round": later_round}
             idempotency.remember(request, note)
             return _said_then_shown(request, note, links.page)
         except services.ZeroNeedsConfirmation as question:

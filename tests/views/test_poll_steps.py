@@ -252,3 +252,29 @@ def test_another_phone_is_told_a_box_was_moved_as_the_phone_that_moved_it_was(ho
     ):
         poll = follower.get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": '"2"'})
         assert POLL_NOTICE.findall(poll.content.decode()) == [said]
+
+
+def test_another_phone_is_told_of_the_later_bonus_a_correction_took_away(household):
+    """Found by a tester: Ann's Yahtzee moved to Chance took the +100 of her later five
+    alike; the phone that moved it said so, the others only "Moved: …", with 125 points
+    gone from her total."""
+    game = services.game_create(owner=household, names=["Ann", "Bob"])
+    owner = browser_of(household)
+    record = reverse("game-record", args=[game.public_id])
+    turns = [("yahtzee", "55555"), ("large_straight", "12345"), ("sixes", "66666")]
+    for version, (box, dice) in enumerate([*turns, ("threes", "33312")]):
+        data = {"version": version, "turn": version + 1, "box": box, "dice": dice}
+        assert owner.post(record, data, headers=HTMX).status_code == 200
+    correct = reverse("game-correct", args=[game.public_id, 1])
+    answer = owner.post(correct, {"version": 4, "box": "chance"}, follow=True)
+    said = (
+        "Moved: Ann’s Yahtzee to Chance, now 25. Sixes (round 2) no longer has a 100 "
+        "extra-Yahtzee bonus."
+    )
+    assert said in answer.content.decode()
+    for follower, address in (
+        (Client(), watch_address(game)),
+        (browser_of(household), game_url(game)),
+    ):
+        poll = follower.get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": '"4"'})
+        assert POLL_NOTICE.findall(poll.content.decode()) == [said]
