@@ -328,6 +328,29 @@ def test_a_german_sheet_prints_its_how_to_score_words_inside_their_column(phone,
     assert print_pages(phone, f"{phone.base}/sheet/?{query}", "A4") == 1
 
 
+# The most lines any how-to-score cell's words take.
+HINT_LINES = r"""() => Math.max(...[...document.querySelectorAll(".sheet .hint")].map(cell => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  return new Set([...range.getClientRects()].map(box => Math.round(box.top))).size;
+}))"""
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_a_one_player_sheet_gives_its_room_to_spare_to_how_to_score(phone, paper):
+    """Found by a tester: a Finnish one-player sheet left half the page blank while its
+    hints took three and four lines against their cells' borders ("100 jokaisesta
+    lisä-Yahtzeesta")."""
+    phone.context.set_extra_http_headers({"Accept-Language": "fi"})
+    address = f"{phone.base}/sheet/?game=yahtzee&columns=1"
+    phone.goto(address)
+    phone.set_viewport_size({"width": int(PRINTED_WIDTH[paper]), "height": 1000})
+    phone.emulate_media(media="print")
+    assert phone.evaluate(HINT_LINES) <= 2
+    assert phone.evaluate(OVERFLOWING_HINTS) == []
+    assert print_pages(phone, address, paper) == 1
+
+
 def test_a_sheet_prints_by_its_own_button(phone, household):
     """Found by a new user: a phone's browser keeps its print command deep in a menu."""
     phone.add_init_script("window.print = () => { window.printed = (window.printed || 0) + 1; }")
