@@ -598,6 +598,20 @@ def test_a_bad_value_in_an_import_is_said_by_its_game_round_and_player(phone, tm
     assert [error for error in phone.errors if "status of 400" not in error] == []
 
 
+# The items whose bullet stands beside another line than their first: a probe at the
+# item's start sits where the bullet does, on the first line box's baseline.
+BULLETS_BESIDE_THE_FIRST_LINE = """() => [...document.querySelectorAll(".also-here li")]
+  .filter(item => {
+    const probe = document.createElement("span");
+    probe.textContent = "\u200b";
+    item.prepend(probe);
+    const at = probe.getBoundingClientRect(), link = item.querySelector("a").getClientRects()[0];
+    probe.remove();
+    const lineHeight = parseFloat(getComputedStyle(item).lineHeight);
+    return at.bottom > link.top + lineHeight + 8;  // the first line and the link's padding
+  }).map(item => item.textContent.trim())"""
+
+
 def test_the_start_page_s_other_pages_are_links_a_finger_can_hit(phones):
     """Found by a new user: the start page's "Also here" links were 20 px tall, 4 px apart;
     then 30 px (a tester): each is now a thumb high."""
@@ -611,6 +625,9 @@ def test_the_start_page_s_other_pages_are_links_a_finger_can_hit(phones):
     assert len(boxes) >= 6 and min(bottom - top for top, bottom in boxes) >= 44, boxes
     lines = sorted({(round(top), round(bottom)) for top, bottom in boxes})
     assert all(upper[1] <= lower[0] + 1 for upper, lower in itertools.pairwise(lines)), lines
+    # Each item's bullet beside its first line: a link alone in its item that wraps (the
+    # rules') had it beside its last (a tester), the item's line set by the link's last.
+    assert phone.evaluate(BULLETS_BESIDE_THE_FIRST_LINE) == []
     phone.get_by_role("link", name="A blank score sheet to print").tap()
     expect(phone.get_by_role("heading", name="Yahtzee score sheet")).to_be_visible()
     assert no_sideways_scroll(phone)
