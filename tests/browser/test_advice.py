@@ -133,3 +133,33 @@ def test_the_arrow_keys_move_through_the_roll_choices_with_the_dice_on_show(phon
     expect(phone.get_by_label("Final roll")).to_be_checked()
     expect(phone.get_by_label("Final roll")).to_be_focused()
     assert phone.errors == []
+
+
+@pytest.mark.routes_requests
+def test_the_keep_advice_goes_stale_with_the_boxes_while_another_roll_is_asked_about(
+    phone, strategy_tables
+):
+    """Found by a tester on a slow network: "Final roll" tapped, the 1st roll's "Keep 5 5"
+    stood at full strength until the answer came; only the boxes were dimmed."""
+    advised_game_page(phone, strategy_tables)
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in "34455":
+        pad.get_by_role("button", name=face, exact=True).click()
+    advice = phone.get_by_role("region", name="Dice to keep")
+    expect(advice).to_contain_text("2 rolls left")
+    opacity = "element => getComputedStyle(element).opacity"
+    assert advice.evaluate(opacity) == "1"
+    answers = re.compile(r".*/games/[^/]+/\?.*dice=")
+    held = []
+    phone.route(answers, lambda route: held.append(route))
+    phone.get_by_label("2nd roll").check()
+    expect(phone.locator("#turn .options")).to_have_attribute("inert", "")
+    assert advice.evaluate(opacity) == "0.55"
+    while not held:
+        phone.wait_for_timeout(20)
+    for route in held:
+        route.continue_()
+    phone.unroute(answers)
+    expect(advice).to_contain_text("1 roll left")
+    assert advice.evaluate(opacity) == "1"
+    assert phone.errors == []
