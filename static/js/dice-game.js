@@ -40,6 +40,12 @@ function sayHolds(form) {
   if (said) said.textContent = faces.length ? `${said.dataset.held} ${faces.join(" ")}` : said.dataset.none;
 }
 
+// The second tap of a double tap on a die leaves it held: a double tap scores a box here,
+// and a player who double-tapped a die let it go again without a word (a tester).
+document.addEventListener("click", (event) => {
+  if (event.detail > 1 && event.target.closest("#roll-form label.hold")) event.preventDefault();
+});
+
 document.addEventListener("dblclick", (event) => {
   const label = event.target.closest(".digital-options label.box-choice");
   const radio = label && label.querySelector("input[type=radio]");

@@ -458,3 +458,21 @@ def test_the_roll_buttons_words_and_rolls_left_each_keep_one_line(phones, langua
     assert button.evaluate(ROLL_BUTTON_LINES) == [1, 1]
     save_screenshot(page, f"roll-button-{language}")
     assert page.errors == []
+
+
+def test_a_die_double_tapped_stays_held(phone):
+    """Found by a tester: a double tap scores a box in this game, and a die double-tapped
+    was held and let go again, without a word."""
+    page = phone
+    page.goto(page.base + "/games/new/?dice=digital")
+    page.get_by_label("Player 1", exact=True).fill("Dee")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn-title")).to_contain_text("Dee’s turn · round 1 of 13")
+    page.locator("#roll-button").click()
+    expect(page.locator("#roll-counter")).to_have_text("Roll 1 of 3")
+    page.locator(".hold").nth(0).dblclick()
+    expect(page.locator(".hold input").nth(0)).to_be_checked()
+    page.wait_for_timeout(600)  # a tap apart from the double tap
+    page.locator(".hold").nth(0).click()  # a single tap still lets it go
+    expect(page.locator(".hold input").nth(0)).not_to_be_checked()
+    assert page.errors == []
