@@ -226,6 +226,31 @@ def test_a_page_one_version_behind_an_undo_or_a_correction_is_told_which_box(
         assert notices == [[said], []]
 
 
+def played(household, turns: list[tuple[str, str]]) -> tuple[Game, Client]:
+    """Ann and Bob's game with `turns` (box, dice) recorded by the owner's phone, by taps."""
+    game = services.game_create(owner=household, names=["Ann", "Bob"])
+    owner = browser_of(household)
+    record = reverse("game-record", args=[game.public_id])
+    for version, (box, dice) in enumerate(turns):
+        data = {"version": version, "turn": version + 1, "box": box, "dice": dice}
+        assert owner.post(record, data, headers=HTMX).status_code == 200
+    return game, owner
+
+
+def told_by_their_next_poll(game: Game, household, seen: int) -> list[list[str]]:
+    """The notice of the next poll of a watch link and of another phone of the household,
+    each showing version `seen`."""
+    polls = ((Client(), watch_address(game)), (browser_of(household), game_url(game)))
+    return [
+        POLL_NOTICE.findall(
+            follower.get(
+                address, {"live": "1"}, headers=HTMX | {"If-None-Match": f'"{seen}"'}
+            ).content.decode()
+        )
+        for follower, address in polls
+    ]
+
+
 @pytest.mark.parametrize(
     ("box", "said"),
     [
@@ -236,35 +261,19 @@ def test_a_page_one_version_behind_an_undo_or_a_correction_is_told_which_box(
 def test_another_phone_is_told_a_box_was_moved_as_the_phone_that_moved_it_was(household, box, said):
     """Found by a tester: the phone that moved Sixes to Fours said "Moved: …", the other
     phones only "Corrected: … Fours", with Sixes emptied under them without a word."""
-    game = services.game_create(owner=household, names=["Ann", "Bob"])
-    owner = browser_of(household)
-    record = reverse("game-record", args=[game.public_id])
-    for version, dice in enumerate(["11123", "11112"]):  # Ones 3 for Ann, 4 for Bob
-        data = {"version": version, "turn": version + 1, "box": "ones", "dice": dice}
-        assert owner.post(record, data, headers=HTMX).status_code == 200
+    game, owner = played(household, [("ones", "11123"), ("ones", "11112")])
     correct = reverse("game-correct", args=[game.public_id, 1])
     fix = {"version": 2, "box": box, "points": "0", "confirm": "zero"}
-    answer = owner.post(correct, fix, follow=True)
-    assert said in answer.content.decode()
-    for follower, address in (
-        (Client(), watch_address(game)),
-        (browser_of(household), game_url(game)),
-    ):
-        poll = follower.get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": '"2"'})
-        assert POLL_NOTICE.findall(poll.content.decode()) == [said]
+    assert said in owner.post(correct, fix, follow=True).content.decode()
+    assert told_by_their_next_poll(game, household, seen=2) == [[said], [said]]
 
 
 def test_another_phone_is_told_of_the_later_bonus_a_correction_took_away(household):
     """Found by a tester: Ann's Yahtzee moved to Chance took the +100 of her later five
     alike; the phone that moved it said so, the others only "Moved: …", with 125 points
     gone from her total."""
-    game = services.game_create(owner=household, names=["Ann", "Bob"])
-    owner = browser_of(household)
-    record = reverse("game-record", args=[game.public_id])
     turns = [("yahtzee", "55555"), ("large_straight", "12345"), ("sixes", "66666")]
-    for version, (box, dice) in enumerate([*turns, ("threes", "33312")]):
-        data = {"version": version, "turn": version + 1, "box": box, "dice": dice}
-        assert owner.post(record, data, headers=HTMX).status_code == 200
+    game, owner = played(household, [*turns, ("threes", "33312")])
     correct = reverse("game-correct", args=[game.public_id, 1])
     answer = owner.post(correct, {"version": 4, "box": "chance"}, follow=True)
     said = (
@@ -272,9 +281,4 @@ def test_another_phone_is_told_of_the_later_bonus_a_correction_took_away(househo
         "extra-Yahtzee bonus."
     )
     assert said in answer.content.decode()
-    for follower, address in (
-        (Client(), watch_address(game)),
-        (browser_of(household), game_url(game)),
-    ):
-        poll = follower.get(address, {"live": "1"}, headers=HTMX | {"If-None-Match": '"4"'})
-        assert POLL_NOTICE.findall(poll.content.decode()) == [said]
+    assert told_by_their_next_poll(game, household, seen=4) == [[said], [said]]
