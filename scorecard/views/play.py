@@ -6,6 +6,7 @@ gets the fragments to swap, a plain form post is redirected back to the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -402,9 +403,9 @@ def _undone_note(undone: EntryRow | UndoneEntry, game: Game) -> str:
 
 
 def _corrected_note(entry: Entry, game: Game, before: services.BeforeCorrection | None) -> str:
-    """A correction as every phone is told it, `before` it being where the box stood then:
-    a move says where from, and a bonus the box lost is said (a phone other than the one
-    that corrected was told only "Corrected", and 100 points went without a word; a tester)."""
+    """A correction as every phone is told it, `before` being the box as it was: a move says
+    where from, then what else it changed (a phone other than the one that corrected was
+    told only "Corrected", and 100 points went without a word; a tester)."""
     moved_from = before.place if before is not None else None
     if moved_from is not None and moved_from != (entry.card, entry.rules_box):
         said_of = entry_words(entry, game) | {"from": box_name(moved_from.box)}
@@ -428,7 +429,9 @@ def _corrected_note(entry: Entry, game: Game, before: services.BeforeCorrection 
     return " ".join([note, *_what_else_changed(entry, game, before)])
 
 
-def _what_else_changed(entry: Entry, game: Game, before: services.BeforeCorrection | None):
+def _what_else_changed(
+    entry: Entry, game: Game, before: services.BeforeCorrection | None
+) -> Iterator[str]:
     """The rest of a correction's note: the rolls its turn used, its own bonus, and each
     later five alike's bonus it gave or took away (the Yahtzee box's 50 decides them)."""
     if before is not None and before.rolls_used != entry.rolls_used:
