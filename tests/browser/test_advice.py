@@ -22,12 +22,17 @@ def advised_game_page(phone, strategy_tables) -> None:
     phone.goto(f"{phone.base}/games/{game.public_id}/")
 
 
+def tap_dice(phone, faces: str) -> None:
+    """The dice tapped on the pad's keys, one by one."""
+    pad = phone.get_by_role("group", name="Add a die")
+    for face in faces:
+        pad.get_by_role("button", name=face, exact=True).click()
+
+
 def test_keep_advice_for_a_first_roll_entered_on_the_pad(phone, strategy_tables):
     advised_game_page(phone, strategy_tables)
     phone.get_by_label("1st roll").check()
-    pad = phone.get_by_role("group", name="Add a die")
-    for face in "43446":
-        pad.get_by_role("button", name=face, exact=True).click()
+    tap_dice(phone, "43446")
     advice = phone.get_by_role("region", name="Dice to keep")
     expect(advice).to_contain_text("2 rolls left")
     ranked = strategy_tables.rate_keeps({}, (4, 3, 4, 4, 6), 2, rules.JokerRule.HASBRO)
@@ -50,9 +55,7 @@ def test_setting_the_advice_keeps_the_dice_entered_on_the_pad(phone, strategy_ta
     game = GameFactory(owner=household, names=["Ann", "Bob"])
     join_household(phone, household)
     phone.goto(f"{phone.base}/games/{game.public_id}/")
-    pad = phone.get_by_role("group", name="Add a die")
-    for face in "66634":
-        pad.get_by_role("button", name=face, exact=True).click()
+    tap_dice(phone, "66634")
     expect(phone.locator(".box-options button").first).to_be_visible()
     phone.locator(".advice-switch summary").click()
     phone.get_by_label("Advice", exact=True).select_option(label="Always")
@@ -97,9 +100,7 @@ def test_a_roll_chosen_while_the_dice_s_answer_is_on_its_way_is_kept(phone, stra
     answers = re.compile(r".*/games/[^/]+/\?.*dice=")
     held = []
     phone.route(answers, lambda route: held.append(route))
-    pad = phone.get_by_role("group", name="Add a die")
-    for face in "55526":
-        pad.get_by_role("button", name=face, exact=True).click()
+    tap_dice(phone, "55526")
     phone.get_by_label("Final roll").check()
     while not held:  # the fifth die's question, held on its way
         phone.wait_for_timeout(20)
@@ -119,9 +120,7 @@ def test_the_arrow_keys_move_through_the_roll_choices_with_the_dice_on_show(phon
     """Found by a tester with a keyboard: an arrow key on "1st roll" chose "2nd roll", and
     its answer moved the focus to the boxes' hint, so the next arrow key did nothing."""
     advised_game_page(phone, strategy_tables)
-    pad = phone.get_by_role("group", name="Add a die")
-    for face in "43446":
-        pad.get_by_role("button", name=face, exact=True).click()
+    tap_dice(phone, "43446")
     advice = phone.get_by_role("region", name="Dice to keep")
     expect(advice).to_contain_text("2 rolls left")
     phone.get_by_label("1st roll").focus()
@@ -142,9 +141,7 @@ def test_the_keep_advice_goes_stale_with_the_boxes_while_another_roll_is_asked_a
     """Found by a tester on a slow network: "Final roll" tapped, the 1st roll's "Keep 5 5"
     stood at full strength until the answer came; only the boxes were dimmed."""
     advised_game_page(phone, strategy_tables)
-    pad = phone.get_by_role("group", name="Add a die")
-    for face in "34455":
-        pad.get_by_role("button", name=face, exact=True).click()
+    tap_dice(phone, "34455")
     advice = phone.get_by_role("region", name="Dice to keep")
     expect(advice).to_contain_text("2 rolls left")
     opacity = "element => getComputedStyle(element).opacity"
